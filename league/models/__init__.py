@@ -1,0 +1,3 @@
+from .clubs import Club, RuleSet, RuleVersion
+
+__all__ = ["Club", "RuleSet", "RuleVersion"]

@@ -1,0 +1,132 @@
+"""Clubs and their rules: a club has rule sets, each with dated versions."""
+
+from django.db import models
+from django.utils import timezone
+from django.utils.functional import cached_property
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+
+
+class ClubQuerySet(models.QuerySet):
+    def with_rule_sets(self):
+        """Clubs with their rule sets and every version, in two extra queries."""
+        return self.prefetch_related(models.Prefetch("rule_sets", queryset=RuleSet.objects.with_versions()))
+
+
+class Club(models.Model):
+    """A mahjong club (雀荘・サークル) keeping its league on the site."""
+
+    slug = models.SlugField(_("address name"), unique=True,
+                            help_text=_("Used in the club's web address, e.g. bakufu."))
+    name = models.CharField(_("name"), max_length=100)
+    description = models.TextField(_("description"), blank=True)
+    is_public = models.BooleanField(
+        _("public"), default=False,
+        help_text=_("Anyone may read a public club's results without logging in."),
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    objects = ClubQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["slug"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self):
+        return self.name
+
+
+class RuleSetQuerySet(models.QuerySet):
+    def with_versions(self):
+        return self.prefetch_related(
+            models.Prefetch("versions", queryset=RuleVersion.objects.order_by("-effective_from"))
+        )
+
+
+class RuleSet(models.Model):
+    """One way the club plays, e.g. 四人打ち半荘戦 A or ブー麻雀 (ルール)."""
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="rule_sets", verbose_name=_("club"))
+    slug = models.SlugField(_("address name"))
+    name = models.CharField(_("name"), max_length=100)
+    description = models.TextField(_("description"), blank=True)
+    position = models.PositiveSmallIntegerField(_("position"), default=0)
+
+    objects = RuleSetQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["club", "position", "id"]
+        verbose_name = _("rule set")
+        verbose_name_plural = _("rule sets")
+        constraints = [models.UniqueConstraint(fields=["club", "slug"], name="rule_set_slug_unique_in_club")]
+
+    def __str__(self):
+        return self.name
+
+    def version_on(self, day):
+        """The version in force on ``day``: the latest that took effect on or before it.
+
+        Reads the prefetched versions when there are some (see ``with_versions``).
+        """
+        return next((v for v in self.versions.all() if v.effective_from <= day), None)
+
+    @property
+    def current_version(self):
+        return self.version_on(timezone.localdate())
+
+
+class RuleVersionQuerySet(models.QuerySet):
+    def in_force_on(self, day):
+        return self.filter(effective_from__lte=day).order_by("-effective_from")
+
+
+class RuleVersion(models.Model):
+    """The rules of a rule set from a given date (適用開始日), as SCORING.md's JSON.
+
+    ``rules`` and ``fees`` hold what the club set explicitly; the engine fills in
+    the defaults.  ``notes`` maps a setting (``uma``, ``bust.penalty``,
+    ``fees.per_game``) to the rule-book line it comes from.  Every save, fixture
+    loading included, is checked by the engine (see league/signals.py).
+    """
+
+    rule_set = models.ForeignKey(RuleSet, models.CASCADE, related_name="versions", verbose_name=_("rule set"))
+    effective_from = models.DateField(_("in force from"))
+    rules = models.JSONField(_("rules"))
+    fees = models.JSONField(_("meeting fees"), default=dict, blank=True)
+    notes = models.JSONField(_("notes"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    objects = RuleVersionQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["rule_set", "-effective_from"]
+        verbose_name = _("rule version")
+        verbose_name_plural = _("rule versions")
+        constraints = [
+            models.UniqueConstraint(fields=["rule_set", "effective_from"], name="one_version_per_day"),
+        ]
+
+    def __str__(self):
+        return f"{self.rule_set} ({self.effective_from:%Y-%m-%d})"
+
+    @cached_property
+    def settings(self):
+        """The rules with every default filled in (validated by the engine)."""
+        return scoring.validate_rules(self.rules)
+
+    @cached_property
+    def fee_settings(self):
+        return scoring.validate_fees(self.fees)
+
+    def described(self):
+        """The rules in words, as (label, text) pairs in the active language."""
+        from ..rules_text import describe_rules
+
+        return describe_rules(self.settings)
+
+    def clean(self):
+        from ..rule_checks import check_rule_version
+
+        check_rule_version(self)

@@ -1,0 +1,39 @@
+"""Turning the engine's refusals of a rule version into Django validation errors."""
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
+
+import scoring
+
+# Fee settings that belong to one meeting, not to the rule version.
+MEETING_ONLY_FEES = ("rounds",)
+
+
+def engine_message(error):
+    """A ScoringError's message in the active language."""
+    template = gettext(error.template)
+    return template % error.params if error.params else template
+
+
+def check_rule_version(version):
+    """Raise ValidationError naming every bad setting of ``version``."""
+    problems = {}
+    try:
+        scoring.validate_rules(version.rules)
+    except scoring.ScoringError as refusal:
+        for error in refusal.errors:
+            problems.setdefault("rules", []).append(f"{error.field}: {engine_message(error)}")
+    fees = version.fees
+    if isinstance(fees, dict) and any(key in fees for key in MEETING_ONLY_FEES):
+        problems.setdefault("fees", []).append(gettext("The number of rounds is set for each meeting."))
+    try:
+        scoring.validate_fees(fees)
+    except scoring.ScoringError as refusal:
+        for error in refusal.errors:
+            problems.setdefault("fees", []).append(f"{error.field}: {engine_message(error)}")
+    if not isinstance(version.notes, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in version.notes.items()
+    ):
+        problems.setdefault("notes", []).append(gettext("Notes map a setting's name to a line of text."))
+    if problems:
+        raise ValidationError(problems)

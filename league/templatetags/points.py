@@ -1,0 +1,37 @@
+"""The one display filter for points: ``{{ value|points }}``.
+
+It takes integer tenths (how the database stores points: 453 is +45.3) or a
+Decimal from the engine.  Japanese pages write minus as ▲ (▲12.0), English
+pages as a minus sign (−12.0); zero is ±0.0.
+"""
+
+from decimal import Decimal
+
+from django import template
+from django.utils.translation import get_language
+
+register = template.Library()
+
+
+def format_points(value, language=None, trim=False):
+    """``453`` (tenths) or ``Decimal("45.3")`` → ``+45.3``; ``-120`` → ``▲12.0`` in Japanese.
+
+    ``trim`` drops a ``.0`` (``+20``), for settings such as uma rather than results.
+    """
+    if value is None or value == "":
+        return ""
+    tenths = int(value * 10) if isinstance(value, Decimal) else int(value)
+    magnitude = f"{abs(tenths) // 10}.{abs(tenths) % 10}"
+    if trim and tenths % 10 == 0:
+        magnitude = str(abs(tenths) // 10)
+    if tenths == 0:
+        return "0" if trim else "±0.0"
+    if tenths > 0:
+        return f"+{magnitude}"
+    language = language or get_language() or "ja"
+    return f"▲{magnitude}" if language.startswith("ja") else f"−{magnitude}"
+
+
+@register.filter(name="points")
+def points_filter(value):
+    return format_points(value)

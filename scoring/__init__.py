@@ -1,0 +1,23 @@
+"""Janroku's rules engine (雀録の精算エンジン): pure Python, no Django.
+
+The contract is SCORING.md; docs/scoring.md shows how to call it.
+
+- ``settle(rules, game)`` settles one hanchan and returns the players in seat
+  order, each with ``place`` and ``base``, ``oka``, ``uma``, ``bust``, ``chips``,
+  ``shugi``, ``chombo`` and ``total`` as Decimals with one place.
+- ``settle_meeting(fees, players)`` settles a meeting's money in yen.
+- ``validate_rules(rules)`` and ``validate_fees(fees)`` return the settings
+  normalised, with every default filled in.
+- Every refusal is a ``ScoringError`` with ``code``, ``field`` and ``message``.
+"""
+
+from .errors import ScoringError
+from .meeting import MeetingSettlement, PlayerMoney, settle_meeting, validate_fees
+from .rounding import round_score
+from .rules import validate_rules
+from .settle import SeatResult, Settlement, places_by_score, settle
+
+__all__ = [
+    "MeetingSettlement", "PlayerMoney", "ScoringError", "SeatResult", "Settlement",
+    "places_by_score", "round_score", "settle", "settle_meeting", "validate_fees", "validate_rules",
+]

@@ -1,0 +1,82 @@
+"""Rule versions are checked by the engine on every save, fixtures included."""
+
+import datetime
+import json
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.core.management import call_command
+from django.utils import translation
+
+from league.models import Club, RuleSet, RuleVersion
+
+GOOD = {"players": 4, "start": 25000, "target": 30000, "uma": [20, 10, -10, -20]}
+
+
+@pytest.fixture
+def rule_set(db):
+    club = Club.objects.create(slug="test", name="テスト会")
+    return RuleSet.objects.create(club=club, slug="a", name="A")
+
+
+def test_a_valid_version_saves_and_fills_defaults_only_when_read(rule_set):
+    version = RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2024, 4, 1), rules=GOOD)
+    version.refresh_from_db()
+    assert version.rules == GOOD
+    assert version.settings["rounding"] == "none"
+    assert version.settings["ties"] == "seat"
+
+
+@pytest.mark.parametrize(
+    ("rules", "field"),
+    [
+        ({**GOOD, "uma": [20, 10, -10, -10]}, "uma"),
+        ({**GOOD, "uma": [20, 10, -30]}, "uma"),
+        ({**GOOD, "colour": "red"}, "colour"),
+        ({**GOOD, "rounding": "banker"}, "rounding"),
+        ({**GOOD, "bust": {"penalty": 10, "bonsu": 10}}, "bust.bonsu"),
+    ],
+)
+def test_an_invalid_version_is_refused_naming_the_setting(rule_set, rules, field):
+    with pytest.raises(ValidationError) as refused:
+        RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2024, 4, 1), rules=rules)
+    assert any(message.startswith(f"{field}:") for message in refused.value.message_dict["rules"])
+    assert not RuleVersion.objects.exists()
+
+
+def test_refusals_are_translated_into_japanese(rule_set):
+    with translation.override("ja"), pytest.raises(ValidationError) as refused:
+        RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2024, 4, 1),
+                                   rules={**GOOD, "uma": [20, 10, -10, -10]})
+    assert "ウマ" in refused.value.message_dict["rules"][0]
+
+
+def test_invalid_fees_are_refused(rule_set):
+    with pytest.raises(ValidationError) as refused:
+        RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2024, 4, 1), rules=GOOD,
+                                   fees={"per_game": -350})
+    assert "fees" in refused.value.message_dict
+
+
+def test_a_fixture_with_invalid_rules_does_not_load(db, tmp_path):
+    fixture = tmp_path / "bad.json"
+    fixture.write_text(json.dumps([
+        {"model": "league.club", "pk": 900, "fields": {"slug": "bad", "name": "悪", "created_at": "2026-01-01T00:00:00Z"}},
+        {"model": "league.ruleset", "pk": 900, "fields": {"club": 900, "slug": "a", "name": "A"}},
+        {"model": "league.ruleversion", "pk": 900, "fields": {
+            "rule_set": 900, "effective_from": "2026-01-01", "rules": {**GOOD, "uma": [1, 2, 3, 4]},
+            "created_at": "2026-01-01T00:00:00Z"}},
+    ]), encoding="utf-8")
+    with pytest.raises(Exception, match="uma"):
+        call_command("loaddata", str(fixture), verbosity=0)
+    assert not RuleVersion.objects.exists()
+
+
+def test_the_version_in_force_is_the_latest_that_has_started(rule_set):
+    old = RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2020, 1, 1), rules=GOOD)
+    new = RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2024, 4, 1),
+                                     rules={**GOOD, "uma": [30, 10, -10, -30]})
+    assert rule_set.version_on(datetime.date(2019, 12, 31)) is None
+    assert rule_set.version_on(datetime.date(2024, 3, 31)) == old
+    assert rule_set.version_on(datetime.date(2024, 4, 1)) == new
+    assert list(RuleVersion.objects.in_force_on(datetime.date(2024, 3, 31))) == [old]
