@@ -113,14 +113,14 @@ def settle_meeting(fees, players):
     elif surplus < 0 and fees["shortfall"] == "club":
         club = surplus
     elif recipients:
-        for index, share in zip(recipients, split_evenly(surplus, len(recipients))):
+        for index, share in zip(recipients, split_evenly(surplus, len(recipients)), strict=True):
             received[index] = share
     else:
         club = surplus
 
     money = [
         PlayerMoney(id=p["id"], games=sum(p["places"]), fee=fee, received=got, net=got - fee)
-        for p, fee, got in zip(players, charged, received)
+        for p, fee, got in zip(players, charged, received, strict=True)
     ]
     return MeetingSettlement(
         collected=collected, venue=venue, surplus=surplus,
@@ -167,9 +167,11 @@ def _read_players(players, fees):
                          _("The fee has %(fees)s places but the player has %(places)s."),
                          fees=len(fees["by_place"]), places=len(places))
         points = player.get("points", 0)
-        if isinstance(points, bool) or not isinstance(points, (int, Decimal)):
+        if isinstance(points, bool) or not isinstance(points, (int, float, Decimal)):
             problems.add("bad_points", f"{field}.points", _("Expected the player's points for the day."))
             points = 0
+        elif isinstance(points, float):
+            points = Decimal(repr(points))  # only compared, but exactly
         present = player.get("present_at_close", True)
         if not isinstance(present, bool):
             problems.add("not_true_false", f"{field}.present_at_close",
@@ -182,7 +184,7 @@ def _read_players(players, fees):
 def _fee(fees, places):
     if fees["by_place"] is None:
         return fees["per_game"] * sum(places)
-    return sum(fee * count for fee, count in zip(fees["by_place"], places))
+    return sum(fee * count for fee, count in zip(fees["by_place"], places, strict=False))
 
 
 def _day_top(players, min_games, require_present):

@@ -89,7 +89,7 @@ def _settle_oka_uma(book, sheet):
 
     scores = list(sheet.scores)
     if book.deposits == "top":
-        for seat, hundreds in zip(top, split_evenly(sheet.deposit // 100, len(top))):
+        for seat, hundreds in zip(top, split_evenly(sheet.deposit // 100, len(top)), strict=True):
             scores[seat] += hundreds * 100
     if not book.box_under:
         scores = [max(score, 0) for score in scores]
@@ -102,7 +102,7 @@ def _settle_oka_uma(book, sheet):
         rounded = (round_score(scores[seat], book.rounding, book.target) - book.target) // 100
         parts["base"][seat] = rounded
         residue += exact - rounded
-    for seat, share in zip(top, split_evenly(residue, len(top))):
+    for seat, share in zip(top, split_evenly(residue, len(top)), strict=True):
         parts["base"][seat] = (scores[seat] - book.target) // 100 + share
 
     floats = sum(1 for score in scores if score >= book.float_line)
@@ -110,10 +110,10 @@ def _settle_oka_uma(book, sheet):
     for group in _groups_by_place(places):
         first_place = places[group[0]]
         pooled = sum(uma[first_place - 1:first_place - 1 + len(group)])
-        for seat, share in zip(group, split_evenly(pooled, len(group))):
+        for seat, share in zip(group, split_evenly(pooled, len(group)), strict=True):
             parts["uma"][seat] = share
         if first_place == 1:
-            for seat, share in zip(group, split_evenly(book.oka, len(group))):
+            for seat, share in zip(group, split_evenly(book.oka, len(group)), strict=True):
                 parts["oka"][seat] = share
 
     for seat, by in sheet.busts:
@@ -174,7 +174,7 @@ def _charge_chombo(book, seats, chombo, n):
         chombo[offender] -= book.chombo_penalty
         if book.chombo_to_others:
             others = [seat for seat in range(n) if seat != offender]
-            for seat, share in zip(others, split_evenly(book.chombo_penalty, len(others))):
+            for seat, share in zip(others, split_evenly(book.chombo_penalty, len(others)), strict=True):
                 chombo[seat] += share
 
 
@@ -222,7 +222,7 @@ def _pay_double_maru_a(book, sheet, winner, win_points, n):
         return
     others = [seat for seat in range(n) if seat != winner]
     # Shares of a payment are negative, so seat priority pays the smaller share.
-    for seat, share in zip(others, split_evenly(-amount, len(others))):
+    for seat, share in zip(others, split_evenly(-amount, len(others)), strict=True):
         win_points[seat] += share
 
 

@@ -3,8 +3,8 @@
 import datetime
 
 import pytest
-from django.test.utils import CaptureQueriesContext
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from league.models import Club, RuleSet, RuleVersion
 

@@ -61,7 +61,8 @@ def test_invalid_fees_are_refused(rule_set):
 def test_a_fixture_with_invalid_rules_does_not_load(db, tmp_path):
     fixture = tmp_path / "bad.json"
     fixture.write_text(json.dumps([
-        {"model": "league.club", "pk": 900, "fields": {"slug": "bad", "name": "悪", "created_at": "2026-01-01T00:00:00Z"}},
+        {"model": "league.club", "pk": 900,
+         "fields": {"slug": "bad", "name": "悪", "created_at": "2026-01-01T00:00:00Z"}},
         {"model": "league.ruleset", "pk": 900, "fields": {"club": 900, "slug": "a", "name": "A"}},
         {"model": "league.ruleversion", "pk": 900, "fields": {
             "rule_set": 900, "effective_from": "2026-01-01", "rules": {**GOOD, "uma": [1, 2, 3, 4]},
