@@ -152,7 +152,7 @@ def _normalise(rules):
         },
         "chombo": {"penalty": json_points(chombo["penalty"]), "to_others": chombo["to_others"]},
         "win_points": (
-            {"tables": {k: [json_points(p) for p in v] for k, v in sorted(win_tables.items())},
+            {"tables": {str(k): [json_points(p) for p in v] for k, v in sorted(win_tables.items())},
              "yakuman": json_points(win_yakuman)}
             if method == "win_points" else None
         ),

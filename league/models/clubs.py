@@ -86,8 +86,8 @@ class RuleVersion(models.Model):
     """The rules of a rule set from a given date (適用開始日), as SCORING.md's JSON.
 
     ``rules`` and ``fees`` hold what the club set explicitly; the engine fills in
-    the defaults.  ``notes`` maps a setting (``uma``, ``bust.penalty``,
-    ``fees.per_game``) to the rule-book line it comes from.  Every save, fixture
+    the defaults.  ``notes`` maps each setting written in ``rules`` (``uma``,
+    ``bust``) or ``fees`` (``fees.per_game``) to the rule-book line it comes from.  Every save, fixture
     loading included, is checked by the engine (see league/signals.py).
     """
 
