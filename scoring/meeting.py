@@ -108,10 +108,12 @@ def settle_meeting(fees, players):
 
     received = [0] * count
     club = 0
-    if surplus < 0 and fees["shortfall"] == "split" and count:
-        received = split_evenly(surplus, count)
-    elif surplus < 0 and fees["shortfall"] == "club":
-        club = surplus
+    if surplus < 0 and fees["shortfall"] in ("split", "club"):
+        recipients = []  # the day's top neither receives nor pays anything in particular
+        if fees["shortfall"] == "split" and count:
+            received = split_evenly(surplus, count)
+        else:
+            club = surplus
     elif recipients:
         for index, share in zip(recipients, split_evenly(surplus, len(recipients)), strict=True):
             received[index] = share

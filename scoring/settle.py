@@ -105,7 +105,8 @@ def _settle_oka_uma(book, sheet):
     for seat, share in zip(top, split_evenly(residue, len(top)), strict=True):
         parts["base"][seat] = (scores[seat] - book.target) // 100 + share
 
-    floats = sum(1 for score in scores if score >= book.float_line)
+    # Floating is judged on the final scores as entered, before deposits or clamping.
+    floats = sum(1 for score in sheet.scores if score >= book.float_line)
     uma = book.uma_for(floats)
     for group in _groups_by_place(places):
         first_place = places[group[0]]
@@ -180,12 +181,9 @@ def _charge_chombo(book, seats, chombo, n):
 
 def _settle_win_points(book, sheet):
     n = book.players
-    scores = list(sheet.scores)
-    if book.deposits == "top":
-        top = places_by_score(scores, "seat").index(1)
-        scores[top] += sheet.deposit
     parts = {part: [0] * n for part in PARTS}
-    floats = sum(1 for score in scores if score >= book.float_line)
+    # On the scores as entered: sticks left on the table can leave all four below the line.
+    floats = sum(1 for score in sheet.scores if score >= book.float_line)
     if floats in (0, n):  # all sink or all float: the top n−1 count as floating
         floats = n - 1
 
