@@ -9,10 +9,13 @@ import scoring
 MEETING_ONLY_FEES = ("rounds",)
 
 
-def engine_message(error):
-    """A ScoringError's message in the active language."""
+def engine_message(error, seat_names=None):
+    """A ScoringError's message in the active language; seats by name (East…) when given."""
     template = gettext(error.template)
-    return template % error.params if error.params else template
+    params = dict(error.params)
+    if seat_names and isinstance(params.get("seat"), int):
+        params["seat"] = seat_names[params["seat"]]
+    return template % params if params else template
 
 
 def check_rule_version(version):

@@ -25,6 +25,10 @@ class Club(models.Model):
         _("public"), default=False,
         help_text=_("Anyone may read a public club's results without logging in."),
     )
+    scores_in_hundreds = models.BooleanField(
+        _("scores in hundreds"), default=False,
+        help_text=_("Let secretaries type 413 for 41,300 (the last two zeros are implied)."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     objects = ClubQuerySet.as_manager()

@@ -35,3 +35,19 @@ def format_points(value, language=None, trim=False):
 @register.filter(name="points")
 def points_filter(value):
     return format_points(value)
+
+
+def format_score(value, language=None):
+    """A score in tenbō with thousands separators: 41,300; ▲2,500 in Japanese, −2,500 in English."""
+    if value is None or value == "":
+        return ""
+    value = int(value)
+    if value >= 0:
+        return f"{value:,}"
+    language = language or get_language() or "ja"
+    return f"{'▲' if language.startswith('ja') else '−'}{-value:,}"
+
+
+@register.filter(name="score")
+def score_filter(value):
+    return format_score(value)

@@ -1,0 +1,310 @@
+"""The game entry form: players in seat order, scores, and the extras only when they happened.
+
+The form turns what was typed into an ``Entry`` for the engine and maps every
+refusal of the engine back to the field it concerns (``scores.2`` → the West
+player's score), so the secretary sees each message beside its own box.
+"""
+
+import unicodedata
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+
+from ..models import Member
+from ..models.games import WINDS
+from ..rule_checks import engine_message
+from ..score_input import parse_count, parse_score
+from ..services.games import Entry
+
+YAKUMAN_ROWS = 2
+YAKUMAN_NAMES = (
+    "国士無双", "四暗刻", "大三元", "字一色", "小四喜", "大四喜", "緑一色", "清老頭", "九蓮宝燈", "四槓子",
+    "天和", "地和", "国士無双十三面待ち", "四暗刻単騎", "純正九蓮宝燈", "数え役満",
+)
+NO_SEAT = ""
+BUST_BY_TOP = "top"
+
+
+class ScoreField(forms.CharField):
+    """A score box that reads 41300, 41,300, 41.3, ４１３００ or ▲5200 (and 413 in hundreds style)."""
+
+    def __init__(self, *args, in_hundreds=False, **kwargs):
+        self.in_hundreds = in_hundreds
+        kwargs.setdefault("required", False)
+        super().__init__(*args, **kwargs)
+
+    def widget_attrs(self, widget):
+        return {**super().widget_attrs(widget), "inputmode": "numeric", "autocomplete": "off",
+                "class": "score", "enterkeyhint": "next"}
+
+    def to_python(self, value):
+        return parse_score(super().to_python(value), in_hundreds=self.in_hundreds)
+
+
+class CountField(forms.CharField):
+    """A signed whole number (chips): ３, -2, ▲2."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("required", False)
+        super().__init__(*args, **kwargs)
+
+    def widget_attrs(self, widget):
+        return {**super().widget_attrs(widget), "inputmode": "numeric", "autocomplete": "off", "class": "count"}
+
+    def to_python(self, value):
+        return parse_count(super().to_python(value))
+
+
+def seat_label(seat):
+    return WINDS[seat]
+
+
+class GameForm(forms.Form):
+    """One hanchan at one table; ``players`` comes from the rules in force at the meeting."""
+
+    round = forms.IntegerField(label=_("Round"), min_value=1, max_value=99)
+    table = forms.IntegerField(label=_("Table"), min_value=1, max_value=99, initial=1)
+    deposit = ScoreField(label=_("Leftover deposit"), help_text=_("Riichi sticks left on the table at the end."))
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args, meeting, players, in_hundreds=False, win_points=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.meeting = meeting
+        self.players = players
+        self.win_points = win_points
+        self.members = Member.objects.filter(club=meeting.club)
+        seats = [(NO_SEAT, "—")] + [(str(s), seat_label(s)) for s in range(players)]
+        for seat in range(players):
+            wind = seat_label(seat)
+            self.fields[f"player_{seat}"] = forms.CharField(
+                label=wind, max_length=40,
+                widget=forms.TextInput(attrs={"list": "member-names", "autocomplete": "off",
+                                              "class": "player", "enterkeyhint": "next"}),
+            )
+            self.fields[f"score_{seat}"] = ScoreField(label=_("%(wind)s score") % {"wind": wind},
+                                                      in_hundreds=in_hundreds)
+            self.fields[f"chips_{seat}"] = CountField(label=_("%(wind)s chips") % {"wind": wind})
+            self.fields[f"bust_{seat}"] = forms.ChoiceField(
+                label=_("%(wind)s busted by") % {"wind": wind}, required=False,
+                choices=[(NO_SEAT, _("did not bust")), (BUST_BY_TOP, _("nobody in particular (to the top)"))]
+                + [(str(s), seat_label(s)) for s in range(players) if s != seat],
+            )
+            self.fields[f"chombo_{seat}"] = forms.IntegerField(
+                label=_("%(wind)s chombo") % {"wind": wind}, required=False, min_value=0, max_value=5,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )
+        for row in range(YAKUMAN_ROWS):
+            prefix = f"yakuman_{row}"
+            self.fields[f"{prefix}_seat"] = forms.ChoiceField(label=_("Winner"), choices=seats, required=False)
+            self.fields[f"{prefix}_name"] = forms.CharField(
+                label=_("Yakuman"), max_length=40, required=False,
+                widget=forms.TextInput(attrs={"list": "yakuman-names", "autocomplete": "off"}))
+            self.fields[f"{prefix}_win"] = forms.ChoiceField(
+                label=_("Win"), choices=[("tsumo", _("tsumo")), ("ron", _("ron"))], required=False)
+            self.fields[f"{prefix}_from"] = forms.ChoiceField(label=_("Dealt in"), choices=seats, required=False)
+            self.fields[f"{prefix}_pao"] = forms.ChoiceField(label=_("Pao"), choices=seats, required=False)
+            self.fields[f"{prefix}_kind"] = forms.ChoiceField(
+                label=_("Kind"), required=False,
+                choices=[("yakuman", _("yakuman")), ("counted", _("counted yakuman (数え役満)"))])
+            self.fields[f"{prefix}_count"] = forms.IntegerField(
+                label=_("Times"), min_value=1, max_value=6, required=False, initial=1,
+                help_text=_("2 for a double yakuman."))
+            if win_points:
+                self.fields[f"{prefix}_ends"] = forms.BooleanField(
+                    label=_("Ended the game (ダブルマルA)"), required=False)
+        self.entry = None
+        self.result = None
+        self.filled_seat = None
+        self.path_fields = {}
+
+    # -- what the template walks through --------------------------------------------------------
+
+    def seat_rows(self):
+        return [
+            {"wind": seat_label(s), "seat": s, "player": self[f"player_{s}"], "score": self[f"score_{s}"]}
+            for s in range(self.players)
+        ]
+
+    def extra_rows(self):
+        return [
+            {"wind": seat_label(s), "chips": self[f"chips_{s}"], "bust": self[f"bust_{s}"],
+             "chombo": self[f"chombo_{s}"]}
+            for s in range(self.players)
+        ]
+
+    def yakuman_rows(self):
+        names = ["seat", "name", "win", "from", "pao", "kind", "count"] + (["ends"] if self.win_points else [])
+        return [[self[f"yakuman_{row}_{name}"] for name in names] for row in range(YAKUMAN_ROWS)]
+
+    def has_extras(self, kind):
+        """Whether a closed-by-default section holds something (so it opens)."""
+        data = self.data if self.is_bound else self.initial
+        keys = {
+            "chips": [f"chips_{s}" for s in range(self.players)],
+            "busts": [f"bust_{s}" for s in range(self.players)],
+            "chombo": [f"chombo_{s}" for s in range(self.players)],
+            "yakuman": [f"yakuman_{r}_seat" for r in range(YAKUMAN_ROWS)],
+        }[kind]
+        return any(str(data.get(key) or "").strip() not in ("", "0") for key in keys) or any(
+            self.has_error(key) for key in keys)
+
+    @property
+    def has_extras_chips(self):
+        return self.has_extras("chips")
+
+    @property
+    def has_extras_busts(self):
+        return self.has_extras("busts")
+
+    @property
+    def has_extras_yakuman(self):
+        return self.has_extras("yakuman")
+
+    @property
+    def has_extras_chombo(self):
+        return self.has_extras("chombo")
+
+    # -- cleaning ----------------------------------------------------------------------------------
+
+    def clean(self):
+        data = super().clean()
+        members = self._members(data)
+        scores = self._scores(data)
+        if self.errors or members is None or scores is None:
+            return data
+        deposit = data.get("deposit") or 0
+        chips = [data.get(f"chips_{s}") or 0 for s in range(self.players)]
+        busts = self._busts(data)
+        yakuman, ended = self._yakuman(data)
+        chombo = []
+        for seat in range(self.players):
+            for _ in range(data.get(f"chombo_{seat}") or 0):
+                self.path_fields[f"chombo.{len(chombo)}"] = f"chombo_{seat}"
+                chombo.append({"seat": seat})
+        if self.errors:
+            return data
+        self.entry = Entry(
+            meeting=self.meeting, round=data["round"], table=data["table"], members=members, scores=scores,
+            deposit=deposit, chips=chips, busts=busts, yakuman=yakuman, chombo=chombo, ended_by_yakuman=ended,
+        )
+        return data
+
+    def _members(self, data):
+        chosen = []
+        for seat in range(self.players):
+            typed = data.get(f"player_{seat}")
+            if not typed:
+                continue
+            member = self._find_member(typed)
+            if member is None:
+                self.add_error(f"player_{seat}", gettext("No member of this club is called “%(name)s”.") % {
+                    "name": typed})
+            elif member in chosen:
+                self.add_error(f"player_{seat}", gettext("%(name)s is already in another seat.") % {
+                    "name": member.name})
+            else:
+                chosen.append(member)
+        return chosen if len(chosen) == self.players else None
+
+    def _find_member(self, typed):
+        text = unicodedata.normalize("NFKC", typed).strip()
+        by_name = [m for m in self.members if m.name.lower() == text.lower()]
+        if by_name:
+            return by_name[0]
+        from ..models.people import hiragana
+
+        by_kana = [m for m in self.members if m.kana and m.kana == hiragana(text)]
+        return by_kana[0] if len(by_kana) == 1 else None
+
+    def _scores(self, data):
+        scores = [data.get(f"score_{s}") for s in range(self.players)]
+        missing = [s for s, score in enumerate(scores) if score is None]
+        if len(missing) == 1:
+            # The last score follows from the others: every game adds up to players × start.
+            start = self.start_score()
+            if start is not None:
+                scores[missing[0]] = self.players * start - (data.get("deposit") or 0) - sum(
+                    s for s in scores if s is not None)
+                self.filled_seat = missing[0]
+                return scores
+        for seat in missing:
+            self.add_error(f"score_{seat}", gettext("Type the score."))
+        return None if missing else scores
+
+    def start_score(self):
+        version = self.meeting.rule_set.version_on(self.meeting.date)
+        return version.settings["start"] if version else None
+
+    def _busts(self, data):
+        busts = []
+        for seat in range(self.players):
+            by = data.get(f"bust_{seat}")
+            if not by:
+                continue
+            self.path_fields[f"busts.{len(busts)}"] = f"bust_{seat}"
+            busts.append({"seat": seat, "by": None if by == BUST_BY_TOP else int(by)})
+        return busts
+
+    def _yakuman(self, data):
+        events, ended = [], None
+        for row in range(YAKUMAN_ROWS):
+            prefix = f"yakuman_{row}"
+            seat = data.get(f"{prefix}_seat")
+            if seat in (None, NO_SEAT):
+                continue
+            event = {"seat": int(seat), "kind": data.get(f"{prefix}_kind") or "yakuman",
+                     "win": data.get(f"{prefix}_win") or "tsumo", "count": data.get(f"{prefix}_count") or 1,
+                     "name": data.get(f"{prefix}_name") or ""}
+            for key in ("from", "pao"):
+                if data.get(f"{prefix}_{key}") not in (None, NO_SEAT):
+                    event[key] = int(data[f"{prefix}_{key}"])
+            index = len(events)
+            self.path_fields[f"yakuman.{index}"] = f"{prefix}_seat"
+            for key in ("seat", "kind", "win", "count", "name", "from", "pao"):
+                self.path_fields[f"yakuman.{index}.{key}"] = f"{prefix}_{key}"
+            if data.get(f"{prefix}_ends"):
+                ended = int(seat)
+            events.append(event)
+        return events, ended
+
+    def preview_rows(self):
+        if not self.result:
+            return []
+        return [
+            {"wind": seat_label(seat.seat), "name": self.entry.members[seat.seat].name, "result": seat,
+             "filled": seat.seat == self.filled_seat}
+            for seat in self.result
+        ]
+
+    # -- the engine --------------------------------------------------------------------------------
+
+    def settle(self, settle_entry):
+        """Run the engine on the cleaned entry; refusals become field errors. Returns the result or None."""
+        if not self.is_valid() or self.entry is None:
+            return None
+        try:
+            self.rule_version, self.result = settle_entry(self.entry)
+        except scoring.ScoringError as refusal:
+            for error in refusal.errors:
+                seat_names = [str(seat_label(s)) for s in range(self.players)]
+                self.add_error(self.field_for(error.field), engine_message(error, seat_names))
+            return None
+        return self.result
+
+    def field_for(self, path):
+        """The form field an engine path (``scores.2``, ``busts.0.by``) refers to, or None for the form."""
+        if path in self.path_fields:
+            return self.path_fields[path]
+        parts = path.split(".")
+        if parts[0] in ("scores", "chips") and len(parts) > 1:
+            return f"{'score' if parts[0] == 'scores' else 'chips'}_{parts[1]}"
+        if parts[0] == "deposit":
+            return "deposit"
+        for depth in (2, 1):
+            prefix = ".".join(parts[:depth])
+            if prefix in self.path_fields:
+                return self.path_fields[prefix]
+        return None

@@ -1,0 +1,79 @@
+"""Reading a game's history as a list of readable changes: who, when, what before and after."""
+
+from django.utils.translation import gettext as _
+
+from .forms.game_entry import seat_label
+
+
+def game_history(game):
+    """Revisions of ``game``, oldest first, each with the changes it made."""
+    records = list(game.history.select_related("history_user").order_by("history_date", "history_id"))
+    revisions = []
+    previous = None
+    for record in records:
+        revisions.append({
+            "when": record.history_date,
+            "who": record.history_user,
+            "version": record.version,
+            "action": _action(previous, record),
+            "changes": [] if previous is None else list(_changes(previous, record)),
+        })
+        previous = record
+    return revisions
+
+
+def _action(previous, record):
+    if previous is None:
+        return _("entered")
+    if previous.void != record.void:
+        return _("voided") if record.void else _("restored")
+    return _("corrected")
+
+
+def _changes(before, after):
+    if (before.round, before.table) != (after.round, after.table):
+        yield (_("Round / table"), f"{before.round} / {before.table}", f"{after.round} / {after.table}")
+    if before.meeting_id != after.meeting_id:
+        yield (_("Meeting"), str(before.meeting), str(after.meeting))
+    old, new = before.sheet or {}, after.sheet or {}
+    seats = max(len(old.get("scores", [])), len(new.get("scores", [])))
+    for seat in range(seats):
+        wind = seat_label(seat)
+        for key, label in (("names", _("player")), ("scores", _("score")), ("chips", _("chips"))):
+            a, b = _at(old.get(key), seat), _at(new.get(key), seat)
+            if a != b:
+                yield (f"{wind} {label}", _show(a), _show(b))
+    if old.get("deposit", 0) != new.get("deposit", 0):
+        yield (_("Leftover deposit"), _show(old.get("deposit", 0)), _show(new.get("deposit", 0)))
+    for key, label in (("busts", _("Busts")), ("yakuman", _("Yakuman")), ("chombo", _("Chombo"))):
+        if (old.get(key) or []) != (new.get(key) or []):
+            yield (label, _describe(key, old), _describe(key, new))
+
+
+def _at(values, index):
+    return values[index] if values and index < len(values) else None
+
+
+def _show(value):
+    if value is None:
+        return "—"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
+def _describe(key, sheet):
+    names = sheet.get("names", [])
+    entries = sheet.get(key) or []
+    if not entries:
+        return "—"
+
+    def name(seat):
+        return names[seat] if seat is not None and seat < len(names) else _("the top")
+
+    if key == "busts":
+        return ", ".join(_("%(busted)s by %(by)s") % {"busted": name(e["seat"]), "by": name(e["by"])}
+                         for e in entries)
+    if key == "yakuman":
+        return ", ".join(f"{name(e['seat'])} {e.get('name') or _('yakuman')} ({e['win']})" for e in entries)
+    return ", ".join(name(e["seat"]) for e in entries)

@@ -1,0 +1,177 @@
+"""Games (半荘) and their seats, with every computed part stored in integer tenths."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Mod
+from django.db.models.lookups import Exact
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from .clubs import Club, RuleSet, RuleVersion
+from .meetings import Meeting
+from .people import Member
+
+# Seats by their wind at the start of the hanchan: 0 is the starting dealer (起家).
+WINDS = (_("East"), _("South"), _("West"), _("North"))
+
+# The parts of a result, as the engine names them and as GameSeat stores them.
+POINT_PARTS = ("base", "oka", "uma", "bust", "chip_points", "shugi", "chombo", "total")
+
+
+class GameQuerySet(models.QuerySet):
+    def counted(self):
+        """Games that count: not voided."""
+        return self.filter(void=False)
+
+    def for_club(self, club):
+        return self.filter(meeting__club=club)
+
+    def in_meeting_order(self):
+        return self.order_by("meeting__date", "meeting_id", "round", "table", "id")
+
+    def governed_by(self, rule_version):
+        return self.filter(rule_version=rule_version)
+
+
+class Game(models.Model):
+    """One hanchan as the secretary entered it, settled under the rule version in force that day.
+
+    ``sheet`` keeps what was entered (players by seat, scores, chips, deposit,
+    busts, yakuman, chombo) so that the history of a game reads as a whole.
+    ``version`` counts saves: an edit made from an older version is refused.
+    """
+
+    meeting = models.ForeignKey(Meeting, models.CASCADE, related_name="games", verbose_name=_("meeting"))
+    rule_version = models.ForeignKey(RuleVersion, models.PROTECT, related_name="games",
+                                     verbose_name=_("rule version"))
+    round = models.PositiveSmallIntegerField(_("round"))
+    table = models.PositiveSmallIntegerField(_("table"), default=1)
+    deposit = models.PositiveIntegerField(_("leftover deposit"), default=0)
+    sheet = models.JSONField(_("as entered"), default=dict)
+    floats = models.PositiveSmallIntegerField(_("floating players"), default=0)
+    double_maru_a = models.BooleanField(_("ended by a yakuman"), default=False)
+    void = models.BooleanField(_("void"), default=False)
+    version = models.PositiveIntegerField(_("version"), default=1)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    updated_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
+                                   related_name="+", verbose_name=_("updated by"))
+
+    objects = GameQuerySet.as_manager()
+    history = HistoricalRecords(excluded_fields=["updated_at"])
+
+    class Meta:
+        ordering = ["meeting", "round", "table", "id"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.UniqueConstraint(fields=["meeting", "round", "table"], condition=Q(void=False),
+                                    name="one_game_per_table_and_round"),
+            models.CheckConstraint(condition=Exact(Mod("deposit", 100), 0), name="deposit_in_hundreds"),
+            models.CheckConstraint(condition=Q(round__gte=1) & Q(table__gte=1), name="round_and_table_from_1"),
+        ]
+
+    def __str__(self):
+        return _("%(date)s round %(round)s table %(table)s") % {
+            "date": self.meeting.date, "round": self.round, "table": self.table}
+
+
+class GameSeatQuerySet(models.QuerySet):
+    def counted(self):
+        return self.filter(game__void=False)
+
+
+class GameSeat(models.Model):
+    """One player's seat in a game: the score entered and every part of the points, in tenths."""
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="seats", verbose_name=_("game"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    member = models.ForeignKey(Member, models.PROTECT, related_name="seats", verbose_name=_("member"))
+    score = models.IntegerField(_("score"))
+    chips = models.IntegerField(_("chips"), default=0)
+    place = models.PositiveSmallIntegerField(_("place"))
+    base = models.IntegerField(_("base"))
+    oka = models.IntegerField(_("oka"))
+    uma = models.IntegerField(_("uma"))
+    bust = models.IntegerField(_("bust"))
+    chip_points = models.IntegerField(_("chip points"))
+    shugi = models.IntegerField(_("yakuman bonus"))
+    chombo = models.IntegerField(_("chombo"))
+    total = models.IntegerField(_("total"))
+
+    objects = GameSeatQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "seat"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["game", "member"], name="one_seat_per_member"),
+            models.CheckConstraint(condition=Q(seat__gte=0) & Q(seat__lte=3), name="seat_0_to_3"),
+            models.CheckConstraint(condition=Exact(Mod("score", 100), 0), name="score_in_hundreds"),
+            models.CheckConstraint(condition=Q(place__gte=1) & Q(place__lte=4), name="place_1_to_4"),
+        ]
+
+    def __str__(self):
+        return f"{self.game} · {self.wind} · {self.member}"
+
+    @property
+    def wind(self):
+        return WINDS[self.seat]
+
+
+class YakumanQuerySet(models.QuerySet):
+    def counted(self):
+        return self.filter(game__void=False)
+
+
+class Yakuman(models.Model):
+    """A yakuman (役満) won in a game, for the club's yakuman list and the bonus."""
+
+    class Kind(models.TextChoices):
+        YAKUMAN = "yakuman", _("yakuman")
+        COUNTED = "counted", _("counted yakuman (数え役満)")
+
+    class Win(models.TextChoices):
+        TSUMO = "tsumo", _("tsumo")
+        RON = "ron", _("ron")
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="yakuman", verbose_name=_("game"))
+    member = models.ForeignKey(Member, models.PROTECT, related_name="yakuman", verbose_name=_("winner"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    name = models.CharField(_("yakuman"), max_length=40, blank=True)
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.YAKUMAN)
+    win = models.CharField(_("win"), max_length=5, choices=Win.choices)
+    discarder_seat = models.PositiveSmallIntegerField(_("dealt in"), null=True, blank=True)
+    pao_seat = models.PositiveSmallIntegerField(_("pao"), null=True, blank=True)
+    count = models.PositiveSmallIntegerField(_("times"), default=1)
+
+    objects = YakumanQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "id"]
+        verbose_name = _("yakuman")
+        verbose_name_plural = _("yakuman")
+
+
+class Adjustment(models.Model):
+    """A signed manual entry of points for a member, with the reason (調整)."""
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="adjustments", verbose_name=_("club"))
+    rule_set = models.ForeignKey(RuleSet, models.PROTECT, related_name="adjustments", verbose_name=_("rule set"))
+    member = models.ForeignKey(Member, models.PROTECT, related_name="adjustments", verbose_name=_("member"))
+    date = models.DateField(_("date"))
+    points = models.IntegerField(_("points (tenths)"))
+    reason = models.CharField(_("reason"), max_length=200)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
+                                   related_name="+", verbose_name=_("entered by"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["club", "-date", "-id"]
+        verbose_name = _("adjustment")
+        verbose_name_plural = _("adjustments")

@@ -1,0 +1,56 @@
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from .clubs import Club, RuleSet
+from .people import Member
+
+
+class MeetingQuerySet(models.QuerySet):
+    def open(self):
+        return self.filter(closed=False)
+
+    def latest_first(self):
+        return self.order_by("-date", "-id")
+
+
+class Meeting(models.Model):
+    """A club day (開催日): the games played, who came, and the day's money."""
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="meetings", verbose_name=_("club"))
+    rule_set = models.ForeignKey(RuleSet, models.PROTECT, related_name="meetings", verbose_name=_("rule set"))
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=100, blank=True)
+    venue_fee = models.PositiveIntegerField(_("venue fee (yen)"), default=0)
+    rounds = models.PositiveSmallIntegerField(
+        _("hanchan held"), null=True, blank=True,
+        help_text=_("Leave empty to count the rounds entered."),
+    )
+    closed = models.BooleanField(_("closed"), default=False)
+    note = models.TextField(_("note"), blank=True)
+
+    objects = MeetingQuerySet.as_manager()
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["club", "-date", "-id"]
+        verbose_name = _("meeting")
+        verbose_name_plural = _("meetings")
+
+    def __str__(self):
+        return f"{self.date:%Y-%m-%d} {self.rule_set}"
+
+
+class Attendance(models.Model):
+    """Who came to a meeting, and whether they stayed for the closing accounts."""
+
+    meeting = models.ForeignKey(Meeting, models.CASCADE, related_name="attendance", verbose_name=_("meeting"))
+    member = models.ForeignKey(Member, models.PROTECT, related_name="attendance", verbose_name=_("member"))
+    present_at_close = models.BooleanField(_("present at the close"), default=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("attendance")
+        verbose_name_plural = _("attendance")
+        constraints = [models.UniqueConstraint(fields=["meeting", "member"], name="attend_once")]

@@ -1,0 +1,95 @@
+"""The people of a club: members (who play) and memberships (who may log in and do what)."""
+
+import unicodedata
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from .clubs import Club
+
+
+def hiragana(text):
+    """Normalise a reading for sorting and search: NFKC, katakana as hiragana."""
+    text = unicodedata.normalize("NFKC", text or "").strip()
+    return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text)
+
+
+class MemberQuerySet(models.QuerySet):
+    def active(self):
+        return self.filter(active=True)
+
+    def in_kana_order(self):
+        return self.order_by("kana", "name")
+
+    def matching(self, text):
+        """Members whose name or reading contains ``text`` (kana matches either script)."""
+        text = unicodedata.normalize("NFKC", text).strip()
+        return self.filter(models.Q(name__icontains=text) | models.Q(kana__icontains=hiragana(text)))
+
+
+class Member(models.Model):
+    """A player of the club (会員), who may or may not have a login."""
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="members", verbose_name=_("club"))
+    name = models.CharField(_("display name"), max_length=40)
+    kana = models.CharField(_("reading (kana)"), max_length=80, blank=True,
+                            help_text=_("In hiragana or katakana; used to sort and to find the member."))
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
+                             related_name="members", verbose_name=_("login"))
+    active = models.BooleanField(_("active"), default=True,
+                                 help_text=_("Inactive members keep their results but are not offered for new games."))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    objects = MemberQuerySet.as_manager()
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["kana", "name"]
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "club", name="member_name_unique_in_club"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def save(self, *args, **kwargs):
+        self.name = unicodedata.normalize("NFKC", self.name).strip()
+        self.kana = hiragana(self.kana)
+        super().save(*args, **kwargs)
+
+
+class Role(models.TextChoices):
+    OWNER = "owner", _("owner")
+    SECRETARY = "secretary", _("secretary")
+    MEMBER = "member", _("member")
+
+
+class MembershipQuerySet(models.QuerySet):
+    def running(self):
+        """Owners and secretaries: those who enter and correct results."""
+        return self.filter(role__in=[Role.OWNER, Role.SECRETARY])
+
+
+class Membership(models.Model):
+    """What a login may do in a club: owner (オーナー), secretary (幹事) or member (会員)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="memberships",
+                             verbose_name=_("login"))
+    club = models.ForeignKey(Club, models.CASCADE, related_name="memberships", verbose_name=_("club"))
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.MEMBER)
+
+    objects = MembershipQuerySet.as_manager()
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [models.UniqueConstraint(fields=["user", "club"], name="one_membership_per_club")]
+
+    def __str__(self):
+        return f"{self.user} · {self.club} · {self.get_role_display()}"

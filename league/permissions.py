@@ -1,0 +1,65 @@
+"""Who may see and do what in a club; every club view loads its club through here.
+
+- anyone may read a public club; members of a private club may read it;
+- owners and secretaries enter and correct results;
+- only owners manage members, logins, seasons and rules;
+- everyone else gets 404 for a private club, so its existence is not revealed,
+  and 403 for a page of a club they can read but may not change.
+"""
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from .models import Club, Membership, Role
+
+RUNNING = (Role.OWNER, Role.SECRETARY)
+
+
+class ClubAccess:
+    """A club as seen by one visitor: ``role`` is None for visitors without a membership."""
+
+    def __init__(self, club, role):
+        self.club = club
+        self.role = role
+
+    @property
+    def can_enter_results(self):
+        return self.role in RUNNING
+
+    @property
+    def can_manage(self):
+        return self.role == Role.OWNER
+
+
+def role_in(user, club):
+    if not user.is_authenticated:
+        return None
+    return Membership.objects.filter(user=user, club=club).values_list("role", flat=True).first()
+
+
+def club_access(request, slug):
+    """The club for reading: 404 unless it is public or the visitor belongs to it."""
+    club = get_object_or_404(Club, slug=slug)
+    role = role_in(request.user, club)
+    if role is None and not club.is_public and not request.user.is_superuser:
+        raise Http404
+    if role is None and request.user.is_superuser:
+        role = Role.OWNER  # the site admin can run every club
+    return ClubAccess(club, role)
+
+
+def club_for_secretary(request, slug):
+    """The club for entering and correcting results (owner or secretary)."""
+    access = club_access(request, slug)
+    if not access.can_enter_results:
+        raise PermissionDenied
+    return access
+
+
+def club_for_owner(request, slug):
+    """The club for managing members, logins, seasons and rules (owner only)."""
+    access = club_access(request, slug)
+    if not access.can_manage:
+        raise PermissionDenied
+    return access

@@ -1,0 +1,3 @@
+"""Members, logins, seasons and adjustments of a club."""
+
+urlpatterns = []

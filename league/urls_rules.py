@@ -1,0 +1,3 @@
+"""Rule sets, rule versions and recomputing the games a version governs."""
+
+urlpatterns = []

@@ -1,0 +1,112 @@
+"""Entering games at the table: choose or start the meeting, then one game after another."""
+
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from ..forms.game_entry import YAKUMAN_NAMES, GameForm
+from ..forms.meetings import StartMeetingForm
+from ..models import Game, Meeting
+from ..permissions import club_for_secretary
+from ..services.games import GameRefused, record_game, rule_version_for, settle_entry
+
+
+def choose_meeting(request, slug):
+    """Today's open meeting goes straight to entry; otherwise pick one or start one."""
+    access = club_for_secretary(request, slug)
+    meetings = Meeting.objects.filter(club=access.club).open().latest_first().select_related("rule_set")
+    today = [m for m in meetings if m.date == timezone.localdate()]
+    if len(today) == 1 and "choose" not in request.GET:
+        return redirect("enter_game", slug=slug, meeting_id=today[0].pk)
+    form = StartMeetingForm(club=access.club)
+    return render(request, "league/entry/choose_meeting.html",
+                  {"access": access, "club": access.club, "meetings": meetings, "form": form})
+
+
+@require_POST
+def start_meeting(request, slug):
+    access = club_for_secretary(request, slug)
+    form = StartMeetingForm(request.POST, club=access.club)
+    if not form.is_valid():
+        meetings = Meeting.objects.filter(club=access.club).open().latest_first().select_related("rule_set")
+        return render(request, "league/entry/choose_meeting.html",
+                      {"access": access, "club": access.club, "meetings": meetings, "form": form}, status=400)
+    meeting = form.save()
+    messages.success(request, _("Meeting of %(date)s started.") % {"date": meeting.date})
+    return redirect("enter_game", slug=slug, meeting_id=meeting.pk)
+
+
+def game_form_for(meeting, data=None, initial=None):
+    try:
+        version = rule_version_for(meeting)
+    except GameRefused:
+        version = None
+    settings = version.settings if version else {"players": 4, "method": "oka_uma"}
+    return GameForm(data, initial=initial, meeting=meeting, players=settings["players"],
+                    in_hundreds=meeting.club.scores_in_hundreds, win_points=settings["method"] == "win_points")
+
+
+def enter_game(request, slug, meeting_id):
+    """The entry page: type a game, see the computed points, save, and the next game is ready."""
+    access = club_for_secretary(request, slug)
+    meeting = get_object_or_404(Meeting.objects.select_related("rule_set", "club"), pk=meeting_id, club=access.club)
+    if request.method == "POST":
+        form = game_form_for(meeting, request.POST)
+        result = form.settle(settle_entry)
+        if result is not None and request.POST.get("action") == "save" and not meeting.closed:
+            try:
+                game = record_game(form.entry, request.user)
+            except GameRefused as refusal:
+                form.add_error(None, refusal.message)
+            else:
+                messages.success(request, _("Saved: round %(round)s, table %(table)s.") % {
+                    "round": game.round, "table": game.table})
+                return redirect(_next_game_url(slug, meeting, form))
+        status = 200 if form.is_valid() else 400
+    else:
+        form = game_form_for(meeting, initial=_initial_from_query(request.GET, meeting))
+        status = 200
+    return render(request, "league/entry/enter_game.html", _entry_context(access, meeting, form), status=status)
+
+
+@require_POST
+def preview_game(request, slug, meeting_id):
+    """The live preview: the engine's breakdown (or its refusals) for what is typed so far."""
+    access = club_for_secretary(request, slug)
+    meeting = get_object_or_404(Meeting.objects.select_related("rule_set", "club"), pk=meeting_id, club=access.club)
+    form = game_form_for(meeting, request.POST)
+    form.settle(settle_entry)
+    return render(request, "league/entry/_preview.html", {"form": form, "live": True})
+
+
+def _entry_context(access, meeting, form):
+    games = (Game.objects.filter(meeting=meeting).counted().prefetch_related("seats__member")
+             .order_by("-round", "-table"))
+    return {
+        "access": access, "club": access.club, "meeting": meeting, "form": form,
+        "members": meeting.club.members.active().in_kana_order(), "yakuman_names": YAKUMAN_NAMES,
+        "recent_games": games[:8], "closed": meeting.closed,
+    }
+
+
+def _initial_from_query(query, meeting):
+    """The next game at the same table: round after the last, seats as they were."""
+    initial = {"table": query.get("table", 1)}
+    last = Game.objects.filter(meeting=meeting, table=initial["table"]).counted().order_by("-round").first()
+    initial["round"] = query.get("round") or (last.round + 1 if last else 1)
+    for seat in range(4):
+        if query.get(f"p{seat}"):
+            initial[f"player_{seat}"] = query[f"p{seat}"]
+    return initial
+
+
+def _next_game_url(slug, meeting, form):
+    data = form.cleaned_data
+    query = {"round": data["round"] + 1, "table": data["table"]}
+    query.update({f"p{seat}": member.name for seat, member in enumerate(form.entry.members)})
+    return f"{reverse('enter_game', args=[slug, meeting.pk])}?{urlencode(query)}"

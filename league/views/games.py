@@ -1,0 +1,120 @@
+"""A saved game: its breakdown, corrections, void and restore, and its history."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from ..history import game_history
+from ..models import Game
+from ..permissions import club_access, club_for_secretary
+from ..services.games import GameRefused, correct_game, set_void, settle_entry
+from .entry import game_form_for
+
+
+def _game(access, game_id):
+    return get_object_or_404(
+        Game.objects.select_related("meeting__rule_set", "meeting__club", "rule_version__rule_set")
+        .prefetch_related("seats__member", "yakuman__member"),
+        pk=game_id, meeting__club=access.club,
+    )
+
+
+def game_detail(request, slug, game_id):
+    access = club_access(request, slug)
+    game = _game(access, game_id)
+    return render(request, "league/games/detail.html", {"access": access, "club": access.club, "game": game})
+
+
+def edit_game(request, slug, game_id):
+    """Correct a game; a save made from an older version is refused and the current values shown."""
+    access = club_for_secretary(request, slug)
+    game = _game(access, game_id)
+    conflict = None
+    if request.method == "POST":
+        form = game_form_for(game.meeting, request.POST)
+        result = form.settle(settle_entry)
+        if result is not None and request.POST.get("action") == "save":
+            try:
+                saved = correct_game(game, form.entry, form.cleaned_data.get("version"), request.user)
+            except GameRefused as refusal:
+                if refusal.current is not None:
+                    # Keep what this secretary typed, show what is saved now, and let a
+                    # deliberate second save go through against the current version.
+                    conflict = _game(access, game_id)
+                    data = request.POST.copy()
+                    data["version"] = conflict.version
+                    form = game_form_for(game.meeting, data)
+                    form.settle(settle_entry)
+                form.add_error(None, refusal.message)
+            else:
+                messages.success(request, _("Game corrected."))
+                return redirect("game_detail", slug=slug, game_id=saved.pk)
+        status = 409 if conflict else (200 if form.is_valid() else 400)
+    else:
+        form = game_form_for(game.meeting, initial=initial_from_game(game))
+        status = 200
+    return render(request, "league/games/edit.html", {
+        "access": access, "club": access.club, "game": game, "form": form, "meeting": game.meeting,
+        "conflict": conflict, "members": access.club.members.in_kana_order(),
+    }, status=status)
+
+
+def initial_from_game(game):
+    sheet = game.sheet
+    initial = {"round": game.round, "table": game.table, "deposit": sheet.get("deposit") or "",
+               "version": game.version}
+    for seat, name in enumerate(sheet["names"]):
+        initial[f"player_{seat}"] = name
+        initial[f"score_{seat}"] = sheet["scores"][seat]
+        chips = (sheet.get("chips") or [0] * len(sheet["scores"]))[seat]
+        initial[f"chips_{seat}"] = chips or ""
+    for bust in sheet.get("busts", []):
+        initial[f"bust_{bust['seat']}"] = "top" if bust["by"] is None else str(bust["by"])
+    for event in sheet.get("chombo", []):
+        key = f"chombo_{event['seat']}"
+        initial[key] = initial.get(key, 0) + 1
+    for row, event in enumerate(sheet.get("yakuman", [])):
+        prefix = f"yakuman_{row}"
+        initial.update({f"{prefix}_seat": str(event["seat"]), f"{prefix}_name": event.get("name", ""),
+                        f"{prefix}_win": event["win"], f"{prefix}_kind": event.get("kind", "yakuman"),
+                        f"{prefix}_count": event.get("count", 1),
+                        f"{prefix}_from": "" if event.get("from") is None else str(event["from"]),
+                        f"{prefix}_pao": "" if event.get("pao") is None else str(event["pao"])})
+        if sheet.get("ended_by_yakuman") == event["seat"]:
+            initial[f"{prefix}_ends"] = True
+    return initial
+
+
+@require_POST
+def void_game(request, slug, game_id):
+    return _set_void(request, slug, game_id, True, _("Game voided. It no longer counts; you can restore it."))
+
+
+@require_POST
+def restore_game(request, slug, game_id):
+    return _set_void(request, slug, game_id, False, _("Game restored. It counts again."))
+
+
+def _set_void(request, slug, game_id, void, done):
+    access = club_for_secretary(request, slug)
+    game = _game(access, game_id)
+    try:
+        expected = int(request.POST.get("version", ""))
+    except ValueError:
+        expected = None
+    try:
+        set_void(game, void, expected, request.user)
+    except GameRefused as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, done)
+    return redirect("game_detail", slug=slug, game_id=game.pk)
+
+
+def game_history_page(request, slug, game_id):
+    access = club_access(request, slug)
+    game = _game(access, game_id)
+    return render(request, "league/games/history.html", {
+        "access": access, "club": access.club, "game": game, "revisions": game_history(game),
+    })
