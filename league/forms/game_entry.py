@@ -181,7 +181,7 @@ class GameForm(forms.Form):
         yakuman, ended = self._yakuman(data)
         chombo = []
         for seat in range(self.players):
-            for _ in range(data.get(f"chombo_{seat}") or 0):
+            for _count in range(data.get(f"chombo_{seat}") or 0):
                 self.path_fields[f"chombo.{len(chombo)}"] = f"chombo_{seat}"
                 chombo.append({"seat": seat})
         if self.errors:

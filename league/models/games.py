@@ -155,6 +155,9 @@ class Yakuman(models.Model):
         verbose_name = _("yakuman")
         verbose_name_plural = _("yakuman")
 
+    def __str__(self):
+        return f"{self.member} {self.name or self.get_kind_display()}"
+
 
 class Adjustment(models.Model):
     """A signed manual entry of points for a member, with the reason (調整)."""
@@ -175,3 +178,6 @@ class Adjustment(models.Model):
         ordering = ["club", "-date", "-id"]
         verbose_name = _("adjustment")
         verbose_name_plural = _("adjustments")
+
+    def __str__(self):
+        return f"{self.date} {self.member} {self.points / 10:+.1f} {self.reason}"

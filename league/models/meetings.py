@@ -54,3 +54,6 @@ class Attendance(models.Model):
         verbose_name = _("attendance")
         verbose_name_plural = _("attendance")
         constraints = [models.UniqueConstraint(fields=["meeting", "member"], name="attend_once")]
+
+    def __str__(self):
+        return f"{self.meeting} {self.member}"
