@@ -75,7 +75,7 @@ def record_game(entry, user):
     try:
         with transaction.atomic():
             game = Game(meeting=entry.meeting, rule_version=version, updated_by=user)
-            _fill(game, entry, result)
+            fill_game(game, entry, result)
             game.save()
             _save_seats(game, entry, result)
     except IntegrityError as error:
@@ -95,7 +95,7 @@ def correct_game(game, entry, expected_version, user):
             current.rule_version = version
             current.updated_by = user
             current.version += 1  # the row is locked, so a plain increment is safe
-            _fill(current, entry, result)
+            fill_game(current, entry, result)
             current.save()
             current.seats.all().delete()
             current.yakuman.all().delete()
@@ -164,7 +164,32 @@ def _table_taken(entry):
         "round": entry.round, "table": entry.table}
 
 
-def _fill(game, entry, result):
+def build_rows(game, entry, result):
+    """The unsaved GameSeat and Yakuman rows of ``game`` (for saving, or bulk-creating many games)."""
+    chips = entry.chips or [0] * len(result)
+    seats = [
+        GameSeat(
+            game=game, seat=seat.seat, member=entry.members[seat.seat], score=seat.score,
+            chips=chips[seat.seat], place=seat.place,
+            base=seat.tenths["base"], oka=seat.tenths["oka"], uma=seat.tenths["uma"],
+            bust=seat.tenths["bust"], chip_points=seat.tenths["chips"], shugi=seat.tenths["shugi"],
+            chombo=seat.tenths["chombo"], total=seat.tenths["total"],
+        )
+        for seat in result
+    ]
+    yakuman = [
+        Yakuman(
+            game=game, member=entry.members[event["seat"]], seat=event["seat"], name=event.get("name", ""),
+            kind=event.get("kind", "yakuman"), win=event["win"], discarder_seat=event.get("from"),
+            pao_seat=event.get("pao"), count=event.get("count", 1),
+        )
+        for event in entry.yakuman
+    ]
+    return seats, yakuman
+
+
+def fill_game(game, entry, result):
+    """Copy the entry and the table-wide results onto ``game`` (not saved)."""
     game.round = entry.round
     game.table = entry.table
     game.deposit = entry.deposit
@@ -174,21 +199,6 @@ def _fill(game, entry, result):
 
 
 def _save_seats(game, entry, result):
-    GameSeat.objects.bulk_create([
-        GameSeat(
-            game=game, seat=seat.seat, member=entry.members[seat.seat], score=seat.score,
-            chips=(entry.chips or [0] * len(result))[seat.seat], place=seat.place,
-            base=seat.tenths["base"], oka=seat.tenths["oka"], uma=seat.tenths["uma"],
-            bust=seat.tenths["bust"], chip_points=seat.tenths["chips"], shugi=seat.tenths["shugi"],
-            chombo=seat.tenths["chombo"], total=seat.tenths["total"],
-        )
-        for seat in result
-    ])
-    Yakuman.objects.bulk_create([
-        Yakuman(
-            game=game, member=entry.members[event["seat"]], seat=event["seat"], name=event.get("name", ""),
-            kind=event.get("kind", "yakuman"), win=event["win"], discarder_seat=event.get("from"),
-            pao_seat=event.get("pao"), count=event.get("count", 1),
-        )
-        for event in entry.yakuman
-    ])
+    seats, yakuman = build_rows(game, entry, result)
+    GameSeat.objects.bulk_create(seats)
+    Yakuman.objects.bulk_create(yakuman)
