@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 MINUS_SIGNS = "-−‐‑–—―ー▲△"
 PLUS_SIGNS = "+"
+MOST_POINTS = 999_900  # far beyond any table's total; a longer number is a typo
 NUMBER = re.compile(r"^(?P<whole>\d+)(?:\.(?P<tenth>\d))?$")
 GROUPED = re.compile(r"^\d{1,3}(?:,\d{3})+$")
 
@@ -55,6 +56,10 @@ def parse_score(text, in_hundreds=False):
         value = whole * 100
     else:
         value = whole
+    if value > MOST_POINTS:
+        raise ValidationError(
+            _("%(value)s is more points than a game can have."), code="too_large", params={"value": sign * value},
+        )
     if value % 100:
         raise ValidationError(
             _("%(value)s is not a multiple of 100."), code="not_hundreds", params={"value": sign * value},

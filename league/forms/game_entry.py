@@ -8,6 +8,7 @@ player's score), so the secretary sees each message beside its own box.
 import unicodedata
 
 from django import forms
+from django.utils.functional import cached_property
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -177,7 +178,7 @@ class GameForm(forms.Form):
             return data
         deposit = data.get("deposit") or 0
         chips = [data.get(f"chips_{s}") or 0 for s in range(self.players)]
-        busts = self._busts(data)
+        busts = self._busts(data, scores)
         yakuman, ended = self._yakuman(data)
         chombo = []
         for seat in range(self.players):
@@ -234,15 +235,27 @@ class GameForm(forms.Form):
             self.add_error(f"score_{seat}", gettext("Type the score."))
         return None if missing else scores
 
-    def start_score(self):
+    @cached_property
+    def rule_settings(self):
         version = self.meeting.rule_set.version_on(self.meeting.date)
-        return version.settings["start"] if version else None
+        return version.settings if version else None
 
-    def _busts(self, data):
+    def start_score(self):
+        return self.rule_settings["start"] if self.rule_settings else None
+
+    def _busts(self, data, scores):
         busts = []
+        bust = (self.rule_settings or {}).get("bust") or {}
+        pays = bool(bust.get("penalty") or bust.get("bonus"))
         for seat in range(self.players):
             by = data.get(f"bust_{seat}")
+            busted = scores[seat] < 0 or (bust.get("at_zero") and scores[seat] == 0)
             if not by:
+                if pays and busted:
+                    # The bust pays points here, so it must not be forgotten.
+                    self.add_error(f"bust_{seat}", gettext(
+                        "%(wind)s finished below 0: choose who busted them, or “nobody in particular”.") % {
+                        "wind": seat_label(seat)})
                 continue
             self.path_fields[f"busts.{len(busts)}"] = f"bust_{seat}"
             busts.append({"seat": seat, "by": None if by == BUST_BY_TOP else int(by)})

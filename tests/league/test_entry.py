@@ -1,0 +1,253 @@
+"""The entry page: who may use it, what it accepts, what it refuses, and what it saves."""
+
+import datetime
+
+import pytest
+from django.utils import timezone
+
+from league.models import Game, GameSeat, Meeting, Yakuman
+
+from .conftest import game_post
+
+
+def enter_url(meeting):
+    return f"/c/{meeting.club.slug}/meetings/{meeting.pk}/enter/"
+
+
+def page(response):
+    return response.content.decode()
+
+
+# -- who may enter results -------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("who", "status"), [("owner", 200), ("secretary", 200), ("member", 403),
+                                             ("outsider", 404), (None, 404)])
+def test_only_the_clubs_owner_and_secretaries_open_the_entry_page(client, request, meeting, who, status):
+    if who:
+        client.force_login(request.getfixturevalue(who))
+    assert client.get(enter_url(meeting)).status_code == status
+    assert client.get(f"/c/{meeting.club.slug}/enter/?choose=1").status_code == status
+
+
+@pytest.mark.parametrize(("who", "status"), [("member", 403), ("outsider", 404), (None, 404)])
+def test_nobody_else_can_save_a_game(client, request, meeting, who, status):
+    if who:
+        client.force_login(request.getfixturevalue(who))
+    assert client.post(enter_url(meeting), game_post()).status_code == status
+    assert not Game.objects.exists()
+
+
+def test_a_public_clubs_entry_page_is_refused_to_visitors_and_offers_login(client, meeting):
+    meeting.club.is_public = True
+    meeting.club.save()
+    response = client.get(enter_url(meeting))
+    assert response.status_code == 403
+    assert "/login/" in page(response)
+
+
+# -- saving ----------------------------------------------------------------------------------------
+
+def test_a_secretary_saves_a_game_with_every_part_computed(client, secretary, meeting):
+    client.force_login(secretary)
+    response = client.post(enter_url(meeting), game_post(bust_3="0"))
+    assert response.status_code == 302
+    game = Game.objects.get()
+    seats = {seat.seat: seat for seat in game.seats.all()}
+    # 爆風の会-like rules: 四捨五入, oka 20, uma 20-10, bust 10/10.
+    assert [seats[s].total for s in range(4)] == [710, 120, -210, -620]
+    assert [seats[s].place for s in range(4)] == [1, 2, 3, 4]
+    assert (seats[0].base, seats[0].oka, seats[0].uma, seats[0].bust) == (210, 200, 200, 100)
+    assert seats[3].bust == -100
+    assert sum(seat.total for seat in seats.values()) == 0
+    assert game.version == 1 and game.history.count() == 1
+    assert game.sheet["busts"] == [{"seat": 3, "by": 0}]
+
+
+def test_after_saving_the_next_game_at_the_table_is_offered_with_the_same_seats(client, secretary, meeting):
+    client.force_login(secretary)
+    response = client.post(enter_url(meeting), game_post(table="2", bust_3="0"), follow=True)
+    html = page(response)
+    assert 'name="round" value="2"' in html
+    assert 'name="table" value="2"' in html
+    assert 'value="東田一郎"' in html and 'value="北村四郎"' in html
+
+
+def test_full_width_digits_and_triangle_minus_are_read(client, secretary, meeting):
+    client.force_login(secretary)
+    client.post(enter_url(meeting), game_post(score_0="５２，３００", score_3="▲2500", bust_3="top"))
+    assert sorted(GameSeat.objects.values_list("score", flat=True)) == [-2500, 18700, 31500, 52300]
+
+
+def test_the_last_score_is_filled_from_the_others(client, secretary, meeting):
+    client.force_login(secretary)
+    client.post(enter_url(meeting), game_post(score_3="", bust_3="0"))
+    assert GameSeat.objects.get(seat=3).score == -2500
+
+
+def test_scores_in_hundreds_when_the_club_types_them_so(client, secretary, meeting):
+    meeting.club.scores_in_hundreds = True
+    meeting.club.save()
+    client.force_login(secretary)
+    client.post(enter_url(meeting), game_post(score_0="523", score_1="315", score_2="187", score_3="▲25",
+                                             bust_3="0"))
+    assert GameSeat.objects.get(seat=0).score == 52300
+
+
+def test_chips_busts_yakuman_and_chombo(client, secretary, meeting):
+    client.force_login(secretary)
+    response = client.post(enter_url(meeting), game_post(
+        chips_0="3", chips_1="▲1", chips_2="0", chips_3="-2", bust_3="0",
+        yakuman_0_seat="0", yakuman_0_name="四暗刻", yakuman_0_win="tsumo", yakuman_0_kind="yakuman",
+        yakuman_0_count="1",
+    ))
+    assert response.status_code == 302
+    east = GameSeat.objects.get(seat=0)
+    assert (east.chips, east.chip_points, east.shugi, east.total) == (3, 150, 600, 1460)
+    assert Yakuman.objects.get().name == "四暗刻"
+
+
+def test_preview_shows_the_breakdown_without_saving(client, secretary, meeting):
+    client.force_login(secretary)
+    response = client.post(enter_url(meeting), game_post(action="preview", bust_3="0"))
+    html = page(response)
+    assert response.status_code == 200
+    assert "+71.0" in html and "▲62.0" in html
+    assert not Game.objects.exists()
+
+
+def test_the_live_preview_returns_the_breakdown(client, secretary, meeting):
+    client.force_login(secretary)
+    response = client.post(f"/c/{meeting.club.slug}/meetings/{meeting.pk}/preview/", game_post(bust_3="0"))
+    assert response.status_code == 200
+    assert "+71.0" in page(response)
+    assert "<html" not in page(response)
+    assert not Game.objects.exists()
+
+
+# -- refusals, beside their fields, nothing saved ---------------------------------------------------
+
+def refused(client, meeting, **changes):
+    response = client.post(enter_url(meeting), game_post(**changes))
+    assert response.status_code == 400
+    assert not Game.objects.exists()
+    return response
+
+
+def test_a_score_that_does_not_add_up_says_both_numbers(client, secretary, meeting):
+    client.force_login(secretary)
+    html = page(refused(client, meeting, score_0="52400", bust_3="0"))
+    assert "100,100" in html or "100100" in html
+    assert "100000" in html or "100,000" in html
+
+
+def test_a_score_not_in_hundreds_is_refused_beside_it(client, secretary, meeting):
+    client.force_login(secretary)
+    response = refused(client, meeting, score_1="31550")
+    assert response.context["form"].errors["score_1"] == ["31550は100点単位ではありません。"]
+
+
+def test_an_unknown_player_is_refused_beside_the_seat(client, secretary, meeting):
+    client.force_login(secretary)
+    response = refused(client, meeting, player_2="山田花子")
+    assert "山田花子" in response.context["form"].errors["player_2"][0]
+
+
+def test_the_same_player_twice_is_refused(client, secretary, meeting):
+    client.force_login(secretary)
+    response = refused(client, meeting, player_2="東田一郎")
+    assert response.context["form"].errors["player_2"]
+
+
+def test_a_player_found_by_kana(client, secretary, meeting):
+    client.force_login(secretary)
+    client.post(enter_url(meeting), game_post(player_1="ミナミノジロウ", bust_3="0"))
+    assert GameSeat.objects.get(seat=1).member.name == "南野二郎"
+
+
+def test_a_forgotten_bust_is_asked_for_when_the_rules_pay_for_busts(client, secretary, meeting):
+    client.force_login(secretary)
+    response = refused(client, meeting)
+    form = response.context["form"]
+    assert form.errors["bust_3"]
+    assert form.has_extras_busts and not form.has_extras_chips  # the section opens to show it
+
+
+def test_a_bust_of_a_seat_that_did_not_bust_is_refused_beside_it(client, secretary, meeting):
+    client.force_login(secretary)
+    response = refused(client, meeting, bust_3="0", bust_2="0")
+    errors = response.context["form"].errors["bust_2"]
+    assert any("西" in e and "18700" in e for e in errors)
+
+
+def test_chips_that_do_not_add_up_are_refused(client, secretary, meeting):
+    client.force_login(secretary)
+    response = refused(client, meeting, bust_3="0", chips_0="3", chips_1="-1")
+    assert any("チップの合計は0" in e for e in response.context["form"].non_field_errors())
+
+
+def test_a_ron_without_the_discarder_is_refused_beside_it(client, secretary, meeting):
+    client.force_login(secretary)
+    response = refused(client, meeting, bust_3="0", yakuman_0_seat="0", yakuman_0_win="ron")
+    assert response.context["form"].errors["yakuman_0_from"]
+
+
+def test_garbage_numbers_are_refused_with_a_message(client, secretary, meeting):
+    client.force_login(secretary)
+    response = refused(client, meeting, round="abc", score_0="五万")
+    errors = response.context["form"].errors
+    assert errors["round"] and errors["score_0"]
+
+
+def test_a_closed_meeting_takes_no_games(client, secretary, meeting):
+    meeting.closed = True
+    meeting.save()
+    client.force_login(secretary)
+    client.post(enter_url(meeting), game_post(bust_3="0"))
+    assert not Game.objects.exists()
+
+
+def test_the_same_round_and_table_twice_is_refused(client, secretary, meeting):
+    client.force_login(secretary)
+    client.post(enter_url(meeting), game_post(bust_3="0"))
+    response = client.post(enter_url(meeting), game_post(bust_3="0"))
+    assert Game.objects.count() == 1
+    assert "already has a game" in page(response)
+
+
+def test_refusals_are_in_japanese_on_the_japanese_page(client, secretary, meeting):
+    client.force_login(secretary)
+    html = page(client.post(enter_url(meeting), game_post(score_1="31550")))
+    assert "100点単位ではありません" in html
+
+
+# -- choosing and starting the meeting ------------------------------------------------------------
+
+def test_todays_open_meeting_goes_straight_to_entry(client, secretary, club):
+    today = Meeting.objects.create(club=club, rule_set=club.rule_sets.get(), date=timezone.localdate())
+    client.force_login(secretary)
+    response = client.get(f"/c/{club.slug}/enter/")
+    assert response.status_code == 302 and response["Location"].endswith(enter_url(today))
+
+
+def test_a_secretary_starts_a_meeting(client, secretary, club):
+    client.force_login(secretary)
+    response = client.post(f"/c/{club.slug}/meetings/start/",
+                           {"date": "2026-11-21", "rule_set": club.rule_sets.get().pk, "venue": "公民館",
+                            "venue_fee": "5000"})
+    meeting = Meeting.objects.get()
+    assert response.status_code == 302 and response["Location"].endswith(enter_url(meeting))
+    assert meeting.date == datetime.date(2026, 11, 21) and meeting.history.count() == 1
+
+
+def test_a_meeting_before_any_rules_is_refused(client, secretary, club):
+    client.force_login(secretary)
+    response = client.post(f"/c/{club.slug}/meetings/start/",
+                           {"date": "1999-01-01", "rule_set": club.rule_sets.get().pk, "venue_fee": "0"})
+    assert response.status_code == 400 and not Meeting.objects.exists()
+
+
+def test_a_member_cannot_start_a_meeting(client, member, club):
+    client.force_login(member)
+    response = client.post(f"/c/{club.slug}/meetings/start/",
+                           {"date": "2026-11-21", "rule_set": club.rule_sets.get().pk, "venue_fee": "0"})
+    assert response.status_code == 403 and not Meeting.objects.exists()
