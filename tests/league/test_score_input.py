@@ -38,7 +38,8 @@ def test_an_empty_score_is_left_for_the_form_to_fill(typed):
     [
         ("41350", "not_hundreds"), ("413", "not_hundreds"), ("abc", "not_a_score"), ("4l300", "not_a_score"),
         ("41300.5", "not_a_score"), ("41.35", "not_a_score"), ("--2500", "not_a_score"), ("▲", "not_a_score"),
-        ("41 300 300", "too_large"), ("1000000", "too_large"), ("1,2345", "not_a_score"), ("41300-", "not_a_score"), ("2e4", "not_a_score"),
+        ("41 300 300", "too_large"), ("1000000", "too_large"), ("1,2345", "not_a_score"),
+        ("41300-", "not_a_score"), ("2e4", "not_a_score"),
     ],
 )
 def test_refused_scores_say_what_to_type(typed, code):
