@@ -1,6 +1,12 @@
-from django.contrib import admin
+"""The site admin's view of every model (history included where it is kept)."""
 
-from .models import Club, RuleSet, RuleVersion
+from django.contrib import admin
+from simple_history.admin import SimpleHistoryAdmin
+
+from .models import (
+    Adjustment, Attendance, Club, Game, GameSeat, Meeting, Member, Membership, RuleSet, RuleVersion, Season,
+    Yakuman,
+)
 
 
 class RuleSetInline(admin.TabularInline):
@@ -9,12 +15,18 @@ class RuleSetInline(admin.TabularInline):
     fields = ("position", "slug", "name")
 
 
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    extra = 0
+    autocomplete_fields = ("user",)
+
+
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    list_display = ("name", "slug", "is_public", "created_at")
+    list_display = ("name", "slug", "is_public", "scores_in_hundreds", "created_at")
     list_filter = ("is_public",)
     search_fields = ("name", "slug")
-    inlines = [RuleSetInline]
+    inlines = [RuleSetInline, MembershipInline]
 
 
 class RuleVersionInline(admin.StackedInline):
@@ -36,3 +48,83 @@ class RuleVersionAdmin(admin.ModelAdmin):
     list_display = ("rule_set", "effective_from", "created_at")
     list_filter = ("rule_set__club",)
     date_hierarchy = "effective_from"
+
+
+@admin.register(Member)
+class MemberAdmin(SimpleHistoryAdmin):
+    list_display = ("name", "kana", "club", "user", "active")
+    list_filter = ("club", "active")
+    search_fields = ("name", "kana")
+
+
+@admin.register(Membership)
+class MembershipAdmin(SimpleHistoryAdmin):
+    list_display = ("user", "club", "role")
+    list_filter = ("club", "role")
+    search_fields = ("user__username", "club__name")
+
+
+@admin.register(Season)
+class SeasonAdmin(SimpleHistoryAdmin):
+    list_display = ("name", "club", "starts_on", "ends_on", "min_games")
+    list_filter = ("club",)
+
+
+class AttendanceInline(admin.TabularInline):
+    model = Attendance
+    extra = 0
+    autocomplete_fields = ("member",)
+
+
+@admin.register(Meeting)
+class MeetingAdmin(SimpleHistoryAdmin):
+    list_display = ("date", "club", "rule_set", "venue", "venue_fee", "closed")
+    list_filter = ("club", "closed")
+    date_hierarchy = "date"
+    inlines = [AttendanceInline]
+
+
+class GameSeatInline(admin.TabularInline):
+    model = GameSeat
+    extra = 0
+    readonly_fields = ("place", "base", "oka", "uma", "bust", "chip_points", "shugi", "chombo", "total")
+    can_delete = False
+
+
+@admin.register(Game)
+class GameAdmin(SimpleHistoryAdmin):
+    """Games are entered and corrected on the site, where the engine settles them; here they are read."""
+
+    list_display = ("__str__", "meeting", "rule_version", "void", "version", "updated_at")
+    list_filter = ("meeting__club", "void")
+    date_hierarchy = "meeting__date"
+    readonly_fields = ("rule_version", "sheet", "floats", "double_maru_a", "version", "updated_by")
+    inlines = [GameSeatInline]
+
+
+@admin.register(Yakuman)
+class YakumanAdmin(admin.ModelAdmin):
+    list_display = ("member", "name", "kind", "win", "game")
+    list_filter = ("kind", "win", "game__meeting__club")
+
+
+@admin.register(Adjustment)
+class AdjustmentAdmin(SimpleHistoryAdmin):
+    list_display = ("date", "club", "member", "points", "reason")
+    list_filter = ("club",)
+
+
+@admin.register(Attendance)
+class AttendanceAdmin(SimpleHistoryAdmin):
+    list_display = ("meeting", "member", "present_at_close")
+    list_filter = ("meeting__club", "present_at_close")
+    autocomplete_fields = ("member",)
+
+
+@admin.register(GameSeat)
+class GameSeatAdmin(admin.ModelAdmin):
+    """Seats are written by the engine when a game is saved; read them here."""
+
+    list_display = ("game", "seat", "member", "score", "place", "total")
+    list_filter = ("game__meeting__club",)
+    readonly_fields = [field.name for field in GameSeat._meta.fields]
