@@ -4,7 +4,17 @@ from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
 from .models import (
-    Adjustment, Attendance, Club, Game, GameSeat, Meeting, Member, Membership, RuleSet, RuleVersion, Season,
+    Adjustment,
+    Attendance,
+    Club,
+    Game,
+    GameSeat,
+    Meeting,
+    Member,
+    Membership,
+    RuleSet,
+    RuleVersion,
+    Season,
     Yakuman,
 )
 

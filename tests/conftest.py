@@ -6,3 +6,9 @@ from django.core.management import call_command
 def seed_clubs(db):
     """The five seed clubs with their rule versions, as the site ships them."""
     call_command("load_seed_clubs", verbosity=0)
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """Hashing passwords the slow, safe way only costs time in tests."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

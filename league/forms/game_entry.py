@@ -283,6 +283,19 @@ class GameForm(forms.Form):
             events.append(event)
         return events, ended
 
+    def preview_problems(self):
+        """Field errors worth showing while typing: skip boxes simply not filled in yet."""
+        problems = []
+        for name, errors in self.errors.items():
+            if name == "__all__":
+                continue
+            value = self.data.get(name)
+            if value in (None, "") and name.startswith(("player_", "score_", "round", "table")):
+                continue
+            label = self.fields[name].label if name in self.fields else ""
+            problems += [(label, error) for error in errors]
+        return problems
+
     def preview_rows(self):
         if not self.result:
             return []

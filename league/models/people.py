@@ -51,7 +51,8 @@ class Member(models.Model):
         verbose_name = _("member")
         verbose_name_plural = _("members")
         constraints = [
-            models.UniqueConstraint(Lower("name"), "club", name="member_name_unique_in_club"),
+            models.UniqueConstraint(Lower("name"), "club", name="member_name_unique_in_club",
+                                    violation_error_message=_("The club already has a member of this name.")),
         ]
 
     def __str__(self):

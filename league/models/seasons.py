@@ -31,8 +31,10 @@ class Season(models.Model):
         verbose_name = _("season")
         verbose_name_plural = _("seasons")
         constraints = [
-            models.CheckConstraint(condition=Q(ends_on__gte=F("starts_on")), name="season_ends_after_start"),
-            models.UniqueConstraint(fields=["club", "name"], name="season_name_unique_in_club"),
+            models.CheckConstraint(condition=Q(ends_on__gte=F("starts_on")), name="season_ends_after_start",
+                                   violation_error_message=_("The last day must not be before the first day.")),
+            models.UniqueConstraint(fields=["club", "name"], name="season_name_unique_in_club",
+                                    violation_error_message=_("The club already has a season of this name.")),
         ]
 
     def __str__(self):

@@ -1,0 +1,290 @@
+"""The owner's forms for a club's people: members, logins, seasons, and adjustments.
+
+Every refusal a database constraint would make (a member's name taken, a
+season's dates backwards) is checked here first, so the owner reads a clear
+message beside the box instead of an error page.
+"""
+
+import re
+import unicodedata
+
+from django import forms
+from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from ..models import Adjustment, Member, Membership, Role, RuleSet, Season
+from ..score_input import MINUS_SIGNS
+
+DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+def normalised(text):
+    """A name as the models store it: NFKC (full-width letters become plain), trimmed."""
+    return unicodedata.normalize("NFKC", text or "").strip()
+
+
+# -- members (会員) -----------------------------------------------------------------------------------
+
+
+class LoginChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj):
+        return obj.get_username()
+
+
+class MemberChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj):
+        if obj.active:
+            return obj.name
+        return gettext("%(name)s (inactive)") % {"name": obj.name}
+
+
+class MemberForm(forms.ModelForm):
+    """A player of the club: display name, reading, active flag and the login that is this player."""
+
+    user = LoginChoiceField(queryset=get_user_model().objects.none(), required=False, label=_("Login"),
+                            help_text=_("The club login of this member, so they find their own results."))
+
+    class Meta:
+        model = Member
+        fields = ["name", "kana", "active", "user"]
+
+    def __init__(self, *args, club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.fields["kana"].widget.attrs.update({"autocomplete": "off"})
+        # The club's logins, and the one already linked (even if it has left the club since).
+        self.fields["user"].queryset = get_user_model().objects.filter(
+            Q(memberships__club=club) | Q(pk=self.instance.user_id or 0)
+        ).distinct().order_by("username")
+
+    def clean_name(self):
+        name = normalised(self.cleaned_data["name"])
+        if not name:
+            raise ValidationError(_("Type the member's name."), code="required")
+        taken = Member.objects.filter(club=self.club, name__iexact=name).exclude(pk=self.instance.pk).first()
+        if taken is not None:
+            raise ValidationError(
+                _("The club already has a member called “%(name)s”. Choose a name that tells them apart."),
+                code="duplicate", params={"name": taken.name})
+        return name
+
+    def clean_user(self):
+        user = self.cleaned_data.get("user")
+        if user is not None:
+            other = Member.objects.filter(club=self.club, user=user).exclude(pk=self.instance.pk).first()
+            if other is not None:
+                raise ValidationError(
+                    _("The login %(username)s is already linked to %(member)s."), code="linked",
+                    params={"username": user.get_username(), "member": other.name})
+        return user
+
+
+# -- logins and roles (ログイン・役割) --------------------------------------------------------------
+
+
+class LinkedMemberMixin:
+    """The optional "this login is that member" choice shared by adding and editing a login."""
+
+    def add_member_field(self, club):
+        self.fields["member"] = MemberChoiceField(
+            queryset=Member.objects.filter(club=club).in_kana_order(), required=False, label=_("Member"),
+            help_text=_("The player this login belongs to, if they play."))
+
+    def check_member_free(self, member, user):
+        if member is not None and member.user_id is not None and member.user_id != getattr(user, "pk", None):
+            self.add_error("member", gettext("%(member)s is already linked to the login %(username)s.") % {
+                "member": member.name, "username": member.user.get_username()})
+
+
+class AddLoginForm(LinkedMemberMixin, forms.Form):
+    """Give someone a role in the club: a new login, or a login they already have on the site."""
+
+    NEW, EXISTING = "new", "existing"
+
+    kind = forms.ChoiceField(
+        label=_("Who"), widget=forms.RadioSelect, initial=NEW,
+        choices=[(NEW, _("A new login")), (EXISTING, _("Someone who already has a login"))])
+    username = forms.CharField(label=_("Username"), max_length=150,
+                               widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}))
+    password1 = forms.CharField(
+        label=_("Initial password"), required=False, strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        help_text=_("For a new login only. Tell it to the person; at least 8 characters, not only digits."))
+    password2 = forms.CharField(label=_("Initial password again"), required=False, strip=False,
+                                widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
+    role = forms.ChoiceField(label=_("Role"), choices=Role.choices, initial=Role.MEMBER)
+
+    def __init__(self, *args, club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.add_member_field(club)
+        self.user = None  # the existing login, once found
+
+    def clean(self):
+        data = super().clean()
+        username = normalised(data.get("username"))
+        if not username or self.has_error("kind"):
+            return data
+        data["username"] = username
+        if data["kind"] == self.NEW:
+            self._clean_new_login(data, username)
+        else:
+            self._clean_existing_login(data, username)
+        self.check_member_free(data.get("member"), self.user)
+        return data
+
+    def _clean_new_login(self, data, username):
+        users = get_user_model()
+        try:
+            UnicodeUsernameValidator()(username)
+        except ValidationError as error:
+            self.add_error("username", error)
+            return
+        if users.objects.filter(username__iexact=username).exists():
+            self.add_error("username", gettext(
+                "The username %(username)s is taken. Choose another, or add the person as someone who "
+                "already has a login.") % {"username": username})
+        first, second = data.get("password1") or "", data.get("password2") or ""
+        if not first:
+            self.add_error("password1", gettext("Type an initial password for the new login."))
+        elif first != second:
+            self.add_error("password2", gettext("The two passwords differ."))
+        else:
+            try:
+                password_validation.validate_password(first, users(username=username))
+            except ValidationError as error:
+                self.add_error("password1", error)
+
+    def _clean_existing_login(self, data, username):
+        if data.get("password1") or data.get("password2"):
+            self.add_error("password1", gettext("An existing login keeps its own password: leave this empty."))
+        users = get_user_model().objects
+        self.user = users.filter(username=username).first() or users.filter(username__iexact=username).first()
+        if self.user is None:
+            self.add_error("username", gettext("Nobody has the username %(username)s.") % {"username": username})
+        elif Membership.objects.filter(club=self.club, user=self.user).exists():
+            self.add_error("username", gettext(
+                "%(username)s already belongs to the club: change their role instead.") % {"username": username})
+
+
+class EditLoginForm(LinkedMemberMixin, forms.Form):
+    """Change what a login may do in the club, and which member it is."""
+
+    role = forms.ChoiceField(label=_("Role"), choices=Role.choices)
+
+    def __init__(self, *args, membership, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.membership = membership
+        self.add_member_field(membership.club)
+        if not self.is_bound:
+            linked = Member.objects.filter(club=membership.club, user=membership.user).first()
+            self.initial.update({"role": membership.role, "member": linked.pk if linked else None})
+
+    def clean(self):
+        data = super().clean()
+        self.check_member_free(data.get("member"), self.membership.user)
+        return data
+
+
+# -- seasons (シーズン) ---------------------------------------------------------------------------------
+
+
+class SeasonForm(forms.ModelForm):
+    class Meta:
+        model = Season
+        fields = ["name", "starts_on", "ends_on", "min_games"]
+        widgets = {"starts_on": DATE_WIDGET, "ends_on": DATE_WIDGET}
+
+    def __init__(self, *args, club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club = club
+
+    def clean_name(self):
+        name = normalised(self.cleaned_data["name"])
+        if not name:
+            raise ValidationError(_("Type the season's name."), code="required")
+        if Season.objects.filter(club=self.club, name__iexact=name).exclude(pk=self.instance.pk).exists():
+            raise ValidationError(_("The club already has a season called “%(name)s”."), code="duplicate",
+                                  params={"name": name})
+        return name
+
+    def clean(self):
+        data = super().clean()
+        starts_on, ends_on = data.get("starts_on"), data.get("ends_on")
+        if starts_on and ends_on and ends_on < starts_on:
+            self.add_error("ends_on", gettext("The last day comes before the first day (%(first)s).") % {
+                "first": starts_on.isoformat()})
+        return data
+
+
+# -- adjustments (調整) ---------------------------------------------------------------------------------
+
+POINTS = re.compile(r"^(?P<whole>\d+)(?:\.(?P<tenth>\d))?$")
+TOO_PRECISE = re.compile(r"^\d*\.\d{2,}$")
+MOST_POINTS = 99_999
+
+
+def parse_points(text):
+    """Points as typed (``10``, ``+2.5``, ``▲2.5``, ``−３``, ``１２．５``) → integer tenths (``▲2.5`` → -25)."""
+    typed = str(text)
+    text = unicodedata.normalize("NFKC", typed).strip()
+    for noise in (" ", "点", "pt"):
+        text = text.replace(noise, "")
+    sign = 1
+    if text[:1] and text[0] in MINUS_SIGNS:
+        sign, text = -1, text[1:]
+    elif text[:1] == "+":
+        text = text[1:]
+    if TOO_PRECISE.match(text):
+        raise ValidationError(_("Points have at most one decimal: 2.5, not 2.55."), code="too_precise")
+    match = POINTS.match(text)
+    if not match:
+        raise ValidationError(_("“%(text)s” is not a number of points. Type it like 10, 2.5 or ▲2.5."),
+                              code="not_points", params={"text": typed})
+    if int(match["whole"]) > MOST_POINTS:
+        raise ValidationError(_("At most %(most)s points."), code="too_many", params={"most": MOST_POINTS})
+    return sign * (int(match["whole"]) * 10 + int(match["tenth"] or 0))
+
+
+class PointsField(forms.CharField):
+    """A signed number of points with at most one decimal, read as integer tenths."""
+
+    def widget_attrs(self, widget):
+        return {**super().widget_attrs(widget), "inputmode": "decimal", "autocomplete": "off", "maxlength": "20"}
+
+    def to_python(self, value):
+        value = super().to_python(value)
+        if value in self.empty_values:
+            return None
+        tenths = parse_points(value)
+        if tenths == 0:
+            raise ValidationError(_("An adjustment of zero points changes nothing."), code="zero")
+        return tenths
+
+
+class AdjustmentForm(forms.ModelForm):
+    """A signed manual entry of points for a member, with its reason (調整)."""
+
+    points = PointsField(label=_("Points"),
+                         help_text=_("Plus or minus, at most one decimal: 10, ▲2.5 or -3."))
+    member = MemberChoiceField(queryset=Member.objects.none(), label=_("Member"))
+
+    class Meta:
+        model = Adjustment
+        fields = ["date", "rule_set", "member", "points", "reason"]
+        widgets = {"date": DATE_WIDGET}
+        error_messages = {"reason": {"required": _("Say why the points are adjusted.")}}
+
+    def __init__(self, *args, club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.fields["rule_set"].queryset = RuleSet.objects.filter(club=club)
+        self.fields["rule_set"].empty_label = None
+        self.fields["member"].queryset = Member.objects.filter(club=club).in_kana_order()
+        if not self.is_bound:
+            self.initial.setdefault("date", timezone.localdate())

@@ -1,0 +1,185 @@
+"""Saving a club's people: members, logins and roles, seasons, adjustments. One transaction each.
+
+The forms check everything a person can fix; these functions check again under
+a lock what another save could have changed meanwhile (a name just taken, the
+last owner), and refuse with a ``Refused`` naming the form field it concerns.
+Nothing is ever half-saved: a refusal rolls the whole change back.
+"""
+
+from contextlib import contextmanager
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.db.models import Case, IntegerField, Prefetch, Value, When
+from django.utils.translation import gettext as _
+
+from ..models import Adjustment, Member, Membership, Role, Season
+
+
+class Refused(Exception):
+    """A change that must not happen; ``message`` says why, ``field`` is the form field it concerns."""
+
+    def __init__(self, message, field=None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+@contextmanager
+def refused_on_conflict(message, field=None):
+    """Turn a constraint the database refused (a save racing another) into a clear refusal."""
+    try:
+        with transaction.atomic():
+            yield
+    except IntegrityError as error:
+        raise Refused(message, field) from error
+
+
+# -- reading -----------------------------------------------------------------------------------------------
+
+ROLE_ORDER = Case(When(role=Role.OWNER, then=Value(0)), When(role=Role.SECRETARY, then=Value(1)),
+                  default=Value(2), output_field=IntegerField())
+
+
+def logins_of(club):
+    """The club's memberships, owners first, each with ``linked`` (the club's members of that login)."""
+    return (
+        Membership.objects.filter(club=club).select_related("user")
+        .prefetch_related(Prefetch("user__members", queryset=Member.objects.filter(club=club), to_attr="linked"))
+        .order_by(ROLE_ORDER, "user__username")
+    )
+
+
+def members_of(club, search=""):
+    """The club's members in kana order, with their login, narrowed to ``search`` when given."""
+    members = Member.objects.filter(club=club).select_related("user").in_kana_order()
+    return members.matching(search) if search.strip() else members
+
+
+def adjustments_of(club):
+    return Adjustment.objects.filter(club=club).select_related("member", "rule_set", "created_by")
+
+
+# -- members (会員) -------------------------------------------------------------------------------------
+
+
+def save_member(club, member, *, name, kana, active, user):
+    """Add ``member`` to ``club`` or save changes to it; deactivating keeps every result."""
+    with transaction.atomic():
+        if member.pk is not None:
+            member = Member.objects.select_for_update().get(pk=member.pk, club=club)
+        member.club = club
+        member.name, member.kana, member.active, member.user = name, kana, active, user
+        if user is not None and Member.objects.filter(club=club, user=user).exclude(pk=member.pk).exists():
+            raise Refused(_("The login %(username)s is already linked to another member.") % {
+                "username": user.get_username()}, "user")
+        with refused_on_conflict(_("The club already has a member called “%(name)s”.") % {"name": name}, "name"):
+            member.save()
+    return member
+
+
+# -- logins and roles (ログイン・役割) ----------------------------------------------------------------
+
+
+def add_login(club, *, role, member=None, user=None, username=None, password=None):
+    """Give a login a role in ``club``: ``user`` when they have one, else a new login from username/password."""
+    with transaction.atomic():
+        if user is None:
+            taken = _("The username %(username)s is taken.") % {"username": username}
+            if get_user_model().objects.filter(username__iexact=username).exists():
+                raise Refused(taken, "username")
+            with refused_on_conflict(taken, "username"):
+                user = get_user_model().objects.create_user(username=username, password=password)
+        already = _("%(username)s already belongs to the club.") % {"username": user.get_username()}
+        with refused_on_conflict(already, "username"):
+            membership = Membership.objects.create(club=club, user=user, role=role)
+        _link(club, user, member)
+    return membership
+
+
+def change_login(membership, *, role, member):
+    """Change a login's role and linked member; the club always keeps an owner."""
+    with transaction.atomic():
+        current = Membership.objects.select_for_update().select_related("user", "club").get(pk=membership.pk)
+        if current.role == Role.OWNER and role != Role.OWNER:
+            _refuse_last_owner(current, _("%(username)s is the club's last owner. Make someone else owner "
+                                          "first, then change this role."))
+        if current.role != role:
+            current.role = role
+            current.save()
+        _link(current.club, current.user, member)
+    return current
+
+
+def remove_login(membership):
+    """Take a login out of the club (the login itself stays, and its member keeps every result)."""
+    with transaction.atomic():
+        current = Membership.objects.select_for_update().select_related("user", "club").get(pk=membership.pk)
+        if current.role == Role.OWNER:
+            _refuse_last_owner(current, _("%(username)s is the club's last owner and cannot be removed. "
+                                          "Make someone else owner first."))
+        for linked in Member.objects.select_for_update().filter(club=current.club, user=current.user):
+            linked.user = None
+            linked.save()
+        current.delete()
+    return current
+
+
+def _refuse_last_owner(membership, message):
+    owners = list(Membership.objects.select_for_update().filter(club=membership.club_id, role=Role.OWNER)
+                  .values_list("pk", flat=True))
+    if owners == [membership.pk]:
+        raise Refused(message % {"username": membership.user.get_username()}, "role")
+
+
+def _link(club, user, member):
+    """Make ``member`` (or no member) the one ``user`` plays as in ``club``."""
+    linked = list(Member.objects.select_for_update().filter(club=club, user=user))
+    for other in linked:
+        if other != member:
+            other.user = None
+            other.save()
+    if member is None or member in linked:
+        return
+    member = Member.objects.select_for_update().get(pk=member.pk, club=club)
+    if member.user_id is not None:
+        raise Refused(_("%(member)s is already linked to the login %(username)s.") % {
+            "member": member.name, "username": member.user.get_username()}, "member")
+    member.user = user
+    member.save()
+
+
+# -- seasons (シーズン) ---------------------------------------------------------------------------------
+
+
+def save_season(club, season, *, name, starts_on, ends_on, min_games):
+    with transaction.atomic():
+        if season.pk is not None:
+            season = Season.objects.select_for_update().get(pk=season.pk, club=club)
+        if ends_on < starts_on:
+            raise Refused(_("The last day comes before the first day."), "ends_on")
+        season.club = club
+        season.name, season.starts_on, season.ends_on, season.min_games = name, starts_on, ends_on, min_games
+        with refused_on_conflict(_("The club already has a season called “%(name)s”.") % {"name": name}, "name"):
+            season.save()
+    return season
+
+
+# -- adjustments (調整) ---------------------------------------------------------------------------------
+
+
+def add_adjustment(club, entered_by, *, rule_set, member, date, points, reason):
+    """Record a signed manual entry of ``points`` (integer tenths) for ``member``."""
+    if rule_set.club_id != club.pk or member.club_id != club.pk:
+        raise Refused(_("The rule set and the member must be of this club."))
+    with transaction.atomic():
+        return Adjustment.objects.create(club=club, rule_set=rule_set, member=member, date=date, points=points,
+                                         reason=reason, created_by=entered_by)
+
+
+def delete_adjustment(adjustment):
+    """Delete an adjustment; its history keeps what it was and who deleted it."""
+    with transaction.atomic():
+        current = Adjustment.objects.select_for_update().filter(pk=adjustment.pk).first()
+        if current is not None:  # already deleted by a second click: nothing left to do
+            current.delete()

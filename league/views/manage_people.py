@@ -1,0 +1,167 @@
+"""The owner's pages for a club's people: members (会員), logins and roles, seasons (シーズン).
+
+Each page loads the club through ``club_for_owner`` (404 for outsiders of a
+private club, 403 for members without the role), validates a form, calls one
+service, and redirects with a message.  Adjustments are in manage_adjustments.
+"""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from ..forms.people import AddLoginForm, EditLoginForm, MemberForm, SeasonForm
+from ..models import Member, Membership, Role, Season
+from ..permissions import club_for_owner
+from ..services import people
+from ..services.people import Refused
+
+
+def saved_from(request, form, save):
+    """On a POST with a valid form, ``save(cleaned_data)``; the saved object, or None with the errors on the form."""
+    if request.method != "POST" or not form.is_valid():
+        return None
+    try:
+        return save(form.cleaned_data)
+    except Refused as refusal:
+        form.add_error(refusal.field, refusal.message)
+        return None
+
+
+def form_page(request, template, access, form, **context):
+    """A form page: 400 when it comes back with errors, so scripts and tests see the refusal."""
+    return render(request, template, {"access": access, "club": access.club, "form": form, **context},
+                  status=400 if form.is_bound else 200)
+
+
+def bound(request):
+    return request.POST if request.method == "POST" else None
+
+
+# -- members ----------------------------------------------------------------------------------------------
+
+
+def manage_members(request, slug):
+    access = club_for_owner(request, slug)
+    search = request.GET.get("q", "").strip()
+    return render(request, "league/manage/members.html", {
+        "access": access, "club": access.club, "search": search,
+        "members": people.members_of(access.club, search),
+    })
+
+
+def add_member(request, slug):
+    access = club_for_owner(request, slug)
+    return _member_page(request, access, Member(club=access.club))
+
+
+def edit_member(request, slug, member_id):
+    access = club_for_owner(request, slug)
+    return _member_page(request, access, get_object_or_404(Member, pk=member_id, club=access.club))
+
+
+def _member_page(request, access, member):
+    adding, heading = member.pk is None, member.name  # before the form puts what was typed on the member
+    form = MemberForm(bound(request), instance=member, club=access.club)
+    saved = saved_from(request, form, lambda data: people.save_member(access.club, member, **data))
+    if saved is not None:
+        done = _("Member %(name)s added.") if adding else _("Member %(name)s saved.")
+        messages.success(request, done % {"name": saved.name})
+        return redirect("manage_members", slug=access.club.slug)
+    return form_page(request, "league/manage/member_form.html", access, form, member=member, adding=adding,
+                     heading=heading)
+
+
+# -- logins and roles -------------------------------------------------------------------------------------
+
+
+def manage_logins(request, slug):
+    access = club_for_owner(request, slug)
+    return render(request, "league/manage/logins.html", {
+        "access": access, "club": access.club, "memberships": people.logins_of(access.club),
+    })
+
+
+def add_login(request, slug):
+    access = club_for_owner(request, slug)
+    form = AddLoginForm(bound(request), club=access.club)
+
+    def save(data):
+        if data["kind"] == AddLoginForm.EXISTING:
+            return people.add_login(access.club, role=data["role"], member=data["member"], user=form.user)
+        return people.add_login(access.club, role=data["role"], member=data["member"],
+                                username=data["username"], password=data["password1"])
+
+    membership = saved_from(request, form, save)
+    if membership is not None:
+        messages.success(request, _("%(username)s may now log in to the club as %(role)s.") % {
+            "username": membership.user.get_username(), "role": membership.get_role_display()})
+        return redirect("manage_logins", slug=slug)
+    return form_page(request, "league/manage/login_form.html", access, form, adding=True)
+
+
+def edit_login(request, slug, membership_id):
+    access = club_for_owner(request, slug)
+    membership = _membership(access, membership_id)
+    form = EditLoginForm(bound(request), membership=membership)
+    saved = saved_from(request, form, lambda data: people.change_login(membership, **data))
+    if saved is not None:
+        messages.success(request, _("%(username)s is now %(role)s.") % {
+            "username": saved.user.get_username(), "role": saved.get_role_display()})
+        if saved.user == request.user and saved.role != Role.OWNER:
+            return redirect("club", slug=slug)  # no longer allowed on the owner's pages
+        return redirect("manage_logins", slug=slug)
+    return form_page(request, "league/manage/login_form.html", access, form, membership=membership, adding=False)
+
+
+@require_POST
+def remove_login(request, slug, membership_id):
+    access = club_for_owner(request, slug)
+    membership = _membership(access, membership_id)
+    try:
+        people.remove_login(membership)
+    except Refused as refusal:
+        messages.error(request, refusal.message)
+        return redirect("edit_login", slug=slug, membership_id=membership.pk)
+    messages.success(request, _("%(username)s no longer belongs to the club.") % {
+        "username": membership.user.get_username()})
+    if membership.user == request.user:
+        return redirect("home")
+    return redirect("manage_logins", slug=slug)
+
+
+def _membership(access, membership_id):
+    return get_object_or_404(Membership.objects.select_related("user", "club"), pk=membership_id,
+                             club=access.club)
+
+
+# -- seasons ----------------------------------------------------------------------------------------------
+
+
+def manage_seasons(request, slug):
+    access = club_for_owner(request, slug)
+    return render(request, "league/manage/seasons.html", {
+        "access": access, "club": access.club, "seasons": Season.objects.filter(club=access.club),
+    })
+
+
+def add_season(request, slug):
+    access = club_for_owner(request, slug)
+    return _season_page(request, access, Season(club=access.club))
+
+
+def edit_season(request, slug, season_id):
+    access = club_for_owner(request, slug)
+    return _season_page(request, access, get_object_or_404(Season, pk=season_id, club=access.club))
+
+
+def _season_page(request, access, season):
+    adding, heading = season.pk is None, season.name  # before the form puts what was typed on the season
+    form = SeasonForm(bound(request), instance=season, club=access.club)
+    saved = saved_from(request, form, lambda data: people.save_season(access.club, season, **data))
+    if saved is not None:
+        done = _("Season %(name)s added.") if adding else _("Season %(name)s saved.")
+        messages.success(request, done % {"name": saved.name})
+        return redirect("manage_seasons", slug=access.club.slug)
+    return form_page(request, "league/manage/season_form.html", access, form, season=season, adding=adding,
+                     heading=heading)
