@@ -12,17 +12,18 @@ from django.core.management import call_command
 from django.db.models import Count
 from django.test import RequestFactory
 
+import scoring
+from league.demo import PASSWORD, PLANS
+from league.demo.hanchan import Table, force_tie, play, play_with_yakuman
+from league.models import Attendance, Club, Game, GameSeat, Meeting, Member, Membership, Role, Season, Yakuman
+from league.services.games import entry_from_game
+
 
 @pytest.fixture(autouse=True)
 def demo_allowed(settings):
     """The demo runs on development sites (DEBUG on); pytest-django turns DEBUG off."""
     settings.DEBUG = True
 
-import scoring
-from league.demo import PASSWORD, PLANS
-from league.demo.hanchan import Table, force_tie, play, play_with_yakuman
-from league.models import Attendance, Club, Game, GameSeat, Meeting, Member, Membership, Role, Season, Yakuman
-from league.services.games import entry_from_game
 
 TODAY = datetime.date(2026, 11, 21)
 WEEKS = 3
