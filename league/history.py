@@ -27,6 +27,8 @@ def _action(previous, record):
         return _("entered")
     if previous.void != record.void:
         return _("voided") if record.void else _("restored")
+    if (record.history_change_reason or "").startswith("recomputed"):
+        return _("recomputed under the rules in force")
     return _("corrected")
 
 
@@ -35,6 +37,8 @@ def _changes(before, after):
         yield (_("Round / table"), f"{before.round} / {before.table}", f"{after.round} / {after.table}")
     if before.meeting_id != after.meeting_id:
         yield (_("Meeting"), str(before.meeting), str(after.meeting))
+    if before.rule_version_id != after.rule_version_id:
+        yield (_("Rules"), str(before.rule_version), str(after.rule_version))
     old, new = before.sheet or {}, after.sheet or {}
     seats = max(len(old.get("scores", [])), len(new.get("scores", [])))
     for seat in range(seats):

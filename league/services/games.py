@@ -134,7 +134,8 @@ def set_void(game, void, expected_version, user):
 def entry_from_game(game):
     """The Entry a stored game was saved from (members by seat from its sheet)."""
     sheet = game.sheet
-    seats = {seat.seat: seat.member for seat in game.seats.select_related("member")}
+    # Reads prefetched seats when the caller loaded them (prefetch_related("seats__member")).
+    seats = {seat.seat: seat.member for seat in game.seats.all()}
     members = [seats[i] for i in range(len(sheet["scores"]))]
     return Entry(
         meeting=game.meeting, round=game.round, table=game.table, members=members,

@@ -1,0 +1,249 @@
+"""The form for a new rule version: one field per setting, in the club's terms.
+
+The form reads what the owner typed (full-width digits and ▲ for minus too),
+builds the rules and fee JSON of SCORING.md, lets the engine judge them, and
+puts every refusal beside the field it concerns: ``uma.2`` beside the 3rd
+place's uma, ``bust.penalty`` beside the bust penalty, ``win_points.tables.1``
+beside the マルA table.  A refusal of a whole list (an uma that does not add up
+to 0) is shown under that list.  Labels, help and choices are in
+``rule_settings``.
+"""
+
+from collections import defaultdict
+
+from django import forms
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+from scoring.meeting import FEE_DEFAULTS
+from scoring.points import json_points
+from scoring.rules import BUST_DEFAULTS, CHIPS_DEFAULTS, CHOMBO_DEFAULTS, SHUGI_DEFAULTS
+
+from ..rule_checks import engine_message
+from .rule_fields import PointsField, PointsListField, points_list_text, points_text
+from .rule_settings import (
+    AREA_FIELDS,
+    FEE_PATHS,
+    FIELDSETS,
+    FLOAT_COUNTS,
+    PLACES,
+    RULE_AREAS,
+    RULE_PATHS,
+    RULE_PATTERNS,
+    WIN_TABLE_COUNTS,
+    Group,
+    RuleVersionFields,
+    float_uma_label,
+    win_table_label,
+)
+
+# Written into the rules even when they equal the engine's default, so the version reads as a whole.
+ALWAYS_WRITTEN = {"oka_uma": ("uma", "rounding", "ties", "deposits", "box_under"), "win_points": ()}
+
+
+class RuleVersionForm(RuleVersionFields):
+    """A new version of ``rule_set``; ``cleaned_data`` gains ``rules`` and ``fees`` once valid."""
+
+    def __init__(self, *args, rule_set, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rule_set = rule_set
+        for place, label in enumerate(PLACES):
+            self.fields[f"uma_{place}"] = PointsField(label=label, signed=True)
+        for count in FLOAT_COUNTS:
+            self.fields[f"float_uma_{count}"] = PointsListField(label=float_uma_label(count))
+        for count in WIN_TABLE_COUNTS:
+            self.fields[f"win_table_{count}"] = PointsListField(label=win_table_label(count))
+        self.area_errors = defaultdict(list)
+
+    # -- reading -----------------------------------------------------------------------------------
+
+    def clean_effective_from(self):
+        day = self.cleaned_data["effective_from"]
+        if self.rule_set.versions.filter(effective_from=day).exists():
+            raise forms.ValidationError(
+                _("%(rule_set)s already has a version from %(date)s. Choose another date."),
+                code="date_taken", params={"rule_set": self.rule_set, "date": date_format(day)},
+            )
+        return day
+
+    def clean(self):
+        data = super().clean()
+        rules, fees = self.rules_json(data), self.fees_json(data)
+        for validate, paths, settings in ((scoring.validate_rules, _rule_target, rules),
+                                          (scoring.validate_fees, _fee_target, fees)):
+            try:
+                validate(settings)
+            except scoring.ScoringError as refusal:
+                for error in refusal.errors:
+                    self._refuse(paths(error.field), error)
+        if self.area_errors:
+            self.add_error(None, gettext("Some settings need correcting; see the messages beside them."))
+        data["rules"], data["fees"] = rules, fees
+        return data
+
+    def rules_json(self, data):
+        """The rules object: the core settings always, the others when they differ from the default."""
+        players = data.get("players") or 4
+        method = data.get("method") or "oka_uma"
+        rules = {"players": players, "method": method}
+        for key in ("start", "target", "float_line"):
+            if data.get(key) is not None:
+                rules[key] = data[key]
+        if data.get("oka") is not None:
+            rules["oka"] = json_points(data["oka"])
+        if players == 3 and data.get("uma_3"):
+            self.add_error("uma_3", _("Three players have no 4th place; leave this empty."))
+        floats = {str(count): [json_points(t) for t in data[f"float_uma_{count}"]]
+                  for count in FLOAT_COUNTS if data.get(f"float_uma_{count}")}
+        optional = {
+            "uma": [json_points(data.get(f"uma_{place}") or 0) for place in range(players)],
+            "uma_by_floats": floats or None,
+            "rounding": data.get("rounding") or "none",
+            "ties": data.get("ties") or "seat",
+            "deposits": data.get("deposits") or "top",
+            "box_under": bool(data.get("box_under")),
+            "bust": {"penalty": _points(data, "bust_penalty"), "bonus": _points(data, "bust_bonus"),
+                     "at_zero": bool(data.get("bust_at_zero"))},
+            "chips": {"value": _points(data, "chip_value"), "in_total": bool(data.get("chips_in_total"))},
+            "yakuman_shugi": {
+                **{key: _points(data, f"shugi_{key}")
+                   for key in ("ron", "tsumo_each", "counted_ron", "counted_tsumo_each")},
+                "multiply": bool(data.get("shugi_multiply")),
+            },
+            "chombo": {"penalty": _points(data, "chombo_penalty"),
+                       "to_others": bool(data.get("chombo_to_others"))},
+        }
+        defaults = {
+            "uma": [0] * players, "uma_by_floats": None, "rounding": "none", "ties": "seat", "deposits": "top",
+            "box_under": True, "bust": BUST_DEFAULTS, "chips": CHIPS_DEFAULTS, "yakuman_shugi": SHUGI_DEFAULTS,
+            "chombo": CHOMBO_DEFAULTS,
+        }
+        for key, value in optional.items():
+            if key in ALWAYS_WRITTEN.get(method, ()) or value != defaults[key]:
+                rules[key] = value
+        tables = {str(count): [json_points(t) for t in data[f"win_table_{count}"]]
+                  for count in WIN_TABLE_COUNTS if data.get(f"win_table_{count}")}
+        if method == "win_points" or tables or data.get("win_yakuman"):
+            # With oka and uma the engine refuses win points, and says so beside them.
+            rules["win_points"] = {"tables": tables, "yakuman": _points(data, "win_yakuman")}
+        return rules
+
+    def fees_json(self, data):
+        """The fee settings that differ from the engine's defaults."""
+        values = {
+            "per_game": data.get("fee_per_game") or 0,
+            "by_place": data.get("fee_by_place"),
+            "venue": data.get("fee_venue") or 0,
+            "surplus_to": data.get("fee_surplus_to") or "none",
+            "min_share": data.get("fee_min_share") or FEE_DEFAULTS["min_share"],
+            "require_present": bool(data.get("fee_require_present")),
+            "shortfall": data.get("fee_shortfall") or "recipient",
+        }
+        return {key: value for key, value in values.items() if value != FEE_DEFAULTS[key]}
+
+    def _refuse(self, targets, error):
+        """Show an engine refusal beside the first of ``targets`` the form has (a field, or a list or section).
+
+        A refusal that follows from a typing error already shown there is left out.
+        """
+        message = engine_message(error)
+        for target in targets:
+            if target in self.fields:
+                if not self.has_error(target):
+                    self.add_error(target, message)
+                return
+            if target in AREA_FIELDS:
+                if not any(self.has_error(name) for name in AREA_FIELDS[target]):
+                    self.area_errors[target].append(message)
+                return
+        self.add_error(None, f"{error.field}: {message}" if error.field else message)
+
+    # -- showing -----------------------------------------------------------------------------------
+
+    def fieldsets(self):
+        """The settings grouped as the template shows them, with each group's errors."""
+        shown = []
+        for key, legend, help_text, rows in FIELDSETS:
+            bound = []
+            for row in rows:
+                if isinstance(row, Group):
+                    fields = [self[name] for name in AREA_FIELDS[row.key]]
+                    errors = self.area_errors.get(row.key, [])
+                    bound.append({"group": row, "fields": fields, "errors": errors,
+                                  "open": bool(errors) or any(f.errors or f.value() for f in fields)})
+                else:
+                    bound.append({"field": self[row]})
+            shown.append({"key": key, "legend": legend, "help": help_text, "rows": bound,
+                          "errors": self.area_errors.get(key, [])})
+        return shown
+
+
+def _points(data, name):
+    return json_points(data.get(name) or 0)
+
+
+def _candidates(path, exact, patterns, areas):
+    """Where a refusal of ``path`` is shown: its own field when there is one, else its list or section."""
+    found = []
+    if path in exact:
+        found.append(exact[path])
+    for pattern, template in patterns:
+        match = pattern.match(path)
+        if match:
+            found.append(template.format(match[1]))
+    for prefix in sorted(areas, key=len, reverse=True):
+        if path == prefix or path.startswith(prefix + "."):
+            found.append(areas[prefix])
+    return found
+
+
+def _rule_target(path):
+    return _candidates(path, RULE_PATHS, RULE_PATTERNS, RULE_AREAS)
+
+
+def _fee_target(path):
+    return _candidates(path, FEE_PATHS, (), {})
+
+
+def initial_from_version(version, today=None):
+    """The form's starting values: the settings of ``version`` (the one in force), from today."""
+    initial = {"effective_from": today or timezone.localdate()}
+    if version is None:
+        return {**initial, "players": 4, "method": "oka_uma", "start": 25000, "box_under": True,
+                "chips_in_total": True, "fee_require_present": True, "fee_min_share": "1/3"}
+    settings, fees, written = version.settings, version.fee_settings, version.rules
+    initial.update({
+        "players": settings["players"], "method": settings["method"], "start": settings["start"],
+        "target": written.get("target", ""), "float_line": written.get("float_line", ""),
+        "oka": points_text(written.get("oka")),
+        "rounding": settings["rounding"], "ties": settings["ties"], "deposits": settings["deposits"],
+        "box_under": settings["box_under"],
+        "bust_penalty": _shown(settings["bust"]["penalty"]), "bust_bonus": _shown(settings["bust"]["bonus"]),
+        "bust_at_zero": settings["bust"]["at_zero"],
+        "chip_value": _shown(settings["chips"]["value"]), "chips_in_total": settings["chips"]["in_total"],
+        "shugi_multiply": settings["yakuman_shugi"]["multiply"],
+        "chombo_penalty": _shown(settings["chombo"]["penalty"]),
+        "chombo_to_others": settings["chombo"]["to_others"],
+        "fee_per_game": fees["per_game"] or "", "fee_venue": fees["venue"] or "",
+        "fee_by_place": " ".join(str(yen) for yen in fees["by_place"] or []),
+        "fee_surplus_to": fees["surplus_to"], "fee_min_share": "{}/{}".format(*fees["min_share"]),
+        "fee_require_present": fees["require_present"], "fee_shortfall": fees["shortfall"],
+    })
+    for key in ("ron", "tsumo_each", "counted_ron", "counted_tsumo_each"):
+        initial[f"shugi_{key}"] = _shown(settings["yakuman_shugi"][key])
+    if any(settings["uma"]):
+        initial.update({f"uma_{place}": points_text(uma) for place, uma in enumerate(settings["uma"])})
+    for count, uma in (settings["uma_by_floats"] or {}).items():
+        initial[f"float_uma_{count}"] = points_list_text(uma)
+    if settings["win_points"]:
+        for count, table in settings["win_points"]["tables"].items():
+            initial[f"win_table_{count}"] = points_list_text(table)
+        initial["win_yakuman"] = _shown(settings["win_points"]["yakuman"])
+    return initial
+
+
+def _shown(value):
+    return points_text(value) if value else ""

@@ -1,0 +1,105 @@
+"""The owner's rules pages: the rule sets and their versions, a new version, recomputing games."""
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ..forms.rule_settings import note_rows
+from ..forms.rule_version import RuleVersionForm, initial_from_version
+from ..models import RuleSet
+from ..permissions import club_for_owner
+from ..services import recompute
+from ..services.rules import RuleVersionRefused, add_rule_version
+
+
+def _rule_set(access, rule_set_id):
+    return get_object_or_404(RuleSet.objects.with_versions(), pk=rule_set_id, club=access.club)
+
+
+def rules(request, slug):
+    """Every rule set of the club with its versions, newest first, in words."""
+    access = club_for_owner(request, slug)
+    today = timezone.localdate()
+    rule_sets = []
+    for rule_set in RuleSet.objects.filter(club=access.club).with_versions():
+        current = rule_set.version_on(today)
+        rule_sets.append({"rule_set": rule_set, "versions": [
+            {"version": version, "rules": version.described(), "notes": note_rows(version.notes),
+             "in_force": version == current, "future": version.effective_from > today}
+            for version in rule_set.versions.all()
+        ]})
+    return render(request, "league/manage/rules.html", {"access": access, "club": access.club,
+                                                        "rule_sets": rule_sets})
+
+
+def new_rule_version(request, slug, rule_set_id):
+    """Add a version from a date; then show which games it changes."""
+    access = club_for_owner(request, slug)
+    rule_set = _rule_set(access, rule_set_id)
+    if request.method == "POST":
+        form = RuleVersionForm(request.POST, rule_set=rule_set)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                version = add_rule_version(rule_set, data["effective_from"], data["rules"], data["fees"],
+                                           data["note"])
+            except RuleVersionRefused as refusal:
+                form.add_error("effective_from", refusal.message)
+            else:
+                messages.success(request, _("Version from %(date)s saved.") % {"date": version.effective_from})
+                url = reverse("recompute_rules", args=[slug, rule_set.pk])
+                return redirect(f"{url}?version={version.pk}")
+        status = 400
+    else:
+        form = RuleVersionForm(initial=initial_from_version(rule_set.current_version or _latest(rule_set)),
+                               rule_set=rule_set)
+        status = 200
+    return render(request, "league/manage/rule_version_form.html", {
+        "access": access, "club": access.club, "rule_set": rule_set, "form": form,
+        "based_on": rule_set.current_version or _latest(rule_set),
+    }, status=status)
+
+
+def recompute_rules(request, slug, rule_set_id):
+    """GET shows what recomputing the games would change; POST saves it."""
+    access = club_for_owner(request, slug)
+    rule_set = _rule_set(access, rule_set_id)
+    version = _version_asked(request, rule_set)
+    plan = recompute.plan(rule_set, version=version)
+    status = 200
+    if request.method == "POST":
+        if request.POST.get("fingerprint") != plan.fingerprint:
+            messages.error(request, _("The games to recompute changed since the list was shown. "
+                                      "Check the list again."))
+            status = 409
+        else:
+            try:
+                count = recompute.apply(plan, request.user)
+            except recompute.RecomputeRefused as refusal:
+                messages.error(request, refusal.message)
+                plan = recompute.plan(rule_set, version=version)
+                status = 409
+            else:
+                messages.success(request, _("%(count)s games recomputed.") % {"count": count})
+                return redirect("manage_rules", slug=slug)
+    return render(request, "league/manage/recompute.html", {
+        "access": access, "club": access.club, "rule_set": rule_set, "version": version, "plan": plan,
+    }, status=status)
+
+
+def _latest(rule_set):
+    return next(iter(rule_set.versions.all()), None)
+
+
+def _version_asked(request, rule_set):
+    """The version named by ``?version=``, or None for every game of the rule set."""
+    asked = request.GET.get("version")
+    if not asked:
+        return None
+    version = next((v for v in rule_set.versions.all() if str(v.pk) == asked), None)
+    if version is None:
+        raise Http404
+    return version
