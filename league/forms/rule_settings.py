@@ -21,7 +21,7 @@ WIN_TABLE_NAMES = {1: _("One floating (マルA)"), 2: _("Two floating (マルB)"
 
 
 def float_uma_label(count):
-    return _("%(count)s floating (%(count)s人浮き)") % {"count": count}
+    return _("%(count)s floating") % {"count": count}
 
 
 def win_table_label(count):
@@ -59,7 +59,7 @@ class RuleVersionFields(forms.Form):
     )
     target = ScoreSettingField(
         label=_("Target score (返し)"),
-        help_text=_("Base points are (final score − target) ÷ 1,000, e.g. 30000. Leave empty to use the "
+        help_text=_("Usually 30000. Base points are (final score − target) ÷ 1,000. Leave empty to use the "
                     "starting score."),
     )
     float_line = ScoreSettingField(

@@ -211,7 +211,7 @@ def test_the_same_round_and_table_twice_is_refused(client, secretary, meeting):
     client.post(enter_url(meeting), game_post(bust_3="0"))
     response = client.post(enter_url(meeting), game_post(bust_3="0"))
     assert Game.objects.count() == 1
-    assert "already has a game" in page(response)
+    assert "すでに入力されています" in page(response)
 
 
 def test_refusals_are_in_japanese_on_the_japanese_page(client, secretary, meeting):
