@@ -28,6 +28,10 @@
   }
 
   form.addEventListener("input", later);
+  // A correction opens with the saved game: show its points straight away.
+  var firstScore = document.getElementById("id_score_0");
+  if (firstScore && firstScore.value && !preview.querySelector("table")) { refresh(); }
+
   form.addEventListener("change", later);
 
   // Phone keypads often have no minus key: a ± button flips the sign of a score.
