@@ -81,6 +81,18 @@ class GameSeatQuerySet(models.QuerySet):
     def counted(self):
         return self.filter(game__void=False)
 
+    def for_rule_set(self, rule_set):
+        return self.filter(game__meeting__rule_set=rule_set)
+
+    def between(self, first_day=None, last_day=None):
+        """Seats of games played from ``first_day`` to ``last_day``, both included (either may be open)."""
+        seats = self
+        if first_day:
+            seats = seats.filter(game__meeting__date__gte=first_day)
+        if last_day:
+            seats = seats.filter(game__meeting__date__lte=last_day)
+        return seats
+
 
 class GameSeat(models.Model):
     """One player's seat in a game: the score entered and every part of the points, in tenths."""

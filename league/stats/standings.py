@@ -1,0 +1,192 @@
+"""Season standings (成績表): one SQL aggregate over the stored seats, one over adjustments.
+
+Ranking order (documented in docs/standings.md): points (with adjustments)
+highest first, then average place lowest, then more first places, then the
+best single game, then the reading (kana).  Members with fewer games than the
+period's minimum are listed apart, unranked.
+"""
+
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+
+from django.db.models import Count, Max, Min, Q, Sum
+
+from ..models import Adjustment, GameSeat, Member
+
+TENTH = Decimal("0.1")
+HUNDREDTH = Decimal("0.01")
+
+
+@dataclass(frozen=True)
+class Period:
+    """What a standings table covers: one rule set of a club, between two days (either may be open)."""
+
+    rule_set: object
+    first_day: object = None
+    last_day: object = None
+    min_games: int = 0
+
+    @property
+    def club(self):
+        return self.rule_set.club
+
+
+@dataclass
+class Line:
+    """One member's row.  Points are integer tenths; rates are percentages as Decimals."""
+
+    member: Member
+    games: int = 0
+    game_points: int = 0  # sum of the games' totals
+    adjustments: int = 0
+    places: list = field(default_factory=list)  # count of 1st, 2nd, …
+    busts: int = 0
+    chips: int = 0
+    chip_points: int = 0
+    shugi: int = 0
+    best: int | None = None
+    worst: int | None = None
+    score_sum: int = 0
+    maru: dict = field(default_factory=dict)  # win points: games topped as マルA/B/C and ダブルマルA
+    rank: int | None = None
+
+    @property
+    def points(self):
+        return self.game_points + self.adjustments
+
+    @property
+    def per_game(self):
+        """Points per game, as a Decimal of points with one place."""
+        if not self.games:
+            return None
+        return (Decimal(self.points) / self.games / 10).quantize(TENTH, ROUND_HALF_UP)
+
+    @property
+    def average_place(self):
+        if not self.games:
+            return None
+        weighted = sum(place * count for place, count in enumerate(self.places, start=1))
+        return (Decimal(weighted) / self.games).quantize(HUNDREDTH, ROUND_HALF_UP)
+
+    def rate(self, count):
+        if not self.games:
+            return None
+        return (Decimal(count) * 100 / self.games).quantize(TENTH, ROUND_HALF_UP)
+
+    @property
+    def place_rates(self):
+        return [self.rate(count) for count in self.places]
+
+    @property
+    def top_rate(self):
+        return self.rate(self.places[0])
+
+    @property
+    def rentai_rate(self):
+        """連対率: first or second."""
+        return self.rate(self.places[0] + self.places[1])
+
+    @property
+    def last_avoid_rate(self):
+        """ラス回避率: anything but last."""
+        return self.rate(self.games - self.places[-1])
+
+    @property
+    def bust_rate(self):
+        return self.rate(self.busts)
+
+    @property
+    def average_score(self):
+        """Average final score in tenbō, rounded to the nearest point."""
+        if not self.games:
+            return None
+        return int((Decimal(self.score_sum) / self.games).quantize(Decimal(1), ROUND_HALF_UP))
+
+    def sort_key(self):
+        return (-self.points, self.average_place or Decimal(99), -self.places[0],
+                -(self.best if self.best is not None else -10**9), self.member.kana, self.member.name)
+
+
+@dataclass
+class Standings:
+    period: Period
+    players: int
+    win_points: bool
+    ranked: list
+    unranked: list
+
+    @property
+    def lines(self):
+        return self.ranked + self.unranked
+
+
+def rule_settings(period):
+    version = period.rule_set.version_on(period.last_day) if period.last_day else period.rule_set.current_version
+    if version is None:
+        version = period.rule_set.versions.order_by("effective_from").first()
+    return version.settings if version else {"players": 4, "method": "oka_uma"}
+
+
+def seats_in(period):
+    return GameSeat.objects.counted().for_rule_set(period.rule_set).between(period.first_day, period.last_day)
+
+
+def standings(period):
+    """The standings of ``period``: three queries whatever the number of games."""
+    settings = rule_settings(period)
+    players = settings["players"]
+    win_points = settings["method"] == "win_points"
+    place_counts = {f"place_{p}": Count("id", filter=Q(place=p)) for p in range(1, players + 1)}
+    maru_counts = {}
+    if win_points:
+        topped = Q(place=1)
+        maru_counts = {
+            "maru_a": Count("id", filter=topped & Q(game__floats=1, game__double_maru_a=False)),
+            "maru_b": Count("id", filter=topped & Q(game__floats=2, game__double_maru_a=False)),
+            "maru_c": Count("id", filter=topped & Q(game__floats=3, game__double_maru_a=False)),
+            "double_maru_a": Count("id", filter=topped & Q(game__double_maru_a=True)),
+        }
+    rows = (
+        seats_in(period).values("member")
+        .annotate(
+            games=Count("id"), game_points=Sum("total"), busts=Count("id", filter=Q(score__lt=0)),
+            chips=Sum("chips"), chip_points=Sum("chip_points"), shugi=Sum("shugi"),
+            best=Max("total"), worst=Min("total"), score_sum=Sum("score"), **place_counts, **maru_counts,
+        )
+        .order_by()
+    )
+    adjustments = dict(
+        Adjustment.objects.filter(rule_set=period.rule_set).filter(
+            **({"date__gte": period.first_day} if period.first_day else {}),
+            **({"date__lte": period.last_day} if period.last_day else {}),
+        ).values("member").annotate(points=Sum("points")).order_by().values_list("member", "points")
+    )
+    member_ids = {row["member"] for row in rows} | set(adjustments)
+    members = Member.objects.in_bulk(member_ids)
+    lines = {}
+    for row in rows:
+        lines[row["member"]] = Line(
+            member=members[row["member"]], games=row["games"], game_points=row["game_points"] or 0,
+            places=[row[f"place_{p}"] for p in range(1, players + 1)], busts=row["busts"],
+            chips=row["chips"] or 0, chip_points=row["chip_points"] or 0, shugi=row["shugi"] or 0,
+            best=row["best"], worst=row["worst"], score_sum=row["score_sum"] or 0,
+            maru={key: row[key] for key in maru_counts},
+        )
+    for member_id, points in adjustments.items():
+        line = lines.setdefault(member_id, Line(member=members[member_id], places=[0] * players,
+                                                maru={key: 0 for key in maru_counts}))
+        line.adjustments = points or 0
+    ordered = sorted(lines.values(), key=Line.sort_key)
+    ranked = [line for line in ordered if line.games and line.games >= period.min_games]
+    unranked = [line for line in ordered if not (line.games and line.games >= period.min_games)]
+    _number(ranked)
+    return Standings(period=period, players=players, win_points=win_points, ranked=ranked, unranked=unranked)
+
+
+def _number(ranked):
+    """Competition ranking: members equal on every tie-break share a rank (1, 2, 2, 4)."""
+    previous = None
+    for position, line in enumerate(ranked, start=1):
+        key = line.sort_key()[:4]
+        line.rank = previous.rank if previous is not None and previous.sort_key()[:4] == key else position
+        previous = line
