@@ -20,6 +20,9 @@ club_patterns = [
     path("games/<int:game_id>/restore/", games.restore_game, name="restore_game"),
     path("games/<int:game_id>/history/", games.game_history_page, name="game_history"),
     path("manage/", include("league.urls_manage")),
+    path("", include("league.urls_standings")),
+    path("", include("league.urls_members")),
+    path("", include("league.urls_running")),
 ]
 
 urlpatterns = i18n_patterns(

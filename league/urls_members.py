@@ -1,0 +1,3 @@
+"""members pages of a club."""
+
+urlpatterns = []

@@ -1,0 +1,3 @@
+"""running pages of a club."""
+
+urlpatterns = []

@@ -1,0 +1,3 @@
+"""standings pages of a club."""
+
+urlpatterns = []
