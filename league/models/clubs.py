@@ -4,6 +4,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 import scoring
 
@@ -103,6 +104,7 @@ class RuleVersion(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     objects = RuleVersionQuerySet.as_manager()
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["rule_set", "-effective_from"]
