@@ -32,6 +32,8 @@ INSTALLED_APPS = [
     "simple_history",
     "axes",
     "csp",
+    "django_tables2",
+    "django_filters",
     "league",
 ]
 

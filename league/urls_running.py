@@ -1,3 +1,9 @@
 """running pages of a club."""
 
-urlpatterns = []
+from django.urls import path
+
+from .views import running
+
+urlpatterns = [
+    path("standings/running/", running.running_standings, name="running_standings"),
+]

@@ -12,3 +12,13 @@ def seed_clubs(db):
 def fast_passwords(settings):
     """Hashing passwords the slow, safe way only costs time in tests."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def japanese_first():
+    """Each test starts in the site's default language, whatever the previous test visited."""
+    from django.utils import translation
+
+    translation.activate("ja")
+    yield
+    translation.activate("ja")

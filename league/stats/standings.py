@@ -8,8 +8,10 @@ period's minimum are listed apart, unranked.
 
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 from django.db.models import Count, Max, Min, Q, Sum
+from django.utils import timezone
 
 from ..models import Adjustment, GameSeat, Member
 
@@ -48,6 +50,7 @@ class Line:
     worst: int | None = None
     score_sum: int = 0
     maru: dict = field(default_factory=dict)  # win points: games topped as マルA/B/C and ダブルマルA
+    last_played: object = None  # the day of the member's latest game in the period
     rank: int | None = None
 
     @property
@@ -62,11 +65,18 @@ class Line:
         return (Decimal(self.points) / self.games / 10).quantize(TENTH, ROUND_HALF_UP)
 
     @property
-    def average_place(self):
+    def exact_average_place(self):
+        """Σ place ÷ games as an exact fraction: what the ranking compares (not the rounded figure)."""
         if not self.games:
             return None
-        weighted = sum(place * count for place, count in enumerate(self.places, start=1))
-        return (Decimal(weighted) / self.games).quantize(HUNDREDTH, ROUND_HALF_UP)
+        return Fraction(sum(place * count for place, count in enumerate(self.places, start=1)), self.games)
+
+    @property
+    def average_place(self):
+        exact = self.exact_average_place
+        if exact is None:
+            return None
+        return (Decimal(exact.numerator) / exact.denominator).quantize(HUNDREDTH, ROUND_HALF_UP)
 
     def rate(self, count):
         if not self.games:
@@ -103,7 +113,8 @@ class Line:
         return int((Decimal(self.score_sum) / self.games).quantize(Decimal(1), ROUND_HALF_UP))
 
     def sort_key(self):
-        return (-self.points, self.average_place or Decimal(99), -self.places[0],
+        average = self.exact_average_place
+        return (-self.points, average if average is not None else Fraction(99), -self.places[0],
                 -(self.best if self.best is not None else -10**9), self.member.kana, self.member.name)
 
 
@@ -119,12 +130,34 @@ class Standings:
     def lines(self):
         return self.ranked + self.unranked
 
+    @property
+    def games(self):
+        """How many games the period holds (every game has one seat per player)."""
+        return sum(line.games for line in self.lines) // self.players
 
-def rule_settings(period):
-    version = period.rule_set.version_on(period.last_day) if period.last_day else period.rule_set.current_version
-    if version is None:
-        version = period.rule_set.versions.order_by("effective_from").first()
+    @property
+    def last_played(self):
+        """The day of the latest game in the period, or None."""
+        return max((line.last_played for line in self.lines if line.last_played), default=None)
+
+
+def rule_versions(rule_set):
+    """The rule set's versions, newest first (reads prefetched versions: see ``RuleSet.with_versions``)."""
+    return sorted(rule_set.versions.all(), key=lambda version: version.effective_from, reverse=True)
+
+
+def rule_settings(period, versions=None):
+    """The settings of the version in force on the period's last day (today when open), else the first."""
+    versions = rule_versions(period.rule_set) if versions is None else versions
+    day = period.last_day or timezone.localdate()
+    version = next((v for v in versions if v.effective_from <= day), versions[-1] if versions else None)
     return version.settings if version else {"players": 4, "method": "oka_uma"}
+
+
+def busted(versions):
+    """Seats that busted (トビ): below 0, or exactly 0 in a game under a version whose bust is "at 0"."""
+    at_zero = [version.pk for version in versions if version.settings["bust"]["at_zero"]]
+    return Q(score__lt=0) | Q(score=0, game__rule_version__in=at_zero) if at_zero else Q(score__lt=0)
 
 
 def seats_in(period):
@@ -132,8 +165,9 @@ def seats_in(period):
 
 
 def standings(period):
-    """The standings of ``period``: three queries whatever the number of games."""
-    settings = rule_settings(period)
+    """The standings of ``period``: at most four queries (three when the rule versions are prefetched)."""
+    versions = rule_versions(period.rule_set)
+    settings = rule_settings(period, versions)
     players = settings["players"]
     win_points = settings["method"] == "win_points"
     place_counts = {f"place_{p}": Count("id", filter=Q(place=p)) for p in range(1, players + 1)}
@@ -149,9 +183,10 @@ def standings(period):
     rows = (
         seats_in(period).values("member")
         .annotate(
-            games=Count("id"), game_points=Sum("total"), busts=Count("id", filter=Q(score__lt=0)),
+            games=Count("id"), game_points=Sum("total"), busts=Count("id", filter=busted(versions)),
             chips=Sum("chips"), chip_points=Sum("chip_points"), shugi=Sum("shugi"),
-            best=Max("total"), worst=Min("total"), score_sum=Sum("score"), **place_counts, **maru_counts,
+            best=Max("total"), worst=Min("total"), score_sum=Sum("score"), last_played=Max("game__meeting__date"),
+            **place_counts, **maru_counts,
         )
         .order_by()
     )
@@ -170,7 +205,7 @@ def standings(period):
             places=[row[f"place_{p}"] for p in range(1, players + 1)], busts=row["busts"],
             chips=row["chips"] or 0, chip_points=row["chip_points"] or 0, shugi=row["shugi"] or 0,
             best=row["best"], worst=row["worst"], score_sum=row["score_sum"] or 0,
-            maru={key: row[key] for key in maru_counts},
+            maru={key: row[key] for key in maru_counts}, last_played=row["last_played"],
         )
     for member_id, points in adjustments.items():
         line = lines.setdefault(member_id, Line(member=members[member_id], places=[0] * players,

@@ -1,12 +1,36 @@
-"""A club's own page: recent meetings and what the visitor may do."""
+"""A club's front page: the latest meeting's results, the leaders, recent yakuman, what to do next."""
 
 from django.shortcuts import render
+from django.urls import NoReverseMatch, reverse
 
 from ..models import Meeting
+from ..next_steps import next_steps
 from ..permissions import club_access
+from ..stats.front import latest_meeting_results, leaders, recent_yakuman
+from ..stats.periods import current_season, main_rule_set
+
+RECENT_MEETINGS = 20
 
 
 def club_page(request, slug):
     access = club_access(request, slug)
-    meetings = Meeting.objects.filter(club=access.club).latest_first().select_related("rule_set")[:20]
-    return render(request, "league/club.html", {"access": access, "club": access.club, "meetings": meetings})
+    club = access.club
+    season, rule_set = current_season(club), main_rule_set(club)
+    meetings = Meeting.objects.filter(club=club).latest_first().select_related("rule_set")[:RECENT_MEETINGS]
+    return render(request, "league/club.html", {
+        "access": access, "club": club, "nav": "club", "meetings": meetings,
+        "latest": latest_meeting_results(club),
+        "leaders": leaders(rule_set, season),
+        "yakuman": recent_yakuman(club),
+        "next_steps": next_steps(access, season=season, rule_set=rule_set),
+        "standings_url": _url_if_there("standings", slug),
+        "running_url": _url_if_there("running_standings", slug),
+    })
+
+
+def _url_if_there(name, slug):
+    """The page's address, or None while that page is not part of the site."""
+    try:
+        return reverse(name, args=[slug])
+    except NoReverseMatch:
+        return None

@@ -14,6 +14,8 @@ OWN = "own"  # owner only
 
 PAGES = [
     ("club", READ), ("meeting_detail", READ), ("game_detail", READ), ("game_history", READ),
+    ("member_list", READ), ("member_page", READ), ("api_member", READ), ("running_standings", READ),
+    ("standings", READ), ("api_standings", READ),
     ("choose_meeting", RUN), ("enter_game", RUN), ("edit_game", RUN), ("adjustments", RUN), ("add_adjustment", RUN),
     ("manage", OWN), ("manage_members", OWN), ("add_member", OWN), ("edit_member", OWN), ("manage_logins", OWN),
     ("add_login", OWN), ("manage_seasons", OWN), ("add_season", OWN), ("edit_season", OWN),

@@ -1,0 +1,85 @@
+"""The season standings as plain JSON data for integrations (the shape is documented in docs/api.md).
+
+Points are JSON numbers in points with one decimal (tenths ÷ 10: 453 → 45.3,
+-120 → -12.0); rates are percentages with one decimal (37.1); the average
+place has two decimals; scores are whole tenbō; dates are ISO 8601.  Keys are
+English and stable; names are as the club wrote them.  The keys of a line are
+those of the member page's ``summary``, plus ``member``.
+"""
+
+RANKING_ORDER = ("points", "average_place", "first_places", "best")
+
+
+def points(tenths):
+    return None if tenths is None else tenths / 10
+
+
+def number(value):
+    """A Decimal figure (rate, average) as a JSON number."""
+    return None if value is None else float(value)
+
+
+def standings_as_json(club, choice, result):
+    period = choice.period
+    data = {
+        "club": {"slug": club.slug, "name": club.name},
+        "period": None,
+        "ranking_order": list(RANKING_ORDER),
+        "games": 0,
+        "last_played": None,
+        "ranked": [],
+        "unranked": [],
+    }
+    if period is None:  # the club has no rule set yet
+        return data
+    rule_set, season = period.rule_set, choice.season
+    data.update({
+        "period": {
+            "rule_set": {"id": rule_set.pk, "slug": rule_set.slug, "name": rule_set.name},
+            "season": ({"id": season.pk, "name": season.name, "first_day": season.starts_on.isoformat(),
+                        "last_day": season.ends_on.isoformat(), "min_games": season.min_games}
+                       if season else None),
+            "first_day": period.first_day.isoformat() if period.first_day else None,
+            "last_day": period.last_day.isoformat() if period.last_day else None,
+            "min_games": period.min_games,
+            "players": result.players,
+            "method": "win_points" if result.win_points else "oka_uma",
+        },
+        "games": result.games,
+        "last_played": result.last_played.isoformat() if result.last_played else None,
+        "ranked": [line_as_json(line, result.win_points) for line in result.ranked],
+        "unranked": [line_as_json(line, result.win_points) for line in result.unranked],
+    })
+    return data
+
+
+def line_as_json(line, win_points):
+    member = line.member
+    data = {
+        "rank": line.rank,
+        "ranked": line.rank is not None,
+        "member": {"id": member.pk, "name": member.name, "kana": member.kana},
+        "games": line.games,
+        "points": points(line.points),
+        "game_points": points(line.game_points),
+        "adjustments": points(line.adjustments),
+        "per_game": number(line.per_game),
+        "average_place": number(line.average_place),
+        "places": list(line.places),
+        "place_rates": [number(rate) for rate in line.place_rates],
+        "top_rate": number(line.top_rate),
+        "rentai_rate": number(line.rentai_rate),
+        "last_avoid_rate": number(line.last_avoid_rate),
+        "busts": line.busts,
+        "bust_rate": number(line.bust_rate),
+        "best": points(line.best),
+        "worst": points(line.worst),
+        "average_score": line.average_score,
+        "chips": line.chips,
+        "chip_points": points(line.chip_points),
+        "shugi": points(line.shugi),
+        "last_played": line.last_played.isoformat() if line.last_played else None,
+    }
+    if win_points:
+        data["maru"] = dict(line.maru)
+    return data

@@ -1,0 +1,186 @@
+"""Charts as inline SVG, drawn here (no JavaScript, no chart library).
+
+Each chart is a ``<figure class="chart">`` holding an ``<svg role="img">`` with
+a ``<title>`` and a ``<desc>`` that say what it shows in words, and a visually
+hidden table of the same figures for screen readers.  The SVG scales to its
+container through its ``viewBox``; the site's Content-Security-Policy forbids
+inline styles, so it is styled by presentation attributes (``fill=``,
+``stroke=``) that the ``.chart`` rules in janroku.css refine (and print in black).
+
+``line_chart`` and ``bar_chart`` draw any series; ``cumulative_points_chart``
+and ``place_chart`` describe a member's games with them.
+"""
+
+import math
+
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from .templatetags.points import format_points
+
+WIDTH, HEIGHT = 400, 240
+LEFT, RIGHT, TOP, BOTTOM = 48, 12, 26, 34
+FONT = 12
+MARKERS_UP_TO = 60  # games; more dots than this only blur the line
+
+
+def _n(value):
+    """A coordinate as SVG text, to a tenth of a unit."""
+    return f"{value:.1f}"
+
+
+def _nice_step(span, ticks):
+    """A step of 1, 2 or 5 times a power of ten giving about ``ticks`` intervals over ``span``."""
+    raw = max(span / ticks, 1)
+    power = 10 ** math.floor(math.log10(raw))
+    return next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+
+
+def _table(caption, headers, rows):
+    head = format_html_join("", '<th scope="col">{}</th>', ((h,) for h in headers))
+    body = format_html_join(
+        "", "<tr>{}</tr>",
+        ((format_html_join("", "<td>{}</td>", ((cell,) for cell in row)),) for row in rows),
+    )
+    return format_html('<table class="visually-hidden"><caption>{}</caption><thead><tr>{}</tr></thead>'
+                       "<tbody>{}</tbody></table>", caption, head, body)
+
+
+def _svg(chart_id, kind, title, desc, body):
+    return format_html(
+        '<svg class="chart-svg chart-{kind}" role="img" viewBox="0 0 {w} {h}" preserveAspectRatio="xMidYMid meet" '
+        'aria-labelledby="{id}-title" aria-describedby="{id}-desc" font-size="{font}" fill="currentColor">'
+        '<title id="{id}-title">{title}</title><desc id="{id}-desc">{desc}</desc>{body}</svg>',
+        kind=kind, w=WIDTH, h=HEIGHT, id=chart_id, font=FONT, title=title, desc=desc, body=body,
+    )
+
+
+def _figure(chart_id, svg, table, caption=""):
+    caption_html = format_html("<figcaption>{}</figcaption>", caption) if caption else ""
+    return format_html('<figure class="chart" id="{}">{}{}{}</figure>', chart_id, svg, caption_html, table)
+
+
+def line_chart(chart_id, values, *, title, desc, y_label, x_label, value_label=str, min_step=1, table=None,
+               caption=""):
+    """A line from 0 through ``values`` (one per step: value ``i`` is drawn at x = i + 1), with a zero line.
+
+    ``value_label`` formats a value (ticks and the dots' tooltips); ``table`` is
+    (caption, headers, rows) for the hidden text alternative; ``min_step`` is the
+    smallest gap between two value ticks.
+    """
+    count = len(values)
+    right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM
+    low, high = min([0, *values]), max([0, *values])
+    step = max(_nice_step(high - low or 1, 4), min_step)
+    low, high = math.floor(low / step) * step, math.ceil(high / step) * step
+    if low == high:
+        high = low + step
+
+    def x(i):
+        return LEFT + (right - LEFT) * i / max(count, 1)
+
+    def y(value):
+        return bottom - (bottom - TOP) * (value - low) / (high - low)
+
+    parts = []
+    for tick in range(low, high + 1, step):
+        parts.append(format_html(
+            '<line class="chart-grid{zero}" x1="{x1}" x2="{x2}" y1="{y}" y2="{y}" stroke="{stroke}" '
+            'stroke-width="{sw}"/><text class="chart-tick" x="{tx}" y="{ty}" text-anchor="end">{label}</text>',
+            zero=" chart-zero" if tick == 0 else "", x1=LEFT, x2=right, y=_n(y(tick)),
+            stroke="#555" if tick == 0 else "#ccc", sw="1.5" if tick == 0 else "0.5",
+            tx=LEFT - 4, ty=_n(y(tick) + FONT / 3), label=value_label(tick),
+        ))
+    game_step = _nice_step(count, 6) if count > 6 else 1
+    for i in range(0, count + 1, game_step):
+        parts.append(format_html('<text class="chart-tick" x="{}" y="{}" text-anchor="middle">{}</text>',
+                                 _n(x(i)), bottom + FONT + 3, i))
+    parts.append(format_html('<text class="chart-axis" x="{}" y="{}" text-anchor="end">{}</text>',
+                             right, HEIGHT - 3, x_label))
+    parts.append(format_html('<text class="chart-axis" x="{}" y="{}">{}</text>', 2, FONT, y_label))
+    coordinates = " ".join(f"{_n(x(i))},{_n(y(v))}" for i, v in enumerate([0, *values]))
+    parts.append(format_html('<polyline class="chart-line" points="{}" fill="none" stroke="#1e6fb8" '
+                             'stroke-width="2" stroke-linejoin="round"/>', coordinates))
+    if count <= MARKERS_UP_TO:
+        parts.append(format_html_join(
+            "", '<circle class="chart-dot" cx="{}" cy="{}" r="2.5" fill="#1e6fb8"/>',
+            ((_n(x(i)), _n(y(v))) for i, v in enumerate(values, start=1)),
+        ))
+    svg = _svg(chart_id, "line", title, desc, mark_safe("".join(parts)))  # each part is escaped
+    return _figure(chart_id, svg, _table(*table) if table else "", caption)
+
+
+def bar_chart(chart_id, bars, *, title, desc, table=None, caption=""):
+    """Vertical bars, one per (label, value, note); the note (e.g. a rate) is written above the value."""
+    right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM
+    left = 12
+    highest = max([value for _label, value, _note in bars] + [1])
+    slot = (right - left) / max(len(bars), 1)
+    width = slot * 0.6
+    parts = [format_html('<line class="chart-base" x1="{}" x2="{}" y1="{}" y2="{}" stroke="#555" stroke-width="1"/>',
+                         left, right, bottom, bottom)]
+    for index, (label, value, note) in enumerate(bars):
+        height = (bottom - TOP - 2 * FONT - 6) * value / highest
+        bar_x = left + slot * index + (slot - width) / 2
+        middle = bar_x + width / 2
+        parts.append(format_html(
+            '<rect class="chart-bar chart-bar-{n}" x="{x}" y="{y}" width="{w}" height="{h}" '
+            'fill="#1e6fb8"/>'
+            '<text class="chart-value" x="{m}" y="{vy}" text-anchor="middle">{value}</text>'
+            '<text class="chart-note" x="{m}" y="{ny}" text-anchor="middle">{note}</text>'
+            '<text class="chart-tick" x="{m}" y="{ly}" text-anchor="middle">{label}</text>',
+            n=index + 1, x=_n(bar_x), y=_n(bottom - height), w=_n(width), h=_n(height), m=_n(middle),
+            vy=_n(bottom - height - 4), ny=_n(bottom - height - 4 - FONT - 2), value=value, note=note,
+            ly=bottom + FONT + 3, label=label,
+        ))
+    svg = _svg(chart_id, "bar", title, desc, mark_safe("".join(parts)))  # each part is escaped
+    return _figure(chart_id, svg, _table(*table) if table else "", caption)
+
+
+def cumulative_points_chart(games, chart_id="cumulative-points"):
+    """The member's points added up game by game (the totals of the games; adjustments are not games)."""
+    values = [line.cumulative for line in games]
+    first, last = games[0], games[-1]
+    highest = max(games, key=lambda line: (line.cumulative, -line.number))
+    lowest = min(games, key=lambda line: (line.cumulative, line.number))
+    desc = ngettext(
+        "%(count)s game, from %(first)s to %(last)s. Points after the last game: %(final)s; "
+        "highest %(high)s after game %(high_at)s; lowest %(low)s after game %(low_at)s.",
+        "%(count)s games, from %(first)s to %(last)s. Points after the last game: %(final)s; "
+        "highest %(high)s after game %(high_at)s; lowest %(low)s after game %(low_at)s.",
+        len(games),
+    ) % {
+        "count": len(games), "first": first.game.meeting.date.isoformat(), "last": last.game.meeting.date.isoformat(),
+        "final": format_points(last.cumulative), "high": format_points(highest.cumulative),
+        "high_at": highest.number, "low": format_points(lowest.cumulative), "low_at": lowest.number,
+    }
+    rows = [(line.number, line.game.meeting.date.isoformat(), format_points(line.seat.total),
+             format_points(line.cumulative)) for line in games]
+    table = (_("Points game by game"), [_("Game"), _("Date"), _("Total"), _("Points so far")], rows)
+    return line_chart(chart_id, values, title=_("Points game by game"), desc=desc, y_label=_("Points"),
+                      x_label=_("Games"), value_label=lambda tenths: format_points(tenths, trim=True),
+                      min_step=10, table=table)
+
+
+def place_chart(line, chart_id="places"):
+    """How many times the member finished in each place, with the rates (a standings ``Line``)."""
+    labels = [place_label(place) for place in range(1, len(line.places) + 1)]
+    rates = [f"{rate}%" if rate is not None else "" for rate in line.place_rates]
+    desc = _("Places in %(count)s games: %(places)s.") % {
+        "count": line.games,
+        # Translators: the separator between the items of a list ("1st: 2 (40.0%), 2nd: 1 (20.0%)").
+        "places": _(", ").join(
+            _("%(place)s: %(times)s (%(rate)s)") % {"place": label, "times": count, "rate": rate}
+            for label, count, rate in zip(labels, line.places, rates, strict=True)
+        ),
+    }
+    table = (_("Places"), [_("Place"), _("Count"), _("Rate")], list(zip(labels, line.places, rates, strict=True)))
+    bars = list(zip(labels, line.places, rates, strict=True))
+    return bar_chart(chart_id, bars, title=_("Places"), desc=desc, table=table)
+
+
+def place_label(place):
+    """1st, 2nd… (1着, 2着… in Japanese)."""
+    return {1: _("1st"), 2: _("2nd"), 3: _("3rd"), 4: _("4th")}[place]

@@ -1,0 +1,147 @@
+"""Running standings (途中経過): how the ranking moved at the latest meeting, and points meeting by meeting.
+
+Both read what ``standings`` reads, and nothing is recomputed:
+
+- the movement compares two standings of the same period, one that stops the
+  day before the latest meeting and one that does not (``standings`` does the
+  aggregation; this module only compares the ranks);
+- the cumulative table is one aggregate over the seats, grouped by member and
+  meeting, and one over the adjustments, grouped by member and day, summed up
+  in Python in meeting order.
+
+An adjustment dated on or before a meeting's day counts in that meeting's
+column, as it counts in the standings that stop on that day.  Adjustments
+dated after the latest meeting appear only in the total.
+"""
+
+import datetime
+from dataclasses import dataclass, field, replace
+
+from django.db.models import Sum
+
+from ..models import Adjustment
+from .standings import seats_in, standings
+
+UP, DOWN, SAME, NEW = "up", "down", "same", "new"
+
+
+@dataclass(frozen=True)
+class Column:
+    """A meeting of the period that has counted games."""
+
+    meeting_id: int
+    date: datetime.date
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A member's points (tenths) after a meeting; ``day`` is what that meeting added (None: did not play)."""
+
+    points: int
+    day: int | None = None
+
+    @property
+    def played(self):
+        return self.day is not None
+
+
+@dataclass
+class RunningLine:
+    """A line of the current standings with the rank it had before the latest meeting."""
+
+    line: object  # standings.Line
+    previous_rank: int | None = None
+    cells: list = field(default_factory=list)  # one per column: a Cell, or None before the member started
+
+    @property
+    def movement(self):
+        """``(kind, steps)``: (UP, 2), (DOWN, 1), (SAME, 0) or (NEW, 0); None for an unranked line."""
+        if self.line.rank is None:
+            return None
+        if self.previous_rank is None:
+            return (NEW, 0)
+        steps = self.previous_rank - self.line.rank
+        if steps > 0:
+            return (UP, steps)
+        if steps < 0:
+            return (DOWN, -steps)
+        return (SAME, 0)
+
+
+@dataclass
+class Running:
+    standings: object  # standings.Standings, now
+    columns: list
+    ranked: list  # RunningLines
+    unranked: list
+
+    @property
+    def lines(self):
+        return self.ranked + self.unranked
+
+    @property
+    def latest(self):
+        """The latest meeting's column, or None when the period has no games yet."""
+        return self.columns[-1] if self.columns else None
+
+
+def points_by_meeting(period):
+    """``{(member_id, meeting_id): points}`` and the period's meetings as Columns: one query."""
+    rows = (seats_in(period).values("member", "game__meeting", "game__meeting__date")
+            .annotate(points=Sum("total")).order_by())
+    points, columns = {}, set()
+    for row in rows:
+        points[row["member"], row["game__meeting"]] = row["points"] or 0
+        columns.add(Column(row["game__meeting"], row["game__meeting__date"]))
+    return points, sorted(columns, key=lambda column: (column.date, column.meeting_id))
+
+
+def adjustments_by_day(period):
+    """``{member_id: [(date, points), …]}`` in date order, for the period's rule set and days: one query."""
+    adjustments = Adjustment.objects.filter(rule_set=period.rule_set)
+    if period.first_day:
+        adjustments = adjustments.filter(date__gte=period.first_day)
+    if period.last_day:
+        adjustments = adjustments.filter(date__lte=period.last_day)
+    by_member = {}
+    for row in adjustments.values("member", "date").annotate(points=Sum("points")).order_by("date"):
+        by_member.setdefault(row["member"], []).append((row["date"], row["points"] or 0))
+    return by_member
+
+
+def cumulative_cells(member_id, columns, points, adjustments):
+    """The member's running total after each column; None until their first game or adjustment."""
+    cells, total, started = [], 0, False
+    pending = list(adjustments.get(member_id, ()))
+    for column in columns:
+        while pending and pending[0][0] <= column.date:
+            total += pending.pop(0)[1]
+            started = True
+        day = points.get((member_id, column.meeting_id))
+        if day is not None:
+            total += day
+            started = True
+        cells.append(Cell(total, day) if started else None)
+    return cells
+
+
+def running_standings(period):
+    """The standings of ``period`` with each rank's movement at the latest meeting and the points by meeting.
+
+    Eight queries whatever the number of games: two standings (three each), the
+    seats by meeting and the adjustments by day.
+    """
+    now = standings(period)
+    points, columns = points_by_meeting(period)
+    adjustments = adjustments_by_day(period)
+    previous = {}
+    if columns:
+        before = replace(period, last_day=columns[-1].date - datetime.timedelta(days=1))
+        previous = {line.member.pk: line.rank for line in standings(before).ranked}
+
+    def running_line(line):
+        return RunningLine(line=line, previous_rank=previous.get(line.member.pk),
+                           cells=cumulative_cells(line.member.pk, columns, points, adjustments))
+
+    return Running(standings=now, columns=columns, ranked=[running_line(line) for line in now.ranked],
+                   unranked=[running_line(line) for line in now.unranked])

@@ -1,0 +1,114 @@
+"""A member's record as plain JSON data (the shape is documented in docs/api.md).
+
+Points are JSON numbers in points with one decimal (tenths ÷ 10: 453 → 45.3,
+-120 → -12.0); scores are whole tenbō; rates are percentages with one decimal;
+dates are ISO 8601.  Keys are English and stable; names are as the club wrote them.
+"""
+
+from ..models import POINT_PARTS
+
+WIND_KEYS = ("east", "south", "west", "north")
+
+
+def points(tenths):
+    return None if tenths is None else tenths / 10
+
+
+def number(value):
+    """A Decimal figure (rate, average) as a JSON number."""
+    return None if value is None else float(value)
+
+
+def record_as_json(record, season):
+    period, line = record.period, record.line
+    return {
+        "member": _member(record.member),
+        "period": {
+            "rule_set": {"id": period.rule_set.pk, "slug": period.rule_set.slug, "name": period.rule_set.name},
+            "season": {"id": season.pk, "name": season.name} if season else None,
+            "first_day": period.first_day.isoformat() if period.first_day else None,
+            "last_day": period.last_day.isoformat() if period.last_day else None,
+            "min_games": period.min_games,
+            "players": record.players,
+        },
+        "summary": _summary(record, line),
+        "games": [_game(game_line) for game_line in record.newest_first],
+        "streaks": {
+            streak.kind: {"longest": _run(streak.longest), "current": _run(streak.current)}
+            for streak in record.streaks
+        },
+        "yakuman": [
+            {"name": y.name, "kind": y.kind, "win": y.win, "count": y.count, "date": y.game.meeting.date.isoformat(),
+             "meeting_id": y.game.meeting_id, "game_id": y.game_id}
+            for y in record.yakuman
+        ],
+        "head_to_head": [
+            {"opponent": _member(h.opponent), "games": h.games, "above": h.above, "below": h.below,
+             "even": h.even, "points": points(h.points), "opponent_points": points(h.opponent_points)}
+            for h in record.head_to_head
+        ],
+    }
+
+
+def _member(member):
+    return {"id": member.pk, "name": member.name, "kana": member.kana}
+
+
+def _summary(record, line):
+    summary = {
+        "rank": line.rank,
+        "ranked": line.rank is not None,
+        "games": line.games,
+        "points": points(line.points),
+        "game_points": points(line.game_points),
+        "adjustments": points(line.adjustments),
+        "per_game": number(line.per_game),
+        "average_place": number(line.average_place),
+        "places": line.places,
+        "place_rates": [number(rate) for rate in line.place_rates],
+        "top_rate": number(line.top_rate),
+        "rentai_rate": number(line.rentai_rate),
+        "last_avoid_rate": number(line.last_avoid_rate),
+        "busts": line.busts,
+        "bust_rate": number(line.bust_rate),
+        "best": points(line.best),
+        "worst": points(line.worst),
+        "average_score": line.average_score,
+        "chips": line.chips,
+        "chip_points": points(line.chip_points),
+        "shugi": points(line.shugi),
+    }
+    if record.win_points:
+        summary["maru"] = line.maru
+    return summary
+
+
+def _game(game_line):
+    seat, game = game_line.seat, game_line.game
+    return {
+        "date": game.meeting.date.isoformat(),
+        "meeting_id": game.meeting_id,
+        "game_id": game.pk,
+        "round": game.round,
+        "table": game.table,
+        "seat": seat.seat,
+        "wind": WIND_KEYS[seat.seat],
+        "place": seat.place,
+        "score": seat.score,
+        "chips": seat.chips,
+        **{part: points(getattr(seat, part)) for part in POINT_PARTS},
+        "cumulative": points(game_line.cumulative),
+        "opponents": [
+            {"id": other.member_id, "name": other.member.name, "seat": other.seat, "wind": WIND_KEYS[other.seat],
+             "place": other.place, "score": other.score, "total": points(other.total)}
+            for other in game_line.opponents
+        ],
+    }
+
+
+def _run(run):
+    if not run.length:
+        return {"length": 0, "from": None, "to": None, "first_game_id": None, "last_game_id": None}
+    return {"length": run.length, "from": run.first.game.meeting.date.isoformat(),
+            "to": run.last.game.meeting.date.isoformat(), "first_game_id": run.first.game.pk,
+            "last_game_id": run.last.game.pk}

@@ -1,0 +1,62 @@
+"""Member pages (個人成績): the club's members, one member's record, and the same record as JSON."""
+
+from django.core.paginator import Paginator
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+
+from ..charts import cumulative_points_chart, place_chart, place_label
+from ..forms.period_choice import PeriodChoiceForm
+from ..models import Member
+from ..permissions import club_access
+from ..stats.member import member_record, members_with_games
+from ..stats.periods import current_season
+from .member_json import record_as_json
+
+GAMES_PER_PAGE = 30
+
+
+def member_list(request, slug):
+    access = club_access(request, slug)
+    season = current_season(access.club)
+    members = members_with_games(access.club, *((season.starts_on, season.ends_on) if season else ()))
+    return render(request, "league/members/list.html",
+                  {"access": access, "club": access.club, "season": season, "members": members})
+
+
+def member_page(request, slug, member_id):
+    """A member's record for a season (or all games) of one rule set; unusable choices fall back to the defaults."""
+    access = club_access(request, slug)
+    member = get_object_or_404(Member, pk=member_id, club=access.club)
+    form = PeriodChoiceForm(access.club, request.GET)
+    context = {"access": access, "club": access.club, "member": member, "form": form, "record": None,
+               "season": form.chosen_season, "rule_set": form.chosen_rule_set, "period_query": _period_query(request)}
+    if form.period:
+        record = member_record(member, form.period)
+        context.update(
+            record=record, page=Paginator(record.newest_first, GAMES_PER_PAGE).get_page(request.GET.get("page")),
+            place_labels=[place_label(place) for place in range(1, record.players + 1)],
+        )
+        if record.games:
+            context.update(points_chart=cumulative_points_chart(record.games), places_chart=place_chart(record.line))
+    return render(request, "league/members/detail.html", context)
+
+
+def _period_query(request):
+    """The visitor's season and rule-set choice, to carry over to links (without the page number)."""
+    query = request.GET.copy()
+    query.pop("page", None)
+    return query.urlencode()
+
+
+def member_json(request, slug, member_id):
+    """The member page's figures for integrations (documented in docs/api.md); unusable parameters answer 400."""
+    access = club_access(request, slug)
+    member = get_object_or_404(Member, pk=member_id, club=access.club)
+    form = PeriodChoiceForm(access.club, request.GET)
+    if form.errors or form.period is None:
+        errors = form.errors.get_json_data() or {"rule_set": [{"message": _("The club has no rules yet."),
+                                                               "code": "no_rule_set"}]}
+        return JsonResponse({"errors": errors}, status=400, json_dumps_params={"ensure_ascii": False})
+    record = member_record(member, form.period)
+    return JsonResponse(record_as_json(record, form.chosen_season), json_dumps_params={"ensure_ascii": False})

@@ -1,0 +1,230 @@
+"""Running standings: rank movement at the latest meeting and points meeting by meeting."""
+
+import datetime
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone, translation
+from pytest_django.asserts import assertContains, assertNotContains
+
+from league.models import Adjustment, Meeting, Member, RuleSet, RuleVersion, Season
+from league.services.games import Entry, record_game, set_void
+from league.stats.periods import season_period
+from league.stats.running import DOWN, NEW, SAME, UP, running_standings
+
+from .conftest import BAKUFU_RULES
+
+# With the club's rules (oka 20 to the top, uma 20/10/-10/-20), scores of
+# 40,000 / 30,000 / 20,000 / 10,000 give +50.0 / +10.0 / -20.0 / -40.0.
+SCORES = [40000, 30000, 20000, 10000]
+TODAY = timezone.localdate()
+DAY_1 = TODAY - datetime.timedelta(days=30)
+DAY_2 = DAY_1 + datetime.timedelta(days=7)
+BETWEEN = DAY_2 + datetime.timedelta(days=3)
+DAY_3 = DAY_2 + datetime.timedelta(days=7)
+
+
+
+@pytest.fixture(autouse=True)
+def japanese():
+    """Addresses without a language prefix and Japanese pages, whatever an earlier test left active."""
+    with translation.override("ja"):
+        yield
+
+
+def named(*names):
+    return [Member.objects.get(name=name) for name in names]
+
+
+def play(meeting, round, names, user, scores=SCORES, table=1):
+    return record_game(Entry(meeting=meeting, round=round, table=table, members=named(*names), scores=scores), user)
+
+
+@pytest.fixture
+def season(club):
+    return Season.objects.create(club=club, name="今季", starts_on=TODAY - datetime.timedelta(days=100),
+                                 ends_on=TODAY + datetime.timedelta(days=100))
+
+
+@pytest.fixture
+def three_meetings(club, season, secretary):
+    """Three meetings, a voided game and two adjustments, the totals worked out by hand below.
+
+    | member | day 1          | day 2         | between | day 3         |
+    |--------|----------------|---------------|---------|---------------|
+    | 東田   | +50.0          | +10.0         |         | (absent)      |
+    | 南野   | +10.0, ▲5.0 adj| ▲20.0         |         | +50.0         |
+    | 西川   | ▲20.0          | +50.0         |         | ▲20.0         |
+    | 北村   | ▲40.0          | ▲40.0         | +15.0   | +10.0         |
+    | 中島   |                |               |         | ▲40.0         |
+
+    Day 2 also has a voided game in which 北村 came first: it must not count.
+    """
+    rule_set = club.rule_sets.get()
+    meetings = [Meeting.objects.create(club=club, rule_set=rule_set, date=day) for day in (DAY_1, DAY_2, DAY_3)]
+    play(meetings[0], 1, ["東田一郎", "南野二郎", "西川三郎", "北村四郎"], secretary)
+    play(meetings[1], 1, ["西川三郎", "東田一郎", "南野二郎", "北村四郎"], secretary)
+    voided = play(meetings[1], 2, ["北村四郎", "東田一郎", "南野二郎", "西川三郎"], secretary)
+    set_void(voided, True, voided.version, secretary)
+    play(meetings[2], 1, ["南野二郎", "北村四郎", "西川三郎", "中島五郎"], secretary)
+    minami, kita = named("南野二郎", "北村四郎")
+    Adjustment.objects.create(club=club, rule_set=rule_set, member=minami, date=DAY_1, points=-50, reason="遅刻")
+    Adjustment.objects.create(club=club, rule_set=rule_set, member=kita, date=BETWEEN, points=150, reason="訂正")
+    return meetings
+
+
+def by_name(running):
+    return {entry.line.member.name: entry for entry in running.lines}
+
+
+def test_the_cumulative_table_adds_games_and_adjustments_meeting_by_meeting(club, season, three_meetings):
+    running = running_standings(season_period(club.rule_sets.get(), season))
+    assert [column.date for column in running.columns] == [DAY_1, DAY_2, DAY_3]
+    assert [column.meeting_id for column in running.columns] == [m.pk for m in three_meetings]
+    cells = {name: [cell.points if cell else None for cell in entry.cells] for name, entry in by_name(running).items()}
+    assert cells == {
+        "東田一郎": [500, 600, 600],
+        "南野二郎": [50, -150, 350],
+        "西川三郎": [-200, 300, 100],
+        "北村四郎": [-400, -800, -550],  # the void game's +50.0 is not there; the adjustment comes in on day 3
+        "中島五郎": [None, None, -400],
+    }
+    totals = {name: entry.line.points for name, entry in by_name(running).items()}
+    assert totals == {name: values[-1] for name, values in cells.items()}
+    higashida = by_name(running)["東田一郎"]
+    assert [cell.played for cell in higashida.cells] == [True, True, False]
+    assert higashida.cells[1].day == 100
+
+
+def test_the_movement_compares_the_ranks_before_and_after_the_latest_meeting(club, season, three_meetings):
+    running = running_standings(season_period(club.rule_sets.get(), season))
+    # Before day 3: 東田 +60.0, 西川 +30.0, 南野 ▲15.0, 北村 ▲65.0 (with the adjustment dated before day 3).
+    # After: 東田 +60.0, 南野 +35.0, 西川 +10.0, 中島 ▲40.0, 北村 ▲55.0.
+    assert [entry.line.member.name for entry in running.ranked] == [
+        "東田一郎", "南野二郎", "西川三郎", "中島五郎", "北村四郎"]
+    moves = {name: entry.movement for name, entry in by_name(running).items()}
+    assert moves == {"東田一郎": (SAME, 0), "南野二郎": (UP, 1), "西川三郎": (DOWN, 1), "中島五郎": (NEW, 0),
+                     "北村四郎": (DOWN, 1)}
+    assert by_name(running)["南野二郎"].previous_rank == 3
+
+
+def test_unranked_members_have_no_movement_and_a_single_meeting_makes_everyone_new(club, secretary):
+    rule_set = club.rule_sets.get()
+    Season.objects.create(club=club, name="短期", starts_on=DAY_1, ends_on=DAY_3, min_games=2)
+    meeting = Meeting.objects.create(club=club, rule_set=rule_set, date=DAY_1)
+    play(meeting, 1, ["東田一郎", "南野二郎", "西川三郎", "北村四郎"], secretary)
+    play(meeting, 2, ["東田一郎", "南野二郎", "西川三郎", "中島五郎"], secretary)
+    running = running_standings(season_period(rule_set, Season.objects.get(name="短期")))
+    assert {e.line.member.name: e.movement for e in running.ranked} == {
+        name: (NEW, 0) for name in ("東田一郎", "南野二郎", "西川三郎")}
+    assert {e.line.member.name: e.movement for e in running.unranked} == {"北村四郎": None, "中島五郎": None}
+
+
+def test_no_games_gives_no_columns(club, season):
+    running = running_standings(season_period(club.rule_sets.get(), season))
+    assert running.columns == [] and running.lines == [] and running.latest is None
+
+
+# -- the page ----------------------------------------------------------------------------------------------------
+
+
+def squeezed(response):
+    """The page's HTML without the blanks between tags."""
+    return re.sub(r">\s+<", "><", response.content.decode())
+
+
+def page(club, **query):
+    url = reverse("running_standings", args=[club.slug])
+    return url + ("?" + "&".join(f"{key}={value}" for key, value in query.items()) if query else "")
+
+
+def test_the_page_shows_the_movement_and_the_cumulative_points(client, club, member, three_meetings):
+    client.force_login(member)
+    response = client.get(page(club), HTTP_ACCEPT_LANGUAGE="ja")
+    assert response.status_code == 200
+    assert response.context["nav"] == "running"
+    assertContains(response, '<span class="move up" aria-hidden="true">↑1</span>', html=True)
+    assertContains(response, '<span class="move down" aria-hidden="true">↓1</span>', count=2, html=True)
+    assertContains(response, '<span class="move same" aria-hidden="true">=</span>', count=1, html=True)
+    assertContains(response, '<span class="move new">', count=1)
+    html = squeezed(response)
+    # 北村's row: ▲40.0, ▲80.0, ▲55.0, then the total (Japanese minus is ▲).
+    assert '<td class="num">▲40.0</td><td class="num">▲80.0</td><td class="num">▲55.0</td>' in html
+    # 中島 has nothing before day 3; 東田 did not play on day 3, so that cell is dimmed.
+    assert '<td class="num"></td><td class="num"></td><td class="num">▲40.0</td>' in html
+    assert '<td class="num">+50.0</td><td class="num">+60.0</td><td class="num idle">+60.0</td>' in html
+    for meeting in three_meetings:
+        assertContains(response, f'href="{reverse("meeting_detail", args=[club.slug, meeting.pk])}"')
+    assertContains(response, 'aria-current="page"')
+
+
+def test_the_season_and_the_rule_set_can_be_chosen(client, club, member, season, three_meetings, secretary):
+    other = RuleSet.objects.create(club=club, slug="sanma", name="三人打ち", position=1)
+    RuleVersion.objects.create(rule_set=other, effective_from=datetime.date(2020, 1, 1),
+                               rules={**BAKUFU_RULES, "players": 3, "uma": [20, 0, -20]})
+    old = Season.objects.create(club=club, name="昨季", starts_on=DAY_1 - datetime.timedelta(days=400),
+                                ends_on=DAY_1 - datetime.timedelta(days=200))
+    client.force_login(member)
+    response = client.get(page(club))
+    assert response.context["season"] == season
+    assert response.context["rule_set"] == club.rule_sets.get(slug="main")  # the one with the games
+    assertContains(response, '<option value="sanma">三人打ち</option>', html=True)
+    assertContains(response, f'<option value="{season.pk}" selected>今季</option>', html=True)
+    response = client.get(page(club, season=old.pk))
+    assert response.context["season"] == old and response.context["running"].lines == []
+    response = client.get(page(club, rule_set="sanma"))
+    assert response.context["rule_set"].slug == "sanma" and response.context["running"].columns == []
+    assert client.get(page(club, rule_set="nope")).status_code == 404
+    assert client.get(page(club, season="nope")).status_code == 404
+
+
+def test_one_rule_set_and_one_season_offer_no_choice(client, club, member, season, three_meetings):
+    client.force_login(member)
+    assertNotContains(client.get(page(club)), '<form method="get"')
+
+
+@pytest.mark.parametrize("public", [False, True], ids=["private", "public"])
+@pytest.mark.parametrize("who", ["owner", "secretary", "member", "outsider", None])
+def test_who_may_read_the_running_standings(client, request, club, three_meetings, owner, member, outsider,
+                                            who, public):
+    club.is_public = public
+    club.save()
+    if who:
+        client.force_login(request.getfixturevalue(who))
+    expected = 200 if public or who in ("owner", "secretary", "member") else 404
+    assert client.get(page(club)).status_code == expected
+
+
+def test_the_nav_shows_the_running_links_by_role(client, club, member, owner, season):
+    client.force_login(member)
+    response = client.get(page(club))
+    assertContains(response, f'href="{reverse("running_standings", args=[club.slug])}" aria-current="page"')
+    assertNotContains(response, f'href="{reverse("choose_meeting", args=[club.slug])}"')
+    assertNotContains(response, f'href="{reverse("manage", args=[club.slug])}"')
+    client.force_login(owner)
+    response = client.get(page(club))
+    assertContains(response, f'href="{reverse("choose_meeting", args=[club.slug])}"')
+    assertContains(response, f'href="{reverse("manage", args=[club.slug])}"')
+
+
+def test_the_page_takes_the_same_queries_however_many_games(client, club, member, season, three_meetings,
+                                                            secretary):
+    client.force_login(member)
+    with CaptureQueriesContext(connection) as few:
+        assert client.get(page(club)).status_code == 200
+    rule_set = club.rule_sets.get()
+    more = [Member.objects.create(club=club, name=f"会員{i}", kana=f"かいいん{i}") for i in range(8)]
+    for week in range(1, 5):
+        meeting = Meeting.objects.create(club=club, rule_set=rule_set, date=DAY_3 + datetime.timedelta(days=week))
+        for table in (1, 2):
+            players = more[(table - 1) * 4:table * 4]
+            record_game(Entry(meeting=meeting, round=1, table=table, members=players, scores=SCORES), secretary)
+        Adjustment.objects.create(club=club, rule_set=rule_set, member=more[week], date=meeting.date, points=10,
+                                  reason="x")
+    with CaptureQueriesContext(connection) as many:
+        response = client.get(page(club))
+    assert len(response.context["running"].columns) == 7
+    assert len(many) == len(few), [q["sql"] for q in many.captured_queries]
