@@ -28,6 +28,11 @@ class ClubAccess:
         return self.role in RUNNING
 
     @property
+    def can_see_money(self):
+        """Who paid what is for the club's own people, even when its results are public."""
+        return self.role is not None
+
+    @property
     def can_manage(self):
         return self.role == Role.OWNER
 
@@ -47,6 +52,14 @@ def club_access(request, slug):
     if role is None and request.user.is_superuser:
         role = Role.OWNER  # the site admin can run every club
     return ClubAccess(club, role)
+
+
+def club_for_members(request, slug):
+    """The club's own pages (money): any role in the club; public visitors get 403, outsiders of a private club 404."""
+    access = club_access(request, slug)
+    if not access.can_see_money:
+        raise PermissionDenied
+    return access
 
 
 def club_for_secretary(request, slug):

@@ -3,7 +3,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import club, entry, games, home, meetings
+from .views import club, entry, games, home, meetings, money
 
 club_patterns = [
     path("", club.club_page, name="club"),
@@ -12,8 +12,12 @@ club_patterns = [
     path("meetings/<int:meeting_id>/", meetings.meeting_detail, name="meeting_detail"),
     path("meetings/<int:meeting_id>/enter/", entry.enter_game, name="enter_game"),
     path("meetings/<int:meeting_id>/preview/", entry.preview_game, name="preview_game"),
+    path("meetings/<int:meeting_id>/accounts/", meetings.meeting_accounts, name="meeting_accounts"),
+    path("meetings/<int:meeting_id>/sheet/", meetings.meeting_sheet, name="meeting_sheet"),
+    path("meetings/<int:meeting_id>/summary.txt", meetings.meeting_summary, name="meeting_summary"),
     path("meetings/<int:meeting_id>/close/", meetings.close_meeting, name="close_meeting"),
     path("meetings/<int:meeting_id>/reopen/", meetings.reopen_meeting, name="reopen_meeting"),
+    path("money/", money.season_money_page, name="season_money"),
     path("games/<int:game_id>/", games.game_detail, name="game_detail"),
     path("games/<int:game_id>/edit/", games.edit_game, name="edit_game"),
     path("games/<int:game_id>/void/", games.void_game, name="void_game"),

@@ -14,6 +14,7 @@ from .people import Member
 
 # Seats by their wind at the start of the hanchan: 0 is the starting dealer (起家).
 WINDS = (_("East"), _("South"), _("West"), _("North"))
+PLACE_NAMES = (_("1st"), _("2nd"), _("3rd"), _("4th"))
 
 # The parts of a result, as the engine names them and as GameSeat stores them.
 POINT_PARTS = ("base", "oka", "uma", "bust", "chip_points", "shugi", "chombo", "total")

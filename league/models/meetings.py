@@ -27,6 +27,10 @@ class Meeting(models.Model):
         help_text=_("Leave empty to count the rounds entered."),
     )
     closed = models.BooleanField(_("closed"), default=False)
+    settlement = models.JSONField(
+        _("settlement at the close"), null=True, blank=True,
+        help_text=_("The day's money as it was settled when the meeting was closed."),
+    )
     note = models.TextField(_("note"), blank=True)
 
     objects = MeetingQuerySet.as_manager()

@@ -51,3 +51,19 @@ def format_score(value, language=None):
 @register.filter(name="score")
 def score_filter(value):
     return format_score(value)
+
+
+def format_yen(value, language=None):
+    """Yen: 1,050円 (▲350円 for a payment) in Japanese, ¥1,050 (−¥350) in English."""
+    if value is None or value == "":
+        return ""
+    value = int(value)
+    language = language or get_language() or "ja"
+    if language.startswith("ja"):
+        return f"{'▲' if value < 0 else ''}{abs(value):,}円"
+    return f"{'−' if value < 0 else ''}¥{abs(value):,}"
+
+
+@register.filter(name="yen")
+def yen_filter(value):
+    return format_yen(value)

@@ -1,26 +1,82 @@
-"""A meeting (開催日): its games by round and table; closing and reopening it."""
+"""A meeting (開催日): its games, the day's standings and money; closing accounts and reopening."""
 
 from django.contrib import messages
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ..models import Game, Meeting
-from ..permissions import club_access, club_for_secretary
-from ..services.meetings import set_closed
+from ..forms.accounts import AccountsForm
+from ..models import Game, Meeting, Member
+from ..models.games import PLACE_NAMES
+from ..permissions import club_access, club_for_members, club_for_secretary
+from ..services.meetings import save_accounts, set_closed
+from ..stats.day import settle_day
+from ..stats.day_text import day_summary
+
+
+def _meeting(access, meeting_id):
+    return get_object_or_404(Meeting.objects.select_related("rule_set", "club"), pk=meeting_id, club=access.club)
+
+
+def _day_context(access, meeting):
+    games = (Game.objects.filter(meeting=meeting).prefetch_related("seats__member")
+             .order_by("round", "table", "void"))
+    money = settle_day(meeting)
+    players = len(money.lines[0].places) if money.lines else 4
+    return {"access": access, "club": access.club, "meeting": meeting, "games": games, "money": money,
+            "summary": day_summary(meeting, money), "nav": "meetings", "place_names": PLACE_NAMES[:players]}
 
 
 def meeting_detail(request, slug, meeting_id):
     access = club_access(request, slug)
-    meeting = get_object_or_404(Meeting.objects.select_related("rule_set"), pk=meeting_id, club=access.club)
-    games = Game.objects.filter(meeting=meeting).prefetch_related("seats__member").order_by("round", "table")
-    return render(request, "league/meetings/detail.html",
-                  {"access": access, "club": access.club, "meeting": meeting, "games": games})
+    meeting = _meeting(access, meeting_id)
+    return render(request, "league/meetings/detail.html", _day_context(access, meeting))
+
+
+def meeting_sheet(request, slug, meeting_id):
+    """The settlement sheet to print (A4)."""
+    access = club_for_members(request, slug)
+    meeting = _meeting(access, meeting_id)
+    return render(request, "league/meetings/sheet.html", _day_context(access, meeting))
+
+
+def meeting_summary(request, slug, meeting_id):
+    """The day in plain text, to paste into the club's chat."""
+    access = club_for_members(request, slug)
+    meeting = _meeting(access, meeting_id)
+    return HttpResponse(day_summary(meeting, settle_day(meeting)), content_type="text/plain; charset=utf-8")
+
+
+def meeting_accounts(request, slug, meeting_id):
+    """Closing accounts: venue fee, hanchan held, who came and stayed; save, or save and close."""
+    access = club_for_secretary(request, slug)
+    meeting = _meeting(access, meeting_id)
+    if meeting.closed:
+        messages.error(request, _("The meeting is closed. Reopen it to change its accounts."))
+        return redirect("meeting_detail", slug=slug, meeting_id=meeting.pk)
+    money = settle_day(meeting)
+    played = [line.member for line in money.lines]
+    others = Member.objects.filter(club=access.club).active().exclude(pk__in=[m.pk for m in played])
+    candidates = played + list(others.in_kana_order())
+    form = AccountsForm(request.POST or None, meeting=meeting, candidates=candidates, lines=money.lines)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        save_accounts(meeting, data["venue_fee"], data["rounds"], form.attendance())
+        if request.POST.get("action") == "close":
+            set_closed(meeting, True)
+            messages.success(request, _("Accounts saved and the meeting closed."))
+        else:
+            messages.success(request, _("Accounts saved."))
+        return redirect("meeting_detail", slug=slug, meeting_id=meeting.pk)
+    return render(request, "league/meetings/accounts.html", {
+        "access": access, "club": access.club, "meeting": meeting, "form": form, "money": money, "nav": "meetings",
+    }, status=400 if form.is_bound else 200)
 
 
 @require_POST
 def close_meeting(request, slug, meeting_id):
-    return _set_closed(request, slug, meeting_id, True, _("Meeting closed. Its games are locked."))
+    return _set_closed(request, slug, meeting_id, True, _("Meeting closed. Its games and money are locked."))
 
 
 @require_POST
@@ -30,7 +86,7 @@ def reopen_meeting(request, slug, meeting_id):
 
 def _set_closed(request, slug, meeting_id, closed, done):
     access = club_for_secretary(request, slug)
-    meeting = get_object_or_404(Meeting, pk=meeting_id, club=access.club)
+    meeting = _meeting(access, meeting_id)
     set_closed(meeting, closed)
     messages.success(request, done)
     return redirect("meeting_detail", slug=slug, meeting_id=meeting.pk)

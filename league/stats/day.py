@@ -1,0 +1,203 @@
+"""A meeting's day (開催日): the day's standings and its money, settled by the engine.
+
+The day's standings come from one SQL aggregate over the stored seats; the
+money is ``scoring.settle_meeting`` over them with the fee settings of the
+rule version in force that day.  When a meeting is closed its settlement is
+kept as it was (``Meeting.settlement``): what was paid stays what was paid,
+even if a rule is corrected later.
+"""
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db.models import Count, Max, Q, Sum
+from django.utils.translation import gettext as _
+
+import scoring
+
+from ..models import Attendance, Game, GameSeat, Member
+
+
+@dataclass
+class DayLine:
+    """One person's day: games by place, points (tenths), chips, and whether they stayed to the close."""
+
+    member: Member
+    places: list
+    points: int = 0
+    chips: int = 0
+    chip_points: int = 0
+    attended: bool = False
+    present_at_close: bool = True
+    rank: int | None = None
+    money: object = None  # the engine's PlayerMoney once settled
+
+    @property
+    def games(self):
+        return sum(self.places)
+
+
+@dataclass
+class DayMoney:
+    """The settlement of a day, ready to show: the engine's result and the reasons in words."""
+
+    collected: int
+    venue: int
+    surplus: int
+    club: int
+    min_games: int
+    rounds: int
+    recipients: list  # Members
+    passed_over: list  # (Member, reason code)
+    fees: dict
+    lines: list = field(default_factory=list)
+    kept: bool = False  # True when read from a closed meeting's record
+
+    @property
+    def explanation(self):
+        return explain(self)
+
+    @property
+    def received_total(self):
+        return sum(line.money.received for line in self.lines if line.money)
+
+
+def rounds_held(meeting):
+    """The day's hanchan count: as recorded on the meeting, else the last round entered."""
+    if meeting.rounds:
+        return meeting.rounds
+    return Game.objects.filter(meeting=meeting).counted().aggregate(last=Max("round"))["last"] or 0
+
+
+def day_lines(meeting, players=4):
+    """Everyone who played or attended, the day's best first.  Three queries."""
+    places = {f"place_{p}": Count("id", filter=Q(place=p)) for p in range(1, players + 1)}
+    rows = (GameSeat.objects.counted().filter(game__meeting=meeting).values("member")
+            .annotate(points=Sum("total"), chips=Sum("chips"), chip_points=Sum("chip_points"), **places)
+            .order_by())
+    attendance = {a.member_id: a for a in Attendance.objects.filter(meeting=meeting)}
+    members = Member.objects.in_bulk({row["member"] for row in rows} | set(attendance))
+    lines = {}
+    for row in rows:
+        lines[row["member"]] = DayLine(
+            member=members[row["member"]], places=[row[f"place_{p}"] for p in range(1, players + 1)],
+            points=row["points"] or 0, chips=row["chips"] or 0, chip_points=row["chip_points"] or 0,
+        )
+    for member_id, record in attendance.items():
+        line = lines.setdefault(member_id, DayLine(member=members[member_id], places=[0] * players))
+        line.attended = True
+        line.present_at_close = record.present_at_close
+    ordered = sorted(lines.values(), key=lambda line: (-line.points, -line.places[0] if line.places else 0,
+                                                       line.member.kana, line.member.name))
+    position = 0
+    for line in ordered:
+        if line.games:
+            position += 1
+            line.rank = position
+    return ordered
+
+
+def settle_day(meeting):
+    """The day's money: kept from the close for a closed meeting, else settled now."""
+    if meeting.closed and meeting.settlement:
+        return kept_money(meeting)
+    version = meeting.rule_set.version_on(meeting.date)
+    settings = version.settings if version else {"players": 4}
+    lines = day_lines(meeting, settings["players"])
+    fees = {**(version.fee_settings if version else scoring.validate_fees({})),
+            "venue": meeting.venue_fee, "rounds": rounds_held(meeting)}
+    players = [
+        {"id": line.member.pk, "places": line.places, "points": Decimal(line.points) / 10,
+         "present_at_close": line.present_at_close}
+        for line in lines
+    ]
+    result = scoring.settle_meeting(fees, players)
+    by_id = {line.member.pk: line for line in lines}
+    for money in result.players:
+        by_id[money.id].money = money
+    return DayMoney(
+        collected=result.collected, venue=result.venue, surplus=result.surplus, club=result.club,
+        min_games=result.min_games, rounds=fees["rounds"],
+        recipients=[by_id[i].member for i in result.recipients],
+        passed_over=[(by_id[i].member, reason) for i, reason in result.passed_over],
+        fees=fees, lines=lines,
+    )
+
+
+def record_of(money):
+    """What is kept on a closed meeting: the settlement as plain JSON."""
+    return {
+        "collected": money.collected, "venue": money.venue, "surplus": money.surplus, "club": money.club,
+        "min_games": money.min_games, "rounds": money.rounds, "fees": money.fees,
+        "recipients": [m.pk for m in money.recipients],
+        "passed_over": [[m.pk, reason] for m, reason in money.passed_over],
+        "lines": [
+            {"member": line.member.pk, "name": line.member.name, "places": line.places, "points": line.points,
+             "chips": line.chips, "chip_points": line.chip_points, "attended": line.attended,
+             "present_at_close": line.present_at_close, "rank": line.rank,
+             "fee": line.money.fee, "received": line.money.received, "net": line.money.net}
+            for line in money.lines
+        ],
+    }
+
+
+@dataclass(frozen=True)
+class KeptMoney:
+    fee: int
+    received: int
+    net: int
+    games: int
+
+
+def kept_money(meeting):
+    record = meeting.settlement
+    members = Member.objects.in_bulk([line["member"] for line in record["lines"]])
+    lines = []
+    for item in record["lines"]:
+        line = DayLine(member=members[item["member"]], places=item["places"], points=item["points"],
+                       chips=item["chips"], chip_points=item["chip_points"], attended=item["attended"],
+                       present_at_close=item["present_at_close"], rank=item["rank"])
+        line.money = KeptMoney(item["fee"], item["received"], item["net"], sum(item["places"]))
+        lines.append(line)
+    return DayMoney(
+        collected=record["collected"], venue=record["venue"], surplus=record["surplus"], club=record["club"],
+        min_games=record["min_games"], rounds=record["rounds"], fees=record["fees"],
+        recipients=[members[pk] for pk in record["recipients"]],
+        passed_over=[(members[pk], reason) for pk, reason in record["passed_over"]],
+        lines=lines, kept=True,
+    )
+
+
+def explain(money):
+    """Who receives the surplus (or covers the shortfall) and why, in the active language."""
+    names = [m.name for m in money.recipients]
+    reasons = []
+    for member, reason in money.passed_over:
+        if reason == scoring.meeting.ABSENT:
+            reasons.append(_("%(name)s was not present at the close") % {"name": member.name})
+        else:
+            reasons.append(_("%(name)s played fewer than %(needed)s games") % {
+                "name": member.name, "needed": money.min_games})
+    because = _("; ").join(reasons) if reasons else ""
+    if money.fees.get("surplus_to") != "day_top":
+        if money.surplus < 0:
+            return _("The club covers the shortfall.") if money.fees.get("shortfall") != "split" else \
+                _("Everyone shares the shortfall equally.")
+        return _("The club keeps the difference.") if money.surplus else _("The fees cover the venue exactly.")
+    if money.surplus < 0 and money.fees.get("shortfall") == "split":
+        return _("The fees do not cover the venue: everyone shares the shortfall equally.")
+    if money.surplus < 0 and money.fees.get("shortfall") == "club":
+        return _("The fees do not cover the venue: the club covers the shortfall.")
+    if not names:
+        text = _("Nobody was eligible, so the club keeps it.") if money.surplus >= 0 else \
+            _("Nobody was eligible, so the club covers the shortfall.")
+        return _("%(text)s (%(because)s)") % {"text": text, "because": because} if because else text
+    who = _("Next in line") if reasons else _("The day's top")
+    if len(names) > 1:
+        text = _("%(who)s: %(names)s, tied on the day's points, share it.") % {
+            "who": who, "names": _(", ").join(names)}
+    else:
+        text = _("%(who)s: %(name)s.") % {"who": who, "name": names[0]}
+    if money.surplus < 0:
+        text += " " + _("The fees do not cover the venue, so this is paid, not received.")
+    return _("%(text)s (%(because)s)") % {"text": text, "because": because} if because else text

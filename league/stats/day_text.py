@@ -1,0 +1,36 @@
+"""The day in plain text, for the club's chat (LINE and the like)."""
+
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from ..templatetags.points import format_points
+from ..templatetags.points import format_yen as yen
+
+
+def day_summary(meeting, money):
+    lines = [
+        _("%(club)s — results of %(date)s (%(rule_set)s)") % {
+            "club": meeting.club.name, "date": date_format(meeting.date, "DATE_FORMAT"),
+            "rule_set": meeting.rule_set.name},
+        "",
+    ]
+    for line in money.lines:
+        if not line.games:
+            continue
+        places = " ".join(str(count) for count in line.places)
+        lines.append(_("%(rank)s. %(name)s %(points)s (%(games)s games; places %(places)s)") % {
+            "rank": line.rank, "name": line.member.name, "points": format_points(line.points),
+            "games": line.games, "places": places})
+    if money.collected or money.venue:
+        lines += [
+            "",
+            _("Fees %(collected)s, venue %(venue)s, difference %(surplus)s.") % {
+                "collected": yen(money.collected), "venue": yen(money.venue), "surplus": yen(money.surplus)},
+            money.explanation,
+        ]
+        for line in money.lines:
+            if line.money and (line.money.fee or line.money.received):
+                lines.append(_("%(name)s: pays %(fee)s, receives %(received)s, net %(net)s") % {
+                    "name": line.member.name, "fee": yen(line.money.fee), "received": yen(line.money.received),
+                    "net": yen(line.money.net)})
+    return "\n".join(lines) + "\n"
