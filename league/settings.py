@@ -109,6 +109,9 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
+# A pasted season of results is larger than Django's 2.5 MB default.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 6 * 1024 * 1024
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

@@ -27,6 +27,7 @@ club_patterns = [
     path("", include("league.urls_standings")),
     path("", include("league.urls_members")),
     path("", include("league.urls_running")),
+    path("", include("league.urls_imports")),
 ]
 
 urlpatterns = i18n_patterns(

@@ -26,6 +26,7 @@ YAKUMAN_NAMES = (
     "天和", "地和", "国士無双十三面待ち", "四暗刻単騎", "純正九蓮宝燈", "数え役満",
 )
 NO_SEAT = ""
+MOST_CHIPS = 999
 BUST_BY_TOP = "top"
 
 
@@ -56,7 +57,11 @@ class CountField(forms.CharField):
         return {**super().widget_attrs(widget), "inputmode": "numeric", "autocomplete": "off", "class": "count"}
 
     def to_python(self, value):
-        return parse_count(super().to_python(value))
+        count = parse_count(super().to_python(value))
+        if count is not None and abs(count) > MOST_CHIPS:
+            raise forms.ValidationError(_("%(count)s chips is more than a game can move."), code="too_many",
+                                        params={"count": count})
+        return count
 
 
 def seat_label(seat):

@@ -251,3 +251,9 @@ def test_a_member_cannot_start_a_meeting(client, member, club):
     response = client.post(f"/c/{club.slug}/meetings/start/",
                            {"date": "2026-11-21", "rule_set": club.rule_sets.get().pk, "venue_fee": "0"})
     assert response.status_code == 403 and not Meeting.objects.exists()
+
+
+def test_an_absurd_chip_count_is_refused_not_a_server_error(client, secretary, meeting):
+    client.force_login(secretary)
+    response = refused(client, meeting, bust_3="0", chips_0="9999999999", chips_1="-9999999999")
+    assert response.context["form"].errors["chips_0"]

@@ -1,0 +1,108 @@
+"""Saving an import: all of it in one transaction, or nothing.
+
+``commit(plan, mapping, user)`` plans the same rows again under a lock (so
+games saved since the preview, or a mapping changed since, are seen), refuses
+a plan with any problem, then creates the members chosen to be created, a
+meeting for each date that has none for the rule set, and every new game
+with its seats and yakuman as the engine settled them (the same
+``fill_game`` / ``build_rows`` as a game entered at the table).  Games the
+club already has are skipped.  Any failure rolls everything back.
+"""
+
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
+
+from ..models import Game, GameSeat, Meeting, Member, RuleSet, Yakuman
+from ..services.games import Entry, build_rows, fill_game
+from .names import NewMember
+from .plan import make_plan
+
+CHANGE_REASON = "import"
+BATCH = 500
+
+
+class ImportRefused(Exception):
+    """An import that was not saved; ``message`` says why, ``plan`` is the plan as it stands now."""
+
+    def __init__(self, message, plan=None):
+        super().__init__(message)
+        self.message = message
+        self.plan = plan
+
+
+@dataclass
+class Imported:
+    games: int = 0
+    skipped: int = 0
+    members: int = 0
+    meetings: int = 0
+
+
+def commit(plan, mapping=None, user=None, expected=None):
+    """Save every new game of ``plan``; ``expected`` is the fingerprint of the plan the user saw, if any."""
+    try:
+        with transaction.atomic():
+            # One import of a rule set at a time: the second sees the first's games and skips them.
+            RuleSet.objects.select_for_update().get(pk=plan.rule_set.pk)
+            fresh = make_plan(plan.club, plan.rule_set, plan.table, plan.mapping if mapping is None else mapping)
+            if fresh.has_errors:
+                raise ImportRefused(_("Nothing was saved: the import has %(count)s problems. Correct them and "
+                                      "try again.") % {"count": len(fresh.problems)}, fresh)
+            if expected is not None and expected != fresh.fingerprint:
+                raise ImportRefused(_("Nothing was saved: the import changed since the preview (games saved "
+                                      "meanwhile, or the names chosen). Check the preview again, then import."),
+                                    fresh)
+            return _save(fresh, user)
+    except IntegrityError as error:
+        raise ImportRefused(_("Nothing was saved: another save got in the way (a game or a member added at the "
+                              "same time). Check the preview again, then import.")) from error
+
+
+def _save(plan, user):
+    done = Imported(skipped=len(plan.already))
+    created = _create_members(plan)
+    done.members = len(created)
+    meetings = _create_meetings(plan, user)
+    done.meetings = len(meetings)
+    games, seats, yakuman = [], [], []
+    for planned in plan.new_games:
+        meeting = planned.meeting or meetings[planned.date]
+        members = [created[player] if isinstance(player, NewMember) else player for player in planned.players]
+        entry = Entry(meeting=meeting, round=planned.round, table=planned.table, members=members,
+                      scores=planned.scores, deposit=planned.deposit, chips=planned.chips, busts=planned.busts,
+                      yakuman=planned.yakuman, chombo=planned.chombo, ended_by_yakuman=planned.ended_by_yakuman)
+        game = Game(meeting=meeting, rule_version=planned.version, updated_by=user)
+        fill_game(game, entry, planned.result)
+        game_seats, game_yakuman = build_rows(game, entry, planned.result)
+        games.append(game)
+        seats += game_seats
+        yakuman += game_yakuman
+    bulk_create_with_history(games, Game, batch_size=BATCH, default_user=user, default_change_reason=CHANGE_REASON)
+    GameSeat.objects.bulk_create(seats, batch_size=BATCH)
+    Yakuman.objects.bulk_create(yakuman, batch_size=BATCH)
+    done.games = len(games)
+    return done
+
+
+def _create_meetings(plan, user):
+    """A meeting of the rule set for each date that has new games and no meeting yet: date → Meeting."""
+    dates = sorted({planned.date for planned in plan.new_games if planned.meeting is None})
+    meetings = [Meeting(club=plan.club, rule_set=plan.rule_set, date=date) for date in dates]
+    bulk_create_with_history(meetings, Meeting, batch_size=BATCH, default_user=user,
+                             default_change_reason=CHANGE_REASON)
+    return {meeting.date: meeting for meeting in meetings}
+
+
+def _create_members(plan):
+    """The members chosen to be created, each once: NewMember → Member."""
+    created = {}
+    for planned in plan.new_games:
+        for player in planned.players:
+            if isinstance(player, NewMember) and player not in created:
+                member = Member(club=plan.club, name=player.name, kana=player.kana)
+                member.save()  # normalises the name and reading, and keeps the member's history
+                created[player] = member
+    return created

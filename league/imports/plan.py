@@ -1,0 +1,105 @@
+"""The plan of an import: every row read, checked and settled, before anything is saved.
+
+``make_plan(club, rule_set, table, mapping)`` reads each row of a Table into
+a ``PlannedGame``: the date, round and table, the members in seat order,
+the scores and extras, the rule version in force that day and the engine's
+result (the preview's computed points).  Every problem is kept with its row
+and column, in the user's language: empty or unreadable cells, names no
+member has (unless ``mapping`` says who they are), the engine's refusals
+(``scores.2`` → the West score column), a row repeating another, a slot
+already holding a different game, a closed meeting.
+
+A row whose game is already saved (same rule set and date, round, table,
+players and scores) is ``ALREADY`` and skipped, so importing a file again
+adds nothing.  Nothing here writes to the database.
+"""
+
+import hashlib
+import json
+
+from django.utils.translation import gettext as _
+
+from ..models import RuleSet
+from .columns import column_name
+from .existing import check_slots
+from .names import MemberFinder
+from .planned import ALREADY, ERROR, NEW, PlannedGame, Problem, who
+from .rows import read_row
+
+__all__ = ["ALREADY", "ERROR", "NEW", "ImportPlan", "PlannedGame", "Problem", "make_plan"]
+
+
+class ImportPlan:
+    """Every row of an import, checked and settled; ``has_errors`` says whether it may be saved."""
+
+    def __init__(self, club, rule_set, table, mapping):
+        self.club = club
+        self.rule_set = rule_set
+        self.table = table
+        self.mapping = mapping
+        self.games = []
+        self.problems = []
+        self.unknown = []
+
+    @property
+    def has_errors(self):
+        return bool(self.problems)
+
+    @property
+    def new_games(self):
+        return [game for game in self.games if game.status == NEW]
+
+    @property
+    def already(self):
+        return [game for game in self.games if game.status == ALREADY]
+
+    @property
+    def unmapped(self):
+        return [name for name in self.unknown if name.choice is None]
+
+    @property
+    def fingerprint(self):
+        """Changes whenever what a commit would save changes (rows, choices, games saved meanwhile)."""
+        payload = [self.rule_set.pk, [
+            [game.row, game.status, str(game.date), game.round, game.table, [who(p) for p in game.players],
+             game.scores, game.deposit, game.chips, game.busts, game.yakuman, game.chombo,
+             [seat.tenths["total"] for seat in game.result] if game.result else None,
+             game.version.pk if game.version else None, game.meeting.pk if game.meeting else None]
+            for game in self.games]]
+        return hashlib.sha256(json.dumps(payload, default=str).encode()).hexdigest()[:32]
+
+    def label(self, column):
+        """A column key as the messages name it; the sums name every column they add up."""
+        if column is None:
+            return ""
+        if column in ("scores", "chips"):
+            keys = [f"{'score' if column == 'scores' else 'chips'}_{seat}" for seat in range(self.table.players)]
+            if column == "scores":
+                keys.append("deposit")
+            return " + ".join(self.table.label(key) for key in keys if key in self.table.columns)
+        if column in self.table.columns:
+            return self.table.label(column)
+        return _("%(column)s (not in the file)") % {"column": column_name(column, self.table.players)}
+
+
+def make_plan(club, rule_set, table, mapping=None):
+    """Check and settle every row of ``table`` for ``rule_set``; ``mapping``: unknown name key → choice."""
+    rule_set = RuleSet.objects.with_versions().get(pk=rule_set.pk, club=club)
+    plan = ImportPlan(club, rule_set, table, dict(mapping or {}))
+    finder = MemberFinder(club)
+    unknown = {}
+    for number, cells in table.rows:
+        plan.games.append(read_row(plan, number, cells, finder, unknown))
+    check_slots(plan)
+    for game in plan.games:
+        game.status = ERROR if game.problems else (ALREADY if game.existing else NEW)
+        plan.problems += game.problems
+    if not table.rows:
+        plan.problems.append(Problem(None, None, _("There are no games to import: no row below the header has "
+                                                   "anything in it.")))
+    for problem in plan.problems:
+        problem.label = plan.label(problem.column)
+    plan.unknown = list(unknown.values())
+    for name in plan.unknown:
+        name.suggestions = finder.suggestions(name.name)
+    return plan

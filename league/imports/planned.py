@@ -1,0 +1,69 @@
+"""What a plan is made of: each row as a ``PlannedGame`` and each ``Problem`` with its row and column."""
+
+import datetime
+from dataclasses import dataclass, field
+
+from ..models import Game, Meeting
+from ..models.games import WINDS
+from .names import NewMember
+
+NEW, ALREADY, ERROR = "new", "already", "error"
+
+
+@dataclass
+class Problem:
+    """One thing wrong: ``row`` (None for the whole file), ``column`` (a layout key, or None for the row)."""
+
+    row: int | None
+    column: str | None
+    message: str
+    label: str = ""  # the column as the messages name it: F (東家 点数)
+
+
+@dataclass
+class PlannedGame:
+    row: int
+    date: datetime.date | None = None
+    round: int | None = None
+    table: int | None = None
+    names: list = field(default_factory=list)  # as written in the file
+    players: list = field(default_factory=list)  # Member, NewMember or None, in seat order
+    scores: list = field(default_factory=list)
+    deposit: int = 0
+    chips: list = field(default_factory=list)
+    busts: list = field(default_factory=list)
+    yakuman: list = field(default_factory=list)
+    chombo: list = field(default_factory=list)
+    ended_by_yakuman: int | None = None
+    version: object = None
+    result: object = None  # the engine's Settlement
+    meeting: Meeting | None = None  # the meeting it goes into; None: one is created for the date
+    existing: Game | None = None  # the saved game this row repeats
+    status: str = NEW
+    problems: list = field(default_factory=list)
+
+    def engine_game(self):
+        game = {"scores": list(self.scores), "deposit": self.deposit, "chips": list(self.chips),
+                "busts": self.busts, "yakuman": self.yakuman, "chombo": self.chombo}
+        if self.ended_by_yakuman is not None:
+            game["ended_by_yakuman"] = self.ended_by_yakuman
+        return game
+
+    def seats(self):
+        """The preview's rows: wind, name as written, who it is, score, place and total (tenths)."""
+        results = list(self.result) if self.result else []
+        return [
+            {"wind": WINDS[seat], "name": name, "player": self.players[seat] if seat < len(self.players) else None,
+             "score": self.scores[seat] if seat < len(self.scores) else None,
+             "place": results[seat].place if results else None,
+             "total": results[seat].tenths["total"] if results else None}
+            for seat, name in enumerate(self.names)
+        ]
+
+
+def who(player):
+    if player is None:
+        return None
+    if isinstance(player, NewMember):
+        return f"new:{player.name}:{player.kana}"
+    return player.pk

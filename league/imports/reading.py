@@ -1,0 +1,257 @@
+"""Reading an uploaded file or pasted text into rows of cell texts.
+
+Accepted: an Excel workbook (.xlsx: the sheet named 対局 or Games, else the
+first sheet), or text separated by commas or tabs (CSV, or rows pasted from a
+spreadsheet) in UTF-8 (with or without BOM), UTF-16 with BOM (Excel's "Unicode
+text") or Shift_JIS as Japanese Excel saves it (cp932).  Anything else is
+refused with a ``ReadingError`` saying what to do; nothing is read past the
+limits below.
+
+Workbooks are opened by openpyxl, which parses their XML with defusedxml (an
+XML bomb or an external entity is refused), after the zip's declared sizes are
+checked (a zip bomb is refused before anything is unpacked).
+"""
+
+import codecs
+import csv
+import datetime
+import io
+import re
+import unicodedata
+import zipfile
+from dataclasses import dataclass
+
+import openpyxl
+from defusedxml import DefusedXmlException
+from django.utils.translation import gettext as _
+
+MAX_BYTES = 5 * 1024 * 1024  # a file or pasted text
+MAX_ROWS = 20_000  # rows with something in them, the header included
+MAX_COLUMNS = 100  # cells further right are not read
+MAX_UNPACKED = 100 * 1024 * 1024  # what a workbook may unpack to
+MAX_ZIP_ENTRIES = 1_000
+SHEET_NAMES = ("対局", "games")  # the season workbook's Games sheet, in either language
+OLE_SIGNATURE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # .xls, and password-protected workbooks
+ZIP_SIGNATURES = (b"PK\x03\x04", b"PK\x05\x06")
+# How the season workbook keeps a text cell from being read as a formula (league/exports/cells.py): a "'"
+# before = + - @ (or their full-width forms, or a tab or carriage return).  Reading takes it off again.
+NEUTRALISED = tuple("'" + start for start in ("=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠"))
+CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+BINARY_BYTES = frozenset(set(range(0x20)) - {0x09, 0x0A, 0x0D})
+
+
+class ReadingError(ValueError):
+    """A file or text that cannot be imported; ``message`` says why, in the user's language."""
+
+    def __init__(self, message):
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass
+class Sheet:
+    """What was read: ``rows`` are (row number, [cell texts]); ``source`` names the file or the paste."""
+
+    rows: list
+    source: str
+
+
+def read_upload(uploaded):
+    """A Django UploadedFile: its size is checked before anything is read."""
+    if uploaded.size > MAX_BYTES:
+        raise _too_big()
+    return read_bytes(uploaded.read(MAX_BYTES + 1), uploaded.name)
+
+
+def read_path(path):
+    """A file on disk (the import_results command)."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise ReadingError(_("The file %(name)s cannot be opened: %(why)s") % {
+            "name": path, "why": error.strerror or error}) from error
+    return read_bytes(data, str(path))
+
+
+def read_pasted(text):
+    """Rows pasted from a spreadsheet (tab separated) or typed as CSV."""
+    if len(text) > MAX_BYTES:
+        raise _too_big()
+    text = text.replace("\x00", "")
+    return Sheet(_read_text(text), _("pasted rows"))
+
+
+def read_bytes(data, name):
+    if len(data) > MAX_BYTES:
+        raise _too_big()
+    if not data.strip():
+        raise ReadingError(_("The file is empty."))
+    if data.startswith(ZIP_SIGNATURES):
+        return Sheet(_read_workbook(data), name)
+    if data.startswith(OLE_SIGNATURE):
+        raise ReadingError(_("This is an old Excel file (.xls) or a password-protected workbook. Open it in your "
+                             "spreadsheet and save it as .xlsx (without a password) or as CSV."))
+    return Sheet(_read_text(_decode(data.removesuffix(b"\x1a"))), name)  # DOS end-of-file mark
+
+
+def _too_big():
+    return ReadingError(_("The file is larger than %(limit)s MB. Split it into several files (by year, for "
+                          "example) and import them one after another.") % {"limit": MAX_BYTES // (1024 * 1024)})
+
+
+def _too_many_rows():
+    return ReadingError(_("The file has more than %(limit)s rows. Split it into several files (by year, for "
+                          "example) and import them one after another.") % {"limit": f"{MAX_ROWS:,}"})
+
+
+def _not_a_spreadsheet():
+    return ReadingError(_("This file is not a spreadsheet Janroku can read. Upload an Excel workbook (.xlsx) or a "
+                          "CSV file (UTF-8 or Shift_JIS), or paste the rows from your spreadsheet."))
+
+
+# -- text: CSV, pasted rows --------------------------------------------------------------------------------------
+
+def _decode(data):
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        encodings = ("utf-16",)
+    elif any(byte in BINARY_BYTES for byte in data[:65536]):
+        raise _not_a_spreadsheet()  # text never holds these bytes, in any of the encodings read here
+    elif data.startswith(codecs.BOM_UTF8):
+        encodings = ("utf-8-sig",)
+    else:
+        encodings = ("utf-8", "cp932")
+    for encoding in encodings:
+        try:
+            text = data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        if not _looks_like_text(text):
+            raise _not_a_spreadsheet()
+        return text
+    raise ReadingError(_("The file is neither UTF-8 nor Shift_JIS text. Save it from your spreadsheet as CSV "
+                         "(UTF-8, or CSV as Japanese Excel saves it) or as .xlsx."))
+
+
+def _looks_like_text(text):
+    """No control characters (C0 and C1), which binary files decode to."""
+    return not CONTROL_CHARACTERS.search(text)
+
+
+def _read_text(text):
+    text = text.removeprefix("\ufeff")
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    delimiter = "\t" if "\t" in first else ","
+    rows = []
+    try:
+        for number, cells in enumerate(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter), start=1):
+            cells = [_text(cell) for cell in cells[:MAX_COLUMNS]]
+            if any(cells):
+                rows.append((number, cells))
+                if len(rows) > MAX_ROWS:
+                    raise _too_many_rows()
+    except csv.Error as error:
+        raise ReadingError(_("The text cannot be read as rows and columns (%(why)s). Check the quotes (\") in it, "
+                             "or save the file again from your spreadsheet.") % {"why": error}) from error
+    if not rows:
+        raise ReadingError(_("There is nothing to import: the text has no rows."))
+    return rows
+
+
+# -- workbooks -----------------------------------------------------------------------------------------------
+
+def _read_workbook(data):
+    _check_zip(data)
+    if not openpyxl.DEFUSEDXML:  # never parse a workbook's XML without protection
+        raise ReadingError(_("This server cannot read .xlsx files safely. Save the file as CSV and import that."))
+    try:
+        workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        try:
+            return _sheet_rows(_games_sheet(workbook))
+        finally:
+            workbook.close()
+    except ReadingError:
+        raise
+    except Exception as error:  # a damaged workbook fails in many ways inside openpyxl and zipfile
+        if _caused_by(error, DefusedXmlException):  # openpyxl wraps it in a ValueError of its own
+            raise ReadingError(_("This workbook contains XML that Janroku refuses for safety (entity declarations, "
+                                 "as in an “XML bomb”). Open it in your spreadsheet and save it again as .xlsx.")
+                               ) from error
+        raise ReadingError(_("This .xlsx file cannot be read; it may be damaged. Open it in your spreadsheet and "
+                             "save it again, or save it as CSV.")) from error
+
+
+def _caused_by(error, kind):
+    seen = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, kind):
+            return True
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return False
+
+
+def _check_zip(data):
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        entries = archive.infolist()
+    except (zipfile.BadZipFile, ValueError, EOFError) as error:
+        raise ReadingError(_("This .xlsx file cannot be read; it may be damaged. Open it in your spreadsheet and "
+                             "save it again, or save it as CSV.")) from error
+    names = {entry.filename for entry in entries}
+    if "xl/workbook.xml" not in names:
+        if "content.xml" in names and "mimetype" in names:
+            raise ReadingError(_("This is an OpenDocument file (.ods). Save it as .xlsx or CSV and import that."))
+        raise ReadingError(_("This file is a zip archive (a Word document, for example), not an Excel workbook. "
+                             "Upload the .xlsx workbook or a CSV file."))
+    if len(entries) > MAX_ZIP_ENTRIES or sum(entry.file_size for entry in entries) > MAX_UNPACKED:
+        raise ReadingError(_("This workbook unpacks to more than %(limit)s MB, far more than a results sheet "
+                             "needs. Save only the games as a new .xlsx or CSV file.") % {
+            "limit": MAX_UNPACKED // (1024 * 1024)})
+
+
+def _games_sheet(workbook):
+    for sheet in workbook.worksheets:
+        if unicodedata.normalize("NFKC", sheet.title).strip().lower() in SHEET_NAMES:
+            return sheet
+    if not workbook.worksheets:
+        raise ReadingError(_("The workbook has no sheet with rows."))
+    return workbook.worksheets[0]
+
+
+def _sheet_rows(sheet):
+    if hasattr(sheet, "reset_dimensions"):
+        sheet.reset_dimensions()  # a sheet's recorded size may be wrong: read every row there is
+    rows = []
+    for number, values in enumerate(sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True), start=1):
+        cells = [_text(value) for value in values]
+        while cells and not cells[-1]:
+            cells.pop()
+        if cells:
+            rows.append((number, cells))
+            if len(rows) > MAX_ROWS:
+                raise _too_many_rows()
+    if not rows:
+        raise ReadingError(_("There is nothing to import: the sheet “%(sheet)s” is empty.") % {
+            "sheet": sheet.title})
+    return rows
+
+
+def _text(value):
+    """A cell's value as the text a person would type: dates as 2026-11-21, 41300.0 as 41300."""
+    if value is None:
+        return ""
+    if isinstance(value, datetime.datetime):
+        if value.time() == datetime.time(0, 0):
+            return value.date().isoformat()
+        return value.isoformat(sep=" ")
+    if isinstance(value, (datetime.date, datetime.time)):
+        return value.isoformat()
+    if isinstance(value, bool):
+        return str(value).upper()
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else f"{value:.10g}"
+    text = str(value)
+    if text.startswith(NEUTRALISED):
+        text = text[1:]
+    return text.strip()

@@ -1,0 +1,228 @@
+"""Reading one row of an import: its cells into a PlannedGame, each problem noted with its column.
+
+Dates, numbers (parse_score / parse_count: full-width digits, ▲, commas) and
+the extras' texts (league/exchange/layout.py) are read; names are matched to
+members (or to the secretary's choice for an unknown name); the rule version
+in force on the date is found and the engine settles the game, its refusals
+landing on their columns (``scores.2`` → the West score column).
+"""
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+import scoring
+
+from ..exchange.layout import LayoutError, read_busts, read_chombo, read_yakuman, wind
+from ..models import Member, Yakuman
+from ..models.games import WINDS
+from ..rule_checks import engine_message
+from ..score_input import parse_count, parse_score
+from .names import NewMember, UnknownName, name_key
+from .planned import PlannedGame, Problem, who
+from .values import DateError, parse_date
+
+MOST_ROUNDS = 99  # rounds and tables, as the entry form allows
+MOST_CHIPS = 999  # in one game, for one player
+MOST_YAKUMAN_TIMES = 6
+NAME_LENGTH = Member._meta.get_field("name").max_length
+YAKUMAN_NAME_LENGTH = Yakuman._meta.get_field("name").max_length
+
+
+class _Row:
+    """Reads one row's cells into a PlannedGame, noting each problem with its column."""
+
+    def __init__(self, plan, number, cells):
+        self.plan = plan
+        self.cells = cells
+        self.game = PlannedGame(row=number)
+        self.numbers_ok = True  # whether the engine can be asked
+
+    def text(self, key):
+        return (self.cells.get(key) or "").strip()
+
+    def problem(self, column, message, blocks_engine=True):
+        self.game.problems.append(Problem(self.game.row, column, str(message)))
+        if blocks_engine:
+            self.numbers_ok = False
+
+    def empty(self, column):
+        self.problem(column, _("This cell is empty."))
+
+    def whole(self, key, default=None):
+        text = self.text(key)
+        if not text:
+            if default is None:
+                self.empty(key)
+            return default
+        try:
+            value = parse_count(text)
+        except ValidationError as error:
+            value = None
+            self.problem(key, " ".join(error.messages))
+        else:
+            if not 1 <= value <= MOST_ROUNDS:
+                self.problem(key, _("Expected a number from 1 to %(most)s, not %(value)s.") % {
+                    "most": MOST_ROUNDS, "value": text})
+                value = None
+        return value
+
+    def score(self, key, default=None):
+        text = self.text(key)
+        if not text:
+            if default is None:
+                self.empty(key)
+            return default
+        try:
+            return parse_score(text)
+        except ValidationError as error:
+            self.problem(key, " ".join(error.messages))
+            return None
+
+    def count(self, key):
+        try:
+            value = parse_count(self.text(key)) or 0
+        except ValidationError as error:
+            self.problem(key, " ".join(error.messages))
+            return 0
+        if abs(value) > MOST_CHIPS:
+            self.problem(key, _("%(value)s chips is more than one game can have.") % {"value": value})
+            return 0
+        return value
+
+    def extras(self, key, reader):
+        try:
+            return reader(self.text(key))
+        except LayoutError as error:
+            self.problem(key, str(error))
+            return ([], None) if key == "yakuman" else []
+
+
+def read_row(plan, number, cells, finder, unknown):
+    row = _Row(plan, number, cells)
+    game = row.game
+    players = plan.table.players
+    if not row.text("date"):
+        row.empty("date")
+    else:
+        try:
+            game.date = parse_date(row.text("date"))
+        except DateError as error:
+            row.problem("date", str(error))
+    game.round = row.whole("round")
+    game.table = row.whole("table", default=1)
+    _read_players(row, finder, unknown)
+    game.scores = [row.score(f"score_{seat}") for seat in range(players)]
+    game.deposit = row.score("deposit", default=0)
+    game.chips = [row.count(f"chips_{seat}") for seat in range(players)]
+    game.busts = row.extras("busts", read_busts)
+    game.yakuman, game.ended_by_yakuman = row.extras("yakuman", read_yakuman)
+    game.chombo = row.extras("chombo", read_chombo)
+    _check_yakuman(row)
+    _check_version(row)
+    if row.numbers_ok and game.version is not None:
+        _check_busts(row)
+        _settle(row)
+    return game
+
+
+def _read_players(row, finder, unknown):
+    game = row.game
+    seen = set()
+    for seat in range(row.plan.table.players):
+        key = f"player_{seat}"
+        name = row.text(key)
+        game.names.append(name)
+        if not name:
+            row.problem(key, _("This cell is empty."), blocks_engine=False)
+            game.players.append(None)
+            continue
+        player = finder.find(name)
+        if player is None:
+            unknown_name = unknown.setdefault(name_key(name), UnknownName(key=name_key(name), name=name))
+            if game.row not in unknown_name.rows:
+                unknown_name.rows.append(game.row)
+            player = unknown_name.choice = _chosen(row.plan.mapping.get(unknown_name.key))
+            if player is None:
+                row.problem(key, _("No member of this club is called “%(name)s”: match the name to a member or "
+                                   "create the member.") % {"name": name}, blocks_engine=False)
+            elif isinstance(player, NewMember) and len(player.name) > NAME_LENGTH:
+                row.problem(key, _("A member's name has at most %(most)s characters.") % {"most": NAME_LENGTH},
+                            blocks_engine=False)
+        identity = who(player)
+        if identity is not None and identity in seen:
+            row.problem(key, _("%(name)s is already in another seat.") % {"name": name}, blocks_engine=False)
+        seen.add(identity)
+        game.players.append(player)
+
+
+def _chosen(choice):
+    return choice if isinstance(choice, (Member, NewMember)) else None
+
+
+def _check_yakuman(row):
+    for event in row.game.yakuman:
+        if len(event["name"]) > YAKUMAN_NAME_LENGTH:
+            row.problem("yakuman", _("“%(name)s” is longer than a yakuman's name may be (%(most)s characters).") % {
+                "name": event["name"], "most": YAKUMAN_NAME_LENGTH})
+        if event["count"] > MOST_YAKUMAN_TIMES:
+            row.problem("yakuman", _("x%(count)s: a yakuman counts at most %(most)s times.") % {
+                "count": event["count"], "most": MOST_YAKUMAN_TIMES})
+
+
+def _check_version(row):
+    game, plan = row.game, row.plan
+    if game.date is None:
+        return
+    version = plan.rule_set.version_on(game.date)
+    if version is None:
+        row.problem("date", _("No rules of %(rule_set)s are in force on %(date)s. Add a rule version first.") % {
+            "rule_set": plan.rule_set, "date": game.date})
+    elif version.settings["players"] != plan.table.players:
+        row.problem(None, _("The rules of %(rule_set)s in force on %(date)s are for %(players)s players, not "
+                            "%(columns)s.") % {"rule_set": plan.rule_set, "date": game.date,
+                                               "players": version.settings["players"],
+                                               "columns": plan.table.players})
+    else:
+        game.version = version
+
+
+def _check_busts(row):
+    """As on the entry form: when a bust pays points, a player below 0 must have their bust written."""
+    game = row.game
+    bust = game.version.settings.get("bust") or {}
+    if not (bust.get("penalty") or bust.get("bonus")):
+        return
+    written = {entry["seat"] for entry in game.busts}
+    for seat, score in enumerate(game.scores):
+        busted = score < 0 or (bust.get("at_zero") and score == 0)
+        if busted and seat not in written:
+            other = wind(1 if seat == 0 else 0)
+            row.problem("busts", _("%(wind)s finished below 0 and a bust pays points here: write who busted them, "
+                                   "e.g. %(example)s, or %(top)s when nobody in particular did.") % {
+                "wind": WINDS[seat], "example": f"{wind(seat)}:{other}", "top": f"{wind(seat)}:トップ"},
+                        blocks_engine=False)  # the points are still shown
+
+
+def _settle(row):
+    game = row.game
+    try:
+        game.result = scoring.settle(game.version.rules, game.engine_game())
+    except scoring.ScoringError as refusal:
+        seat_names = [str(WINDS[seat]) for seat in range(row.plan.table.players)]
+        for error in refusal.errors:
+            row.problem(_engine_column(error.field), engine_message(error, seat_names))
+
+
+def _engine_column(path):
+    """The column an engine path (``scores.2``, ``busts.0.by``) concerns; ``scores`` alone is their sum."""
+    parts = (path or "").split(".")
+    head = parts[0]
+    if head in ("scores", "chips"):
+        if len(parts) > 1 and parts[1].isdigit():
+            return f"{'score' if head == 'scores' else 'chips'}_{parts[1]}"
+        return head
+    if head in ("deposit", "busts", "yakuman", "chombo"):
+        return head
+    if head == "ended_by_yakuman":
+        return "yakuman"
+    return None

@@ -1,0 +1,105 @@
+"""python manage.py import_results CLUB FILE [--rule-set SLUG] [--dry-run] [--create-members]: import old results."""
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+from league.imports.columns import find_columns
+from league.imports.commit import ImportRefused, commit
+from league.imports.names import NewMember
+from league.imports.plan import ALREADY, make_plan
+from league.imports.reading import ReadingError, read_path
+from league.models import Club
+from league.models.games import WINDS
+
+from .recompute import signed
+
+
+class Command(BaseCommand):
+    help = ("Import a club's results from an .xlsx or CSV file, one row per game (see docs/import.md): show each "
+            "game's computed points and every problem; save only when there is no problem, all or nothing.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("club", help="the club's address name (slug)")
+        parser.add_argument("file", help="an .xlsx workbook or a CSV file (UTF-8 or Shift_JIS)")
+        parser.add_argument("--rule-set", help="the rule set the games were played under (its slug); "
+                                               "needed when the club has several")
+        parser.add_argument("--dry-run", action="store_true", help="only show the games and problems; save nothing")
+        parser.add_argument("--create-members", action="store_true",
+                            help="create a member for each name no member has (else such names are problems)")
+        parser.add_argument("--user", help="the login recorded in each game's history as having imported it")
+
+    def handle(self, *args, club, file, rule_set=None, dry_run=False, create_members=False, user=None, **options):
+        club = self._club(club)
+        rule_set = self._rule_set(club, rule_set)
+        who = self._user(user)
+        version = rule_set.current_version or next(iter(rule_set.versions.all()), None)
+        if version is None:
+            raise CommandError(_("%(rule_set)s has no rules yet. Add a rule version first.") % {"rule_set": rule_set})
+        try:
+            table = find_columns(read_path(file), version.settings["players"], rule_set.name)
+        except ReadingError as error:
+            raise CommandError(error.message) from error
+        plan = make_plan(club, rule_set, table)
+        if create_members and plan.unknown:
+            plan = make_plan(club, rule_set, table, {name.key: NewMember(name.name) for name in plan.unknown})
+        self._show(plan)
+        if plan.has_errors:
+            raise CommandError(_("%(count)s problems; nothing was saved.") % {"count": len(plan.problems)})
+        if dry_run:
+            self.stdout.write(_("%(new)s games would be imported, %(already)s are already saved. Nothing was saved "
+                                "(dry run).") % {"new": len(plan.new_games), "already": len(plan.already)})
+            return
+        try:
+            done = commit(plan, user=who)
+        except ImportRefused as refusal:
+            raise CommandError(refusal.message) from refusal
+        self.stdout.write(_("%(games)s games imported; %(skipped)s were already saved and were skipped; "
+                            "%(members)s members and %(meetings)s meetings created.") % {
+            "games": done.games, "skipped": done.skipped, "members": done.members, "meetings": done.meetings})
+
+    def _club(self, slug):
+        try:
+            return Club.objects.get(slug=slug)
+        except Club.DoesNotExist as error:
+            raise CommandError(_("No club “%(slug)s”.") % {"slug": slug}) from error
+
+    def _rule_set(self, club, slug):
+        rule_sets = list(club.rule_sets.with_versions())
+        if slug:
+            found = next((r for r in rule_sets if r.slug == slug), None)
+            if found is None:
+                raise CommandError(_("%(club)s has no rule set “%(slug)s”.") % {"club": club, "slug": slug})
+            return found
+        if len(rule_sets) != 1:
+            raise CommandError(_("%(club)s has several rule sets; choose one with --rule-set (%(slugs)s).") % {
+                "club": club, "slugs": ", ".join(r.slug for r in rule_sets) or "—"})
+        return rule_sets[0]
+
+    def _user(self, username):
+        if not username:
+            return None
+        try:
+            return get_user_model().objects.get_by_natural_key(username)
+        except get_user_model().DoesNotExist as error:
+            raise CommandError(_("No login “%(name)s”.") % {"name": username}) from error
+
+    def _show(self, plan):
+        for game in plan.games:
+            when = f"{game.date:%Y-%m-%d}" if game.date else "?"
+            line = _("Row %(row)s: %(date)s round %(round)s table %(table)s") % {
+                "row": game.row, "date": when, "round": game.round or "?", "table": game.table or "?"}
+            if game.status == ALREADY:
+                line += " " + _("(already saved: skipped)")
+            seats = []
+            for seat in game.seats():
+                text = f"{WINDS[len(seats)]} {seat['name'] or '?'}"
+                if seat["total"] is not None:
+                    text += f" {seat['score']} → {signed(seat['total'])}"
+                seats.append(text)
+            self.stdout.write(f"{line}: {' / '.join(seats)}")
+        for problem in plan.problems:
+            where = _("Row %(row)s") % {"row": problem.row} if problem.row is not None else _("The file")
+            if problem.label:
+                where += ", " + _("column %(column)s") % {"column": problem.label}
+            self.stderr.write(f"{where}: {problem.message}")

@@ -1,0 +1,110 @@
+"""Importing results: upload a file or paste rows, see every game computed and every problem, map names, save.
+
+The rows read are kept in the session between the steps; each step plans them
+again from the database (league/imports/plan.py), and saving plans them once
+more under a lock, so what is saved is what the preview showed or nothing.
+"""
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from ..forms.imports import ImportForm, MappingForm
+from ..imports import pending
+from ..imports.commit import ImportRefused, commit
+from ..imports.plan import make_plan
+from ..imports.template import template_csv, template_workbook
+from ..models import Member, RuleSet
+from ..models.games import WINDS
+from ..permissions import club_for_secretary
+
+SHOWN_PROBLEMS = 500  # more are counted, not listed
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def start_import(request, slug):
+    """Step 1: the file or the pasted rows, and the rules they were played under."""
+    access = club_for_secretary(request, slug)
+    if request.method == "POST":
+        form = ImportForm(request.POST, request.FILES, club=access.club)
+        if form.is_valid():
+            token = pending.store(request.session, access.club, form.cleaned_data["rule_set"], form.table)
+            return redirect("import_preview", slug=slug, token=token)
+        status = 400
+    else:
+        form = ImportForm(club=access.club)
+        status = 200
+    return render(request, "league/imports/start.html", {"access": access, "club": access.club, "form": form},
+                  status=status)
+
+
+def preview_import(request, slug, token):
+    """Step 2: every game computed, every problem by row and column, the unknown names; then save."""
+    access = club_for_secretary(request, slug)
+    kept = pending.load(request.session, access.club, token)
+    if kept is None:
+        messages.error(request, _("That import is no longer waiting (another file was chosen, or it was saved). "
+                                  "Choose the file again."))
+        return redirect("import_results", slug=slug)
+    plan = make_plan(access.club, kept.rule_set, kept.table, kept.mapping)
+    members = Member.objects.filter(club=access.club).in_kana_order()
+    action = request.POST.get("action") if request.method == "POST" else None
+    mapping_form = MappingForm(request.POST if action == "map" else None, unknown=plan.unknown, members=members)
+    status = 200
+    if action == "map":
+        if mapping_form.is_valid():
+            # The form lists every unknown name, so its answers replace the earlier ones (a choice can be undone).
+            pending.save_mapping(request.session, access.club, mapping_form.mapping())
+            return redirect("import_preview", slug=slug, token=token)
+        status = 400
+    elif action == "commit":
+        try:
+            done = commit(plan, kept.mapping, request.user, expected=request.POST.get("fingerprint", ""))
+        except ImportRefused as refusal:
+            messages.error(request, refusal.message)
+            plan = refusal.plan or make_plan(access.club, kept.rule_set, kept.table, kept.mapping)
+            mapping_form = MappingForm(unknown=plan.unknown, members=members)
+            status = 409
+        else:
+            pending.discard(request.session, access.club)
+            messages.success(request, _("%(games)s games imported; %(skipped)s were already saved and were skipped; "
+                                        "%(members)s members and %(meetings)s meetings created.") % {
+                "games": done.games, "skipped": done.skipped, "members": done.members, "meetings": done.meetings})
+            return redirect("club", slug=slug)
+    return render(request, "league/imports/preview.html", {
+        "access": access, "club": access.club, "plan": plan, "token": token, "mapping_form": mapping_form,
+        "problems": plan.problems[:SHOWN_PROBLEMS], "more_problems": max(0, len(plan.problems) - SHOWN_PROBLEMS),
+        "seat_headers": WINDS[:plan.table.players],
+    }, status=status)
+
+
+@require_GET
+def template_xlsx(request, slug):
+    players, start, name = _template_for(request, slug)
+    response = HttpResponse(template_workbook(players, start), content_type=XLSX)
+    response["Content-Disposition"] = f'attachment; filename="{name}.xlsx"'
+    return response
+
+
+@require_GET
+def template_csv_file(request, slug):
+    players, start, name = _template_for(request, slug)
+    response = HttpResponse(template_csv(players, start).encode("utf-8"), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
+    return response
+
+
+def _template_for(request, slug):
+    """Players and starting points of the rule set asked for (``?rule_set=slug``), else the club's first."""
+    access = club_for_secretary(request, slug)
+    rule_sets = RuleSet.objects.filter(club=access.club).with_versions()
+    rule_set = next((r for r in rule_sets if r.slug == request.GET.get("rule_set")), None) or rule_sets.first()
+    version = None
+    if rule_set is not None:
+        version = rule_set.current_version or next(iter(rule_set.versions.all()), None)
+    settings = version.settings if version else {"players": 4, "start": 25000}
+    suffix = f"-{rule_set.slug}" if rule_set is not None else ""
+    return settings["players"], settings["start"], f"janroku-import-{access.club.slug}{suffix}"
