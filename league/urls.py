@@ -28,6 +28,7 @@ club_patterns = [
     path("", include("league.urls_members")),
     path("", include("league.urls_running")),
     path("", include("league.urls_imports")),
+    path("", include("league.urls_exchange")),
 ]
 
 urlpatterns = i18n_patterns(

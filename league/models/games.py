@@ -28,6 +28,18 @@ class GameQuerySet(models.QuerySet):
     def for_club(self, club):
         return self.filter(meeting__club=club)
 
+    def for_rule_sets(self, rule_sets):
+        return self.filter(meeting__rule_set__in=rule_sets)
+
+    def between(self, first_day=None, last_day=None):
+        """Games played from ``first_day`` to ``last_day``, both included (either may be open)."""
+        games = self
+        if first_day:
+            games = games.filter(meeting__date__gte=first_day)
+        if last_day:
+            games = games.filter(meeting__date__lte=last_day)
+        return games
+
     def in_meeting_order(self):
         return self.order_by("meeting__date", "meeting_id", "round", "table", "id")
 
@@ -84,6 +96,14 @@ class GameSeatQuerySet(models.QuerySet):
 
     def for_rule_set(self, rule_set):
         return self.filter(game__meeting__rule_set=rule_set)
+
+    def for_rule_sets(self, rule_sets):
+        return self.filter(game__meeting__rule_set__in=rule_sets)
+
+    def in_meeting_order(self):
+        """Game by game as they were played (the order of ``Game.objects.in_meeting_order``), seat by seat."""
+        return self.order_by("game__meeting__date", "game__meeting_id", "game__round", "game__table", "game_id",
+                             "seat")
 
     def between(self, first_day=None, last_day=None):
         """Seats of games played from ``first_day`` to ``last_day``, both included (either may be open)."""

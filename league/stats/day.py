@@ -10,12 +10,14 @@ even if a rule is corrected later.
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Count, Max, Prefetch, Q, Sum
 from django.utils.translation import gettext as _
 
 import scoring
 
-from ..models import Attendance, Game, GameSeat, Member
+from ..models import Attendance, Game, GameSeat, Member, RuleVersion
+
+MAX_PLAYERS = 4  # the most seats a game has (GameSeat.seat is 0 to 3)
 
 
 @dataclass
@@ -71,12 +73,21 @@ def rounds_held(meeting):
 
 def day_lines(meeting, players=4):
     """Everyone who played or attended, the day's best first.  Three queries."""
-    places = {f"place_{p}": Count("id", filter=Q(place=p)) for p in range(1, players + 1)}
     rows = (GameSeat.objects.counted().filter(game__meeting=meeting).values("member")
-            .annotate(points=Sum("total"), chips=Sum("chips"), chip_points=Sum("chip_points"), **places)
-            .order_by())
+            .annotate(**_day_figures(players)).order_by())
     attendance = {a.member_id: a for a in Attendance.objects.filter(meeting=meeting)}
     members = Member.objects.in_bulk({row["member"] for row in rows} | set(attendance))
+    return _lines(rows, attendance, members, players)
+
+
+def _day_figures(players):
+    """The aggregates of one person's day: points, chips, and a count per place."""
+    places = {f"place_{p}": Count("id", filter=Q(place=p)) for p in range(1, players + 1)}
+    return {"points": Sum("total"), "chips": Sum("chips"), "chip_points": Sum("chip_points"), **places}
+
+
+def _lines(rows, attendance, members, players):
+    """DayLines from the aggregated seat rows and the attendance records, ranked by the day's points."""
     lines = {}
     for row in rows:
         lines[row["member"]] = DayLine(
@@ -103,9 +114,13 @@ def settle_day(meeting):
         return kept_money(meeting)
     version = meeting.rule_set.version_on(meeting.date)
     settings = version.settings if version else {"players": 4}
-    lines = day_lines(meeting, settings["players"])
+    return _settle(meeting, version, day_lines(meeting, settings["players"]), rounds_held(meeting))
+
+
+def _settle(meeting, version, lines, rounds):
+    """Settle a day with the engine, from its lines and the fee settings of ``version``."""
     fees = {**(version.fee_settings if version else scoring.validate_fees({})),
-            "venue": meeting.venue_fee, "rounds": rounds_held(meeting)}
+            "venue": meeting.venue_fee, "rounds": rounds}
     players = [
         {"id": line.member.pk, "places": line.places, "points": Decimal(line.points) / 10,
          "present_at_close": line.present_at_close}
@@ -122,6 +137,45 @@ def settle_day(meeting):
         passed_over=[(by_id[i].member, reason) for i, reason in result.passed_over],
         fees=fees, lines=lines,
     )
+
+
+def settle_days(meetings):
+    """Many days' money in a fixed number of queries, whatever their count: (meeting, DayMoney) pairs.
+
+    ``meetings`` is a queryset; the answers are those of ``settle_day`` for each
+    (the season workbook's Meetings sheets read them).
+    """
+    meetings = list(meetings.select_related("rule_set").prefetch_related(
+        Prefetch("rule_set__versions", queryset=RuleVersion.objects.order_by("-effective_from"))))
+    open_days = [m.pk for m in meetings if not (m.closed and m.settlement)]
+    rows, attendance, last_rounds = {}, {}, {}
+    if open_days:
+        for row in (GameSeat.objects.counted().filter(game__meeting__in=open_days)
+                    .values("game__meeting", "member").annotate(**_day_figures(MAX_PLAYERS)).order_by()):
+            rows.setdefault(row["game__meeting"], []).append(row)
+        for record in Attendance.objects.filter(meeting__in=open_days):
+            attendance.setdefault(record.meeting_id, {})[record.member_id] = record
+        last_rounds = dict(Game.objects.counted().filter(meeting__in=open_days).values("meeting")
+                           .annotate(last=Max("round")).order_by().values_list("meeting", "last"))
+    member_ids = set()
+    for meeting in meetings:
+        if meeting.closed and meeting.settlement:
+            member_ids.update(_kept_member_ids(meeting.settlement))
+        else:
+            member_ids.update(row["member"] for row in rows.get(meeting.pk, ()))
+            member_ids.update(attendance.get(meeting.pk, ()))
+    members = Member.objects.in_bulk(member_ids) if member_ids else {}
+    settled = []
+    for meeting in meetings:
+        if meeting.closed and meeting.settlement:
+            settled.append((meeting, kept_money(meeting, members)))
+            continue
+        version = meeting.rule_set.version_on(meeting.date)
+        players = version.settings["players"] if version else 4
+        lines = _lines(rows.get(meeting.pk, ()), attendance.get(meeting.pk, {}), members, players)
+        rounds = meeting.rounds or last_rounds.get(meeting.pk) or 0
+        settled.append((meeting, _settle(meeting, version, lines, rounds)))
+    return settled
 
 
 def record_of(money):
@@ -149,9 +203,16 @@ class KeptMoney:
     games: int
 
 
-def kept_money(meeting):
+def _kept_member_ids(record):
+    return ({line["member"] for line in record["lines"]} | set(record["recipients"])
+            | {pk for pk, _reason in record["passed_over"]})
+
+
+def kept_money(meeting, members=None):
+    """The settlement kept at the close (``members``: the people by id, when the caller has them)."""
     record = meeting.settlement
-    members = Member.objects.in_bulk([line["member"] for line in record["lines"]])
+    if members is None:
+        members = Member.objects.in_bulk([line["member"] for line in record["lines"]])
     lines = []
     for item in record["lines"]:
         line = DayLine(member=members[item["member"]], places=item["places"], points=item["points"],

@@ -1,0 +1,204 @@
+"""How long the season workbook takes on a big season, and how much memory it needs.
+
+    .venv/bin/python benchmarks/export_season.py [--games 10000]
+
+Builds a season of ``--games`` games (爆風の会's seed rules; 60 members, 5
+tables × 8 hanchan a meeting, three meetings in four closed with their
+settlement) in a temporary SQLite database — never the site's — with the
+engine and bulk creation, as the demo does.  Then a fresh process exports it
+(the workbook with every sheet, and the results CSV) and reports the seconds
+(wall and CPU) and its peak memory (``resource.getrusage``), beside the memory
+it had before exporting.  Not part of the test suite; ``tests/league/test_exports.py``
+runs ``build_season`` and ``export_timed`` on 200 games.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CLUB = "bakufu"
+TABLES, ROUNDS, PLAYERS_PER_DAY, EXTRA_ATTENDING = 5, 8, 20, 2
+
+
+def build_season(club, games, *, members=60, tables=TABLES, rounds=ROUNDS, seed=1,
+                 first_day=datetime.date(2026, 4, 1)):
+    """A season of ``games`` games for ``club`` (its first rule set, which must have 4 players); returns the Season.
+
+    Every game goes through ``scoring.settle`` like an entered one; rows are created in bulk.
+    """
+    import scoring
+    from league.demo.hanchan import Table, play, play_with_yakuman
+    from league.demo.names import roster
+    from league.models import Attendance, Game, GameSeat, Meeting, Member, Season, Yakuman
+    from league.models.people import hiragana
+    from league.services.games import Entry, build_rows, fill_game
+    from league.services.meetings import set_closed
+
+    rng = random.Random(seed)
+    rule_set = club.rule_sets.with_versions().first()
+    people = Member.objects.bulk_create(
+        [Member(club=club, name=name, kana=hiragana(kana)) for name, kana in roster(f"bench-{seed}", members, 0.2)])
+    per_day = tables * rounds
+    days = -(-games // per_day)
+    season = Season.objects.create(club=club, name=f"{first_day.year}年度 bench", starts_on=first_day,
+                                   ends_on=first_day + datetime.timedelta(days=max(days, 365)), min_games=10)
+    meetings, attendance, planned = [], [], []
+    left = games
+    for index in range(days):
+        day = first_day + datetime.timedelta(days=index)
+        version = rule_set.version_on(day)
+        settings = version.settings
+        table = Table(players=settings["players"], start=settings["start"], target=settings["target"],
+                      chips=settings["chips"]["value"] != 0)
+        came = rng.sample(people, min(len(people), tables * table.players + EXTRA_ATTENDING))
+        meeting = Meeting(club=club, rule_set=rule_set, date=day, venue="雀荘 ベンチ", rounds=rounds,
+                          venue_fee=tables * rounds * 1200)
+        meetings.append(meeting)
+        attendance += [Attendance(meeting=meeting, member=m, present_at_close=rng.random() < 0.9) for m in came]
+        for round_number in range(1, rounds + 1):
+            seated = rng.sample(came, tables * table.players)
+            for number in range(tables):
+                if left == 0:
+                    break
+                left -= 1
+                planned.append((meeting, version, table, round_number, number + 1,
+                                seated[number * table.players:(number + 1) * table.players]))
+    Meeting.objects.bulk_create(meetings)
+    Attendance.objects.bulk_create(attendance)
+    rows, seats, yakuman = [], [], []
+    for meeting, version, table, round_number, number, players in planned:
+        strengths = [1.0] * table.players
+        hanchan = play_with_yakuman(rng, table, strengths) if rng.random() < 1 / 150 else play(rng, table, strengths)
+        entry = Entry(meeting=meeting, round=round_number, table=number, members=players, scores=hanchan.scores,
+                      deposit=hanchan.deposit, chips=hanchan.chips, busts=hanchan.busts, yakuman=hanchan.yakuman)
+        result = scoring.settle(version.rules, entry.engine_game())
+        game = Game(meeting=meeting, rule_version=version)
+        fill_game(game, entry, result)
+        game_seats, game_yakuman = build_rows(game, entry, result)
+        rows.append(game)
+        seats += game_seats
+        yakuman += game_yakuman
+    Game.objects.bulk_create(rows, batch_size=2000)
+    GameSeat.objects.bulk_create(seats, batch_size=2000)
+    Yakuman.objects.bulk_create(yakuman, batch_size=2000)
+    for meeting in meetings[: len(meetings) * 3 // 4]:
+        set_closed(meeting, True)
+    return season
+
+
+def export_timed(club, season, folder):
+    """Write the season workbook and the results CSV into ``folder``; the seconds and sizes taken."""
+    from django.utils import translation
+
+    from league.exports import ExportChoice, results_sheet, write_csv, write_season_workbook
+
+    choice = ExportChoice.of_season(club, season)
+    workbook, results = Path(folder) / choice.file_name("xlsx"), Path(folder) / choice.file_name("csv")
+    figures = {}
+    with translation.override("ja"):
+        wall, cpu = time.perf_counter(), time.process_time()
+        write_season_workbook(choice, workbook)
+        figures["xlsx_seconds"] = round(time.perf_counter() - wall, 2)
+        figures["xlsx_cpu_seconds"] = round(time.process_time() - cpu, 2)
+        wall, cpu = time.perf_counter(), time.process_time()
+        with open(results, "wb") as target:
+            write_csv(results_sheet(choice), target)
+        figures["csv_seconds"] = round(time.perf_counter() - wall, 2)
+        figures["csv_cpu_seconds"] = round(time.process_time() - cpu, 2)
+    figures["xlsx_bytes"] = workbook.stat().st_size
+    figures["csv_bytes"] = results.stat().st_size
+    figures["workbook"] = str(workbook)
+    return figures
+
+
+def _setup(database):
+    os.environ["DATABASE_URL"] = f"sqlite:///{database}"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+
+
+def _resident_mib():
+    """The memory the process holds now (Linux), in MiB."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return None
+
+
+def _export_here(database, folder):
+    """The export half, run in its own process so that its peak memory is the export's."""
+    _setup(database)
+    from league.models import Club
+
+    club = Club.objects.get(slug=CLUB)
+    season = club.seasons.get()
+    before = _resident_mib()
+    figures = export_timed(club, season, folder)
+    figures["rss_before_mib"] = round(before, 1)
+    figures["peak_rss_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    print(json.dumps(figures))
+
+
+def _build_here(database, games):
+    """The building half, in its own process: the process that exports starts small."""
+    _setup(database)
+    from django.core.management import call_command
+
+    from league.models import Club, Game, GameSeat, Meeting
+
+    started = time.perf_counter()
+    call_command("migrate", verbosity=0)
+    call_command("load_seed_clubs", verbosity=0)
+    build_season(Club.objects.get(slug=CLUB), games)
+    print(f"Built {Game.objects.count():,} games ({GameSeat.objects.count():,} seats, "
+          f"{Meeting.objects.count()} meetings) in {time.perf_counter() - started:.1f} s: {database}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--keep", action="store_true", help="keep the temporary folder (database, workbook, CSV)")
+    parser.add_argument("--build-only", nargs=2, metavar=("DATABASE", "GAMES"), help=argparse.SUPPRESS)
+    parser.add_argument("--export-only", nargs=2, metavar=("DATABASE", "FOLDER"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.build_only:
+        _build_here(args.build_only[0], int(args.build_only[1]))
+        return
+    if args.export_only:
+        _export_here(*args.export_only)
+        return
+    # Both halves run in processes of their own: a process's peak memory (ru_maxrss) carries over
+    # into a process it starts, so this one stays small and never loads Django.
+    folder = tempfile.mkdtemp(prefix="janroku-bench-")
+    database = Path(folder) / "bench.sqlite3"
+    subprocess.run([sys.executable, __file__, "--build-only", str(database), str(args.games)], check=True)
+    child = subprocess.run([sys.executable, __file__, "--export-only", str(database), folder],
+                           capture_output=True, text=True, check=True)
+    figures = json.loads(child.stdout.strip().splitlines()[-1])
+    print(f"Workbook: {figures['xlsx_seconds']} s ({figures['xlsx_cpu_seconds']} s CPU), "
+          f"{figures['xlsx_bytes'] / 2**20:.1f} MiB")
+    print(f"Results CSV: {figures['csv_seconds']} s ({figures['csv_cpu_seconds']} s CPU), "
+          f"{figures['csv_bytes'] / 2**20:.1f} MiB")
+    print(f"Memory: {figures['rss_before_mib']} MiB before the export, peak {figures['peak_rss_mib']} MiB")
+    if args.keep:
+        print(f"Kept {folder}")
+    else:
+        for path in Path(folder).iterdir():
+            path.unlink()
+        Path(folder).rmdir()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,31 @@
+"""Exports (エクスポート): the season workbook and the results CSV.
+
+Each sheet is a row generator (``*_sheets.py``) over the stored rows; one
+renderer writes any list of sheets as an .xlsx workbook (openpyxl write-only
+mode) or one sheet as CSV (``render.py``).  ``choice.ExportChoice`` says what
+is exported: the club's rule sets (one or all) between two days.
+
+- ``season_sheets(choice)``: Standings, Games, Results, Meetings, Meeting money, Members, Rules;
+- ``results_sheet(choice)``: the Results sheet alone, for the CSV.
+"""
+
+from .choice import ExportChoice
+from .club_sheets import members_sheet, rules_sheet
+from .games_sheets import games_sheet, results_sheet
+from .meetings_sheets import meetings_sheets
+from .render import csv_chunks, write_csv, write_xlsx
+from .standings_sheet import standings_sheet
+
+__all__ = ["ExportChoice", "csv_chunks", "results_sheet", "season_sheets", "write_csv", "write_season_workbook",
+           "write_xlsx"]
+
+
+def season_sheets(choice):
+    """Every sheet of the season workbook, in order; the long ones stream their rows when written."""
+    return [standings_sheet(choice), games_sheet(choice), results_sheet(choice), *meetings_sheets(choice),
+            members_sheet(choice), rules_sheet(choice)]
+
+
+def write_season_workbook(choice, target):
+    """Write the season workbook of ``choice`` to ``target`` (a path or a binary file), in the active language."""
+    write_xlsx(season_sheets(choice), target, title=choice.title)

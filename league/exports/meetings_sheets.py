@@ -1,0 +1,59 @@
+"""The Meetings sheet (開催日: one row per meeting, with its settlement) and Meeting money (one row per person).
+
+A closed meeting shows the money as it was settled at the close; an open one
+what it would be if it closed now (the Closed column says which).  All the
+meetings are settled with a fixed number of queries (``stats.day.settle_days``).
+"""
+
+from django.db.models import Count
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from ..models import Game, Meeting
+from ..stats.day import settle_days
+from .cells import BOOL, DATE, INT, POINTS, YEN, Column, Sheet, points
+
+
+def meetings_in(choice):
+    meetings = Meeting.objects.filter(club=choice.club, rule_set__in=choice.rule_sets)
+    if choice.first_day:
+        meetings = meetings.filter(date__gte=choice.first_day)
+    if choice.last_day:
+        meetings = meetings.filter(date__lte=choice.last_day)
+    return meetings.order_by("date", "id")
+
+
+def meetings_sheets(choice):
+    """The Meetings and Meeting money sheets, from one settlement of every meeting of the period."""
+    meetings = meetings_in(choice)
+    settled = settle_days(meetings)
+    games = dict(Game.objects.counted().filter(meeting__in=meetings).values("meeting")
+                 .annotate(count=Count("id")).order_by().values_list("meeting", "count"))
+    return [_meetings_sheet(settled, games), _money_sheet(settled)]
+
+
+def _meetings_sheet(settled, games):
+    columns = [
+        Column(_("Date"), DATE), Column(_("Rule set"), width=16), Column(_("Venue"), width=18),
+        Column(_("Hanchan held"), INT), Column(_("Games played"), INT), Column(_("Fees collected"), YEN),
+        Column(_("Venue fee"), YEN), Column(_("Surplus"), YEN), Column(_("Paid to members"), YEN),
+        Column(_("Kept by the club"), YEN), Column(_("Recipients"), width=20), Column(_("Explanation"), width=60),
+        Column(_("Closed"), BOOL),
+    ]
+    rows = ([meeting.date, meeting.rule_set.name, meeting.venue, money.rounds, games.get(meeting.pk, 0),
+             money.collected, money.venue, money.surplus, money.received_total, money.club,
+             _(", ").join(member.name for member in money.recipients), money.explanation, meeting.closed]
+            for meeting, money in settled)
+    return Sheet(pgettext("workbook sheet", "Meetings"), columns, rows)
+
+
+def _money_sheet(settled):
+    columns = [
+        Column(_("Date"), DATE), Column(_("Rule set"), width=16), Column(_("Name"), width=16), Column(_("Games"), INT),
+        Column(_("Points"), POINTS), Column(_("Fee"), YEN), Column(_("Received"), YEN), Column(_("Net"), YEN),
+        Column(_("Present at the close"), BOOL),
+    ]
+    rows = ([meeting.date, meeting.rule_set.name, line.member.name, line.games, points(line.points),
+             line.money.fee, line.money.received, line.money.net, line.present_at_close]
+            for meeting, money in settled for line in money.lines if line.money is not None)
+    return Sheet(pgettext("workbook sheet", "Meeting money"), columns, rows)

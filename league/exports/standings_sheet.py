@@ -1,0 +1,68 @@
+"""The Standings sheet (成績表): the standings service's lines, ranked then unranked, as on the page.
+
+One block of lines per rule set (with a Rule set column when there are
+several: points of different rule sets are never added together).
+"""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from ..stats.standings import standings
+from ..tables import PLACE_NAMES, PLACE_RATE_NAMES
+from .cells import AVERAGE, DATE, INT, POINTS, RATE, Column, Sheet, points
+
+MARU = ("maru_a", "maru_b", "maru_c", "double_maru_a")
+
+
+def standings_sheet(choice):
+    results = [standings(period) for period in choice.periods()]
+    several = len(results) > 1
+    places = max((result.players for result in results), default=4)
+    maru = any(result.win_points for result in results)
+    all_win_points = bool(results) and all(result.win_points for result in results)
+    columns = [Column(_("Rule set"), width=16)] if several else []
+    columns += [
+        Column(_("Rank"), INT), Column(_("Name"), width=16), Column(_("Reading"), width=18), Column(_("Games"), INT),
+        Column(_("Win points") if all_win_points else _("Points"), POINTS),
+        Column(_("Game points"), POINTS), Column(_("Adjustments"), POINTS), Column(_("Per game"), POINTS),
+        Column(_("Average place"), AVERAGE),
+        *(Column(str(PLACE_NAMES[place]), INT) for place in range(places)),
+        *(Column(str(PLACE_RATE_NAMES[place]), RATE) for place in range(places)),
+        Column(_("Top-two rate"), RATE), Column(_("Last-avoid rate"), RATE), Column(_("Busts"), INT),
+        Column(_("Bust rate"), RATE), Column(_("Chips"), INT), Column(_("Chip points"), POINTS),
+        Column(_("Shūgi"), POINTS), Column(_("Best"), POINTS), Column(_("Worst"), POINTS),
+        Column(_("Average score"), INT), Column(_("Last played"), DATE),
+    ]
+    if maru:
+        columns += [Column(_("Maru A"), INT), Column(_("Maru B"), INT), Column(_("Maru C"), INT),
+                    Column(_("Double maru A"), INT)]
+    return Sheet(pgettext("workbook sheet", "Standings"), columns, _rows(results, several, places, maru))
+
+
+def _rows(results, several, places, maru):
+    for result in results:
+        for line in result.lines:
+            row = [result.period.rule_set.name] if several else []
+            row += [
+                line.rank, line.member.name, line.member.kana, line.games, points(line.points),
+                points(line.game_points), points(line.adjustments), _number(line.per_game),
+                _number(line.average_place),
+                *_padded(line.places, places), *_padded([_number(rate) for rate in line.place_rates], places),
+                _number(line.rentai_rate), _number(line.last_avoid_rate),
+                line.busts, _number(line.bust_rate), line.chips, points(line.chip_points), points(line.shugi),
+                points(line.best), points(line.worst), line.average_score, line.last_played,
+            ]
+            if maru:
+                row += [line.maru.get(key) if result.win_points else None for key in MARU]
+            yield row
+
+
+def _number(value):
+    """A Decimal figure (rate, average) as a number cell; None when the member has no games."""
+    return None if value is None else float(value)
+
+
+def _padded(values, length):
+    """A three-player rule set's places under four place columns: the fourth is left empty."""
+    values = list(values)
+    return values + [None] * (length - len(values))

@@ -1,0 +1,65 @@
+"""The season workbook and the results CSV, for the club's own people (owner, secretary, member).
+
+The export page chooses what to export (season or dates, one rule set or
+all); its two buttons send the same query string to the two downloads.  A
+download whose query string cannot be used goes back to the page, which says
+why.  Public visitors get 403, outsiders of a private club 404
+(``club_for_members``).
+"""
+
+import tempfile
+from urllib.parse import urlencode
+
+from django.http import FileResponse, StreamingHttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import content_disposition_header
+
+from ..exports import csv_chunks, results_sheet, write_season_workbook
+from ..forms.export_choice import ExportChoiceForm
+from ..permissions import club_for_members
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def export_page(request, slug):
+    access = club_for_members(request, slug)
+    form = ExportChoiceForm(access.club, request.GET)
+    choice = form.choice()
+    return render(request, "league/exports/page.html", {
+        "access": access, "club": access.club, "choice": choice, "problems": form.problems(),
+        "form": form.show(choice), "query": urlencode(choice.query()), "nav": "export",
+    })
+
+
+def season_workbook(request, slug):
+    choice = _usable_choice(request, slug)
+    if not choice:
+        return _back_to_page(request, slug)
+    workbook = tempfile.TemporaryFile()  # streamed from disk, then deleted when the response closes it
+    write_season_workbook(choice, workbook)
+    workbook.seek(0)
+    return FileResponse(workbook, as_attachment=True, filename=choice.file_name("xlsx"), content_type=XLSX)
+
+
+def results_csv(request, slug):
+    choice = _usable_choice(request, slug)
+    if not choice:
+        return _back_to_page(request, slug)
+    sheet = results_sheet(choice)
+    response = StreamingHttpResponse((chunk.encode("utf-8") for chunk in csv_chunks(sheet)),
+                                     content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = content_disposition_header(True, choice.file_name("csv"))
+    return response
+
+
+def _usable_choice(request, slug):
+    """The export the query string asks for, or None when some of it cannot be used."""
+    access = club_for_members(request, slug)
+    form = ExportChoiceForm(access.club, request.GET)
+    choice = form.choice()
+    return None if form.errors else choice
+
+
+def _back_to_page(request, slug):
+    return redirect(f"{reverse('export', args=[slug])}?{request.GET.urlencode()}")
