@@ -1,9 +1,10 @@
 """The two renderers of every export: an .xlsx workbook (openpyxl write-only mode) and CSV.
 
-Both take ``Sheet`` objects (``cells.py``) and stream their rows: the
-workbook writes each sheet to a temporary file as its rows come (openpyxl's
-write-only mode), the CSV is produced in chunks, so neither holds a season in
-memory.  Every sheet of the workbook has its header row in bold and frozen, an
+Both take ``Sheet`` objects (``cells.py``) and stream their rows: openpyxl
+(write-only mode) writes the workbook with every sheet's header and one model
+row, and ``sheet_rows`` streams the data rows into the file in place of the
+model rows; the CSV is produced in chunks; neither holds a season in memory.
+Every sheet of the workbook has its header row in bold and frozen, an
 autofilter over all its rows, and column widths set from its headers and
 kinds; numbers are number cells with a format (points ``0.0``, yen
 ``#,##0``), dates are date cells.  Text is neutralised in both renderers
@@ -13,6 +14,7 @@ kinds; numbers are number cells with a format (points ``0.0``, yen
 import csv
 import io
 import re
+import tempfile
 import unicodedata
 
 from openpyxl import Workbook
@@ -22,6 +24,7 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
 from .cells import AVERAGE, BOOL, DATE, INT, POINTS, RATE, TEXT, YEN, neutralise
+from .sheet_rows import copy_with_rows, model_value
 
 BOM = "\ufeff"
 NUMBER_FORMATS = {POINTS: "0.0", YEN: "#,##0", RATE: '0.0"%"', AVERAGE: "0.00"}
@@ -52,13 +55,25 @@ def column_width(column):
 # -- the workbook --------------------------------------------------------------------------------------
 
 def write_xlsx(sheets, target, title=""):
-    """Write ``sheets`` as one .xlsx workbook to ``target`` (a path or a binary file opened for writing)."""
-    workbook = Workbook(write_only=True)
-    workbook.properties.title = title
-    titles = set()
-    for sheet in sheets:
-        _write_sheet(workbook, sheet, _sheet_title(sheet.title, titles))
-    workbook.save(target)
+    """Write ``sheets`` as one .xlsx workbook to ``target`` (a path or a binary file opened for writing).
+
+    openpyxl writes the workbook with each sheet's header and one model row;
+    ``sheet_rows`` then streams the data rows in place of the model rows.
+    """
+    sheets = list(sheets)
+    with tempfile.TemporaryFile() as skeleton:
+        workbook = Workbook(write_only=True)
+        workbook.properties.title = title
+        titles = set()
+        for sheet in sheets:
+            _write_sheet(workbook, sheet, _sheet_title(sheet.title, titles))
+        workbook.save(skeleton)
+        skeleton.seek(0)
+        copy_with_rows(skeleton, target, sheets, _text)
+
+
+def _text(value):
+    return None if value is None or value == "" else clean_text(value)
 
 
 def _sheet_title(title, taken):
@@ -87,12 +102,10 @@ def _write_sheet(workbook, sheet, title):
         header.append(cell)
     ws.append(header)
     makers = [_cell_maker(ws, column.kind) for column in sheet.columns]
-    rows = 1
-    for row in sheet.rows:
-        ws.append([make(value) for make, value in zip(makers, row, strict=True)])
-        rows += 1
-    # The autofilter is written after the rows, so the streamed row count can still be used.
-    ws.auto_filter.ref = f"A1:{get_column_letter(max(len(sheet.columns), 1))}{rows}"
+    # The model row: one value of each column's kind, replaced by the data rows when the file is copied.
+    ws.append([make(model_value(column.kind)) for make, column in zip(makers, sheet.columns, strict=True)])
+    last = get_column_letter(max(len(sheet.columns), 1))
+    ws.auto_filter.ref = f"A1:{last}2"  # the real last row is put in by sheet_rows
 
 
 def _cell_maker(ws, kind):
