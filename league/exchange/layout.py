@@ -10,7 +10,7 @@ The extras a game may have are short texts, seats written as winds:
 - busts: ``北:東`` (North busted by East); ``北:トップ`` when no single player
   busted them; several separated by ``,``.
 - yakuman: ``東:国士無双:ロン:北`` (winner, name, ツモ or ロン, who dealt in),
-  then optional ``責:西`` (pao), ``数え`` (a counted yakuman), ``x2`` (a double)
+  then optional ``責西`` (pao), ``数え`` (a counted yakuman), ``x2`` (a double)
   and ``終`` (it ended a win-points game); several separated by ``,``.
 - chombo: the offenders' seats, ``西`` or ``西,西``.
 """
