@@ -8,9 +8,13 @@ from .forms.game_entry import seat_label
 def game_history(game):
     """Revisions of ``game``, oldest first, each with the changes it made."""
     records = list(game.history.select_related("history_user").order_by("history_date", "history_id"))
+    from .models import RuleVersion
+
+    versions = RuleVersion.objects.select_related("rule_set").in_bulk({r.rule_version_id for r in records})
     revisions = []
     previous = None
     for record in records:
+        record.rule_version_shown = versions.get(record.rule_version_id)
         revisions.append({
             "when": record.history_date,
             "who": record.history_user,
@@ -38,7 +42,7 @@ def _changes(before, after):
     if before.meeting_id != after.meeting_id:
         yield (_("Meeting"), str(before.meeting), str(after.meeting))
     if before.rule_version_id != after.rule_version_id:
-        yield (_("Rules"), str(before.rule_version), str(after.rule_version))
+        yield (_("Rules"), str(before.rule_version_shown), str(after.rule_version_shown))
     old, new = before.sheet or {}, after.sheet or {}
     seats = max(len(old.get("scores", [])), len(new.get("scores", [])))
     for seat in range(seats):

@@ -16,6 +16,7 @@ FEE_DEFAULTS = {
     "min_share": [1, 3], "require_present": True, "shortfall": "recipient",
 }
 SURPLUS_TO = ("day_top", "none")
+MOST_YEN = 10_000_000  # far beyond a day's fees; a longer number is a typo
 SHORTFALL = ("recipient", "split", "club")
 PLAYER_KEYS = ("id", "places", "points", "present_at_close")
 
@@ -65,10 +66,12 @@ def validate_fees(fees):
         if not _whole(result[key]) or result[key] < 0:
             problems.add("bad_yen" if key != "rounds" else "bad_rounds", key,
                          _("Expected a whole number, 0 or more, not %(value)s."), value=repr(result[key]))
+        elif result[key] > MOST_YEN:
+            problems.add("too_large", key, _("%(value)s is more than a day's fees can be."), value=result[key])
     by_place = result["by_place"]
     if by_place is not None and (
         not isinstance(by_place, (list, tuple)) or len(by_place) not in (3, 4)
-        or not all(_whole(v) and v >= 0 for v in by_place)
+        or not all(_whole(v) and 0 <= v <= MOST_YEN for v in by_place)
     ):
         problems.add("bad_by_place", "by_place",
                      _("Expected the fee in yen for each place (3 or 4 whole numbers), or nothing."))

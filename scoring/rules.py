@@ -12,6 +12,8 @@ from .errors import Problems, _
 from .points import json_points, tenths_from_points
 
 METHODS = ("oka_uma", "win_points")
+MOST_TENBO = 1_000_000  # for start, target and the float line
+MOST_POINTS = 10_000  # per setting; far beyond any club's uma, oka or bonus (a longer number is a typo)
 ROUNDINGS = ("none", "half_up", "five_down_six_up", "down", "up", "toward_target")
 TIES = ("seat", "split")
 DEPOSITS = ("top", "lost")
@@ -202,6 +204,10 @@ def _tenbo(problems, field, value, required=False, allow_zero=False):
     if value % 100:
         problems.add("not_hundreds", field, _("%(value)s is not a multiple of 100."), value=value)
         return 0
+    if value > MOST_TENBO:
+        problems.add("too_large", field, _("%(value)s is larger than any starting score; at most %(most)s."),
+                     value=value, most=MOST_TENBO)
+        return 0
     if value < 0 or (value == 0 and not allow_zero):
         problems.add("not_positive", field, _("Expected a score above 0, not %(value)s."), value=value)
         return 0
@@ -214,6 +220,10 @@ def _points(problems, field, value, non_negative=False):
         problems.add("not_points", field,
                      _("Expected a number of points with at most one decimal place, not %(value)s."),
                      value=_show(value))
+        return 0
+    if abs(tenths) > MOST_POINTS * 10:
+        problems.add("too_many_points", field, _("%(value)s points is more than any rule pays; at most %(most)s."),
+                     value=value, most=MOST_POINTS)
         return 0
     if non_negative and tenths < 0:
         problems.add("negative_points", field, _("Expected 0 or more points, not %(value)s."), value=value)

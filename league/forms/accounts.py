@@ -5,6 +5,8 @@ from django.utils.translation import gettext_lazy as _
 
 from ..score_input import parse_count
 
+MOST_YEN = 10_000_000  # far above any venue fee; a longer number is a typo
+
 
 class YenField(forms.CharField):
     """Whole yen, 0 or more: reads 6000, 6,000, ６０００ and 6000円."""
@@ -16,6 +18,9 @@ class YenField(forms.CharField):
         number = parse_count(str(value).replace("円", "").replace("¥", ""))
         if number < 0:
             raise forms.ValidationError(_("Type an amount of yen, 0 or more."), code="negative")
+        if number > MOST_YEN:
+            raise forms.ValidationError(_("%(amount)s yen is more than a day's fees can be."), code="too_large",
+                                        params={"amount": f"{number:,}"})
         return number
 
 

@@ -16,7 +16,8 @@ def check_slots(plan):
     for meeting in Meeting.objects.filter(rule_set=plan.rule_set, date__range=(first, last)).order_by("date", "id"):
         meetings.setdefault(meeting.date, meeting)  # the day's first meeting takes the new games
     saved = {}
-    for game in (Game.objects.filter(meeting__rule_set=plan.rule_set, meeting__date__range=(first, last)).counted()
+    # Voided games too: a row repeating a game voided on the site is skipped, not brought back.
+    for game in (Game.objects.filter(meeting__rule_set=plan.rule_set, meeting__date__range=(first, last))
                  .select_related("meeting").prefetch_related("seats")):
         saved.setdefault((game.meeting.date, game.round, game.table), []).append(game)
     seen = {}
@@ -33,7 +34,7 @@ def check_slots(plan):
         if game.existing:
             continue
         resolved = all(player is not None for player in game.players)
-        if there and resolved:
+        if any(not other.void for other in there) and resolved:
             game.problems.append(Problem(game.row, "round", _(
                 "Round %(round)s at table %(table)s on %(date)s already holds a different game. Correct or void "
                 "that game on the site, or correct this row.") % {

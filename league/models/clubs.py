@@ -10,6 +10,14 @@ import scoring
 
 
 class ClubQuerySet(models.QuerySet):
+    def visible_to(self, user):
+        """Public clubs and the clubs ``user`` belongs to (every club for the site admin)."""
+        if user.is_superuser:
+            return self
+        if not user.is_authenticated:
+            return self.filter(is_public=True)
+        return self.filter(models.Q(is_public=True) | models.Q(memberships__user=user)).distinct()
+
     def with_rule_sets(self):
         """Clubs with their rule sets and every version, in two extra queries."""
         return self.prefetch_related(models.Prefetch("rule_sets", queryset=RuleSet.objects.with_versions()))

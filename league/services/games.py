@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 
-from ..models import Game, GameSeat, Yakuman
+from ..models import Game, GameSeat, Meeting, Yakuman
 
 
 class GameRefused(Exception):
@@ -71,9 +71,11 @@ def settle_entry(entry):
 def record_game(entry, user):
     """Save a new game and its seats; returns the game."""
     version, result = settle_entry(entry)
-    _refuse_if_closed(entry.meeting)
     try:
         with transaction.atomic():
+            # Locked, so that a close in the same moment either comes first (and refuses this game)
+            # or waits for it (and settles with it).
+            _refuse_if_closed(Meeting.objects.select_for_update().get(pk=entry.meeting.pk))
             game = Game(meeting=entry.meeting, rule_version=version, updated_by=user)
             fill_game(game, entry, result)
             game.save()

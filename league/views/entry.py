@@ -94,11 +94,20 @@ def _entry_context(access, meeting, form):
     }
 
 
+def _small_number(text, default=None):
+    """A round or table number from the address, or ``default`` when it is not one (1 to 99)."""
+    try:
+        number = int(text)
+    except (TypeError, ValueError):
+        return default
+    return number if 1 <= number <= 99 else default
+
+
 def _initial_from_query(query, meeting):
     """The next game at the same table: round after the last, seats as they were."""
-    initial = {"table": query.get("table", 1)}
+    initial = {"table": _small_number(query.get("table"), 1)}
     last = Game.objects.filter(meeting=meeting, table=initial["table"]).counted().order_by("-round").first()
-    initial["round"] = query.get("round") or (last.round + 1 if last else 1)
+    initial["round"] = _small_number(query.get("round")) or (last.round + 1 if last else 1)
     for seat in range(4):
         if query.get(f"p{seat}"):
             initial[f"player_{seat}"] = query[f"p{seat}"]

@@ -62,11 +62,17 @@ def edit_game(request, slug, game_id):
 
 def initial_from_game(game):
     sheet = game.sheet
-    initial = {"round": game.round, "table": game.table, "deposit": sheet.get("deposit") or "",
+    # Shown the way the club types scores, so that saving an unchanged game reads them back the same.
+    in_hundreds = game.meeting.club.scores_in_hundreds
+
+    def typed(score):  # 1,000 or more typed is read as points, so large scores stay in full
+        return score // 100 if in_hundreds and abs(score) < 100_000 else score
+
+    initial = {"round": game.round, "table": game.table, "deposit": typed(sheet.get("deposit") or 0) or "",
                "version": game.version}
     for seat, name in enumerate(sheet["names"]):
         initial[f"player_{seat}"] = name
-        initial[f"score_{seat}"] = sheet["scores"][seat]
+        initial[f"score_{seat}"] = typed(sheet["scores"][seat])
         chips = (sheet.get("chips") or [0] * len(sheet["scores"]))[seat]
         initial[f"chips_{seat}"] = chips or ""
     for bust in sheet.get("busts", []):

@@ -10,7 +10,7 @@ from ..forms.accounts import AccountsForm
 from ..models import Game, Meeting, Member
 from ..models.games import PLACE_NAMES
 from ..permissions import club_access, club_for_members, club_for_secretary
-from ..services.meetings import save_accounts, set_closed
+from ..services.meetings import AccountsRefused, accounts_mark, save_accounts, set_closed
 from ..stats.day import settle_day
 from ..stats.day_text import day_summary
 
@@ -60,9 +60,18 @@ def meeting_accounts(request, slug, meeting_id):
     others = Member.objects.filter(club=access.club).active().exclude(pk__in=[m.pk for m in played])
     candidates = played + list(others.in_kana_order())
     form = AccountsForm(request.POST or None, meeting=meeting, candidates=candidates, lines=money.lines)
+    mark = accounts_mark(meeting)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        save_accounts(meeting, data["venue_fee"], data["rounds"], form.attendance())
+        try:
+            save_accounts(meeting, data["venue_fee"], data["rounds"], form.attendance(),
+                          expected_mark=request.POST.get("mark"))
+        except AccountsRefused as refusal:
+            form.add_error(None, refusal.message)
+            return render(request, "league/meetings/accounts.html", {
+                "access": access, "club": access.club, "meeting": meeting, "form": form, "money": money,
+                "nav": "meetings", "mark": mark,
+            }, status=409)
         if request.POST.get("action") == "close":
             set_closed(meeting, True)
             messages.success(request, _("Accounts saved and the meeting closed."))
@@ -71,6 +80,7 @@ def meeting_accounts(request, slug, meeting_id):
         return redirect("meeting_detail", slug=slug, meeting_id=meeting.pk)
     return render(request, "league/meetings/accounts.html", {
         "access": access, "club": access.club, "meeting": meeting, "form": form, "money": money, "nav": "meetings",
+        "mark": mark,
     }, status=400 if form.is_bound else 200)
 
 
