@@ -216,13 +216,17 @@ class GameForm(forms.Form):
         return chosen if len(chosen) == self.players else None
 
     def _find_member(self, typed):
-        text = unicodedata.normalize("NFKC", typed).strip()
-        by_name = [m for m in self.members if m.name.lower() == text.lower()]
-        if by_name:
-            return by_name[0]
+        """The member a typed name means: the display name or the reading, spaces and case ignored."""
         from ..models.people import hiragana
 
-        by_kana = [m for m in self.members if m.kana and m.kana == hiragana(text)]
+        def plain(text):
+            return "".join(unicodedata.normalize("NFKC", text).split()).lower()
+
+        text = plain(typed)
+        by_name = [m for m in self.members if plain(m.name) == text]
+        if len(by_name) == 1:
+            return by_name[0]
+        by_kana = [m for m in self.members if m.kana and plain(m.kana) == plain(hiragana(typed))]
         return by_kana[0] if len(by_kana) == 1 else None
 
     def _scores(self, data):

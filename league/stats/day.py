@@ -10,7 +10,7 @@ even if a rule is corrected later.
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Count, Max, Prefetch, Q, Sum
+from django.db.models import Count, Prefetch, Q, Sum
 from django.utils.translation import gettext as _
 
 import scoring
@@ -65,10 +65,15 @@ class DayMoney:
 
 
 def rounds_held(meeting):
-    """The day's hanchan count: as recorded on the meeting, else the last round entered."""
+    """The day's hanchan count: as recorded on the meeting, else the rounds that have a game.
+
+    Counting the rounds played, not the highest number typed, keeps a mistyped
+    round (21 for 2) from raising the games needed to receive the surplus.
+    """
     if meeting.rounds:
         return meeting.rounds
-    return Game.objects.filter(meeting=meeting).counted().aggregate(last=Max("round"))["last"] or 0
+    return Game.objects.filter(meeting=meeting).counted().aggregate(
+        held=Count("round", distinct=True))["held"] or 0
 
 
 def day_lines(meeting, players=4):
@@ -100,11 +105,13 @@ def _lines(rows, attendance, members, players):
         line.present_at_close = record.present_at_close
     ordered = sorted(lines.values(), key=lambda line: (-line.points, -line.places[0] if line.places else 0,
                                                        line.member.kana, line.member.name))
-    position = 0
+    # The day's rank is by points: players level on points share a rank (1, 2, 3, 3, 5).
+    position, previous = 0, None
     for line in ordered:
         if line.games:
             position += 1
-            line.rank = position
+            line.rank = previous.rank if previous is not None and previous.points == line.points else position
+            previous = line
     return ordered
 
 
@@ -156,7 +163,7 @@ def settle_days(meetings):
         for record in Attendance.objects.filter(meeting__in=open_days):
             attendance.setdefault(record.meeting_id, {})[record.member_id] = record
         last_rounds = dict(Game.objects.counted().filter(meeting__in=open_days).values("meeting")
-                           .annotate(last=Max("round")).order_by().values_list("meeting", "last"))
+                           .annotate(held=Count("round", distinct=True)).order_by().values_list("meeting", "held"))
     member_ids = set()
     for meeting in meetings:
         if meeting.closed and meeting.settlement:

@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 
 from ..models import Meeting, Member
+from .day import settle_days
 
 
 @dataclass
@@ -33,30 +34,32 @@ class SeasonMoney:
 
 
 def season_money(club, first_day=None, last_day=None):
-    """Totals over the closed meetings between the two days, from the settlements kept at each close."""
+    """Totals over the closed meetings between the two days.
+
+    A meeting closed on the site keeps its settlement as it was; one closed
+    without it (imported, or closed before settlements were kept) is settled
+    from its games, as its page shows it.
+    """
     meetings = Meeting.objects.filter(club=club).order_by("date", "id")
     if first_day:
         meetings = meetings.filter(date__gte=first_day)
     if last_day:
         meetings = meetings.filter(date__lte=last_day)
-    meetings = list(meetings.select_related("rule_set"))
-    closed = [m for m in meetings if m.closed and m.settlement]
-    totals = SeasonMoney(meetings=closed, open_meetings=[m for m in meetings if not m.closed], members=[])
+    open_meetings = list(meetings.filter(closed=False).select_related("rule_set"))
+    days = settle_days(meetings.filter(closed=True))
+    totals = SeasonMoney(meetings=[meeting for meeting, _money in days], open_meetings=open_meetings, members=[])
     by_member = {}
-    for meeting in closed:
-        record = meeting.settlement
-        totals.collected += record["collected"]
-        totals.venue += record["venue"]
-        totals.club += record["club"]
-        for line in record["lines"]:
-            money = by_member.setdefault(line["member"], {"meetings": 0, "games": 0, "fees": 0, "received": 0})
-            money["meetings"] += 1
-            money["games"] += sum(line["places"])
-            money["fees"] += line["fee"]
-            money["received"] += line["received"]
-    members = Member.objects.in_bulk(by_member)
-    totals.members = sorted(
-        (MemberMoney(member=members[pk], **money) for pk, money in by_member.items()),
-        key=lambda line: (-line.net, line.member.kana, line.member.name),
-    )
+    for _meeting, money in days:
+        totals.collected += money.collected
+        totals.venue += money.venue
+        totals.club += money.club
+        for line in money.lines:
+            if line.money is None:
+                continue
+            entry = by_member.setdefault(line.member.pk, MemberMoney(member=line.member))
+            entry.meetings += 1
+            entry.games += line.games
+            entry.fees += line.money.fee
+            entry.received += line.money.received
+    totals.members = sorted(by_member.values(), key=lambda line: (-line.net, line.member.kana, line.member.name))
     return totals

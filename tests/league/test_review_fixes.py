@@ -94,3 +94,46 @@ def test_reimporting_a_game_voided_on_the_site_does_not_bring_it_back(club, secr
     commit(plan, user=secretary)
     assert Game.objects.count() == 1 and Game.objects.counted().count() == 0
     assert datetime.date(2026, 11, 20) == meeting.date
+
+
+def test_a_name_typed_without_its_space_is_found(client, secretary, meeting):
+    Member.objects.filter(name="東田一郎").update(name="東田 一郎")
+    client.force_login(secretary)
+    response = client.post(f"/c/{meeting.club.slug}/meetings/{meeting.pk}/enter/",
+                           game_post(player_0="東田一郎", player_1="みなみの じろう", bust_3="0"))
+    assert response.status_code == 302
+    assert GameSeat.objects.get(seat=0).member.name == "東田 一郎"
+
+
+def _day(meeting, secretary, rounds):
+    members = [Member.objects.get(name=name) for name, _ in PLAYERS[:4]]
+    for number in rounds:
+        record_game(Entry(meeting=meeting, round=number, table=1, members=members,
+                          scores=[40000, 30000, 20000, 10000] if number % 2 else [10000, 20000, 30000, 40000]),
+                    secretary)
+
+
+def test_players_level_on_the_day_share_a_rank_and_a_mistyped_round_is_not_counted(meeting, secretary):
+    from league.stats.day import settle_day
+
+    _day(meeting, secretary, rounds=[1, 2, 21])
+    money = settle_day(meeting)
+    assert money.rounds == 3 and money.min_games == 1
+    ranks = {line.member.name: line.rank for line in money.lines}
+    # Rounds 1 and 21 alike, round 2 reversed: 東田 +50+50−40, 北村 −40−40+50 …
+    assert ranks["東田一郎"] == 1
+    levels = {}
+    for line in money.lines:
+        levels.setdefault(line.points, set()).add(line.rank)
+    assert all(len(ranks_at) == 1 for ranks_at in levels.values())
+
+
+def test_season_money_counts_a_meeting_closed_without_a_kept_settlement(club, meeting, secretary):
+    from league.stats.money import season_money
+
+    _day(meeting, secretary, rounds=[1, 2])
+    meeting.closed = True  # closed the way the demo or an import does, with nothing kept
+    meeting.save()
+    money = season_money(club)
+    assert money.meetings == [meeting]
+    assert money.collected == 2 * 4 * 350
