@@ -18,9 +18,7 @@ from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
-from ..stats.periods import current_season, main_rule_set, season_period
-
-ALL_GAMES = "all"
+from ..stats.periods import ALL_GAMES, pick_rule_set, pick_season, season_period
 
 
 class PeriodChoiceForm(forms.Form):
@@ -47,21 +45,10 @@ class PeriodChoiceForm(forms.Form):
                      "rule_set": self.chosen_rule_set.slug if self.chosen_rule_set else ""}
 
     def _season(self, chosen):
-        if chosen == ALL_GAMES:
-            return None
-        if chosen:
-            return next(s for s in self.seasons if str(s.pk) == chosen)
-        season = current_season(self.club)
-        return next((s for s in self.seasons if season and s.pk == season.pk), None)
+        return pick_season(self.club, self.seasons, chosen)
 
     def _rule_set(self, chosen):
-        if chosen:
-            return next(r for r in self.rule_sets if r.slug == chosen)
-        if len(self.rule_sets) <= 1:
-            return self.rule_sets[0] if self.rule_sets else None
-        main = main_rule_set(self.club)
-        # The prefetched instance, so that reading its rule versions costs no query.
-        return next(r for r in self.rule_sets if r.pk == main.pk)
+        return pick_rule_set(self.club, self.rule_sets, chosen)
 
     @property
     def several_rule_sets(self):

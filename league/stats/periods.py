@@ -27,3 +27,32 @@ def season_period(rule_set, season):
         return Period(rule_set=rule_set)
     return Period(rule_set=rule_set, first_day=season.starts_on, last_day=season.ends_on,
                   min_games=season.min_games)
+
+
+ALL_GAMES = "all"  # a season choice meaning every game, whatever the season
+
+
+def pick_season(club, seasons, chosen):
+    """The season a choice names among ``seasons`` (its id as text), None for ALL_GAMES, else the current one.
+
+    An id that is not among ``seasons`` raises StopIteration: forms check their choices first.
+    """
+    if chosen == ALL_GAMES:
+        return None
+    if chosen:
+        return next(s for s in seasons if str(s.pk) == chosen)
+    season = current_season(club)
+    return next((s for s in seasons if season and s.pk == season.pk), None)
+
+
+def pick_rule_set(club, rule_sets, chosen):
+    """The rule set a choice names among ``rule_sets`` (its slug), else the main one.
+
+    Returns the instance from ``rule_sets`` (prefetched versions included), so reading its rules costs no query.
+    """
+    if chosen:
+        return next(r for r in rule_sets if r.slug == chosen)
+    if len(rule_sets) <= 1:
+        return rule_sets[0] if rule_sets else None
+    main = main_rule_set(club)
+    return next(r for r in rule_sets if r.pk == main.pk)

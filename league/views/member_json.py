@@ -5,18 +5,10 @@ Points are JSON numbers in points with one decimal (tenths ÷ 10: 453 → 45.3,
 dates are ISO 8601.  Keys are English and stable; names are as the club wrote them.
 """
 
+from ..api_standings import line_as_json, points
 from ..models import POINT_PARTS
 
 WIND_KEYS = ("east", "south", "west", "north")
-
-
-def points(tenths):
-    return None if tenths is None else tenths / 10
-
-
-def number(value):
-    """A Decimal figure (rate, average) as a JSON number."""
-    return None if value is None else float(value)
 
 
 def record_as_json(record, season):
@@ -55,31 +47,9 @@ def _member(member):
 
 
 def _summary(record, line):
-    summary = {
-        "rank": line.rank,
-        "ranked": line.rank is not None,
-        "games": line.games,
-        "points": points(line.points),
-        "game_points": points(line.game_points),
-        "adjustments": points(line.adjustments),
-        "per_game": number(line.per_game),
-        "average_place": number(line.average_place),
-        "places": line.places,
-        "place_rates": [number(rate) for rate in line.place_rates],
-        "top_rate": number(line.top_rate),
-        "rentai_rate": number(line.rentai_rate),
-        "last_avoid_rate": number(line.last_avoid_rate),
-        "busts": line.busts,
-        "bust_rate": number(line.bust_rate),
-        "best": points(line.best),
-        "worst": points(line.worst),
-        "average_score": line.average_score,
-        "chips": line.chips,
-        "chip_points": points(line.chip_points),
-        "shugi": points(line.shugi),
-    }
-    if record.win_points:
-        summary["maru"] = line.maru
+    """The member's standings line, with exactly the keys of a line of the standings JSON but ``member``."""
+    summary = line_as_json(line, record.win_points)
+    summary.pop("member")
     return summary
 
 

@@ -445,7 +445,9 @@ def test_json(client, club, member, league):
         "per_game": 26.4, "average_place": 2.2, "places": [2, 1, 1, 1], "place_rates": [40.0, 20.0, 20.0, 20.0],
         "top_rate": 40.0, "rentai_rate": 60.0, "last_avoid_rate": 80.0, "busts": 0, "bust_rate": 0.0,
         "best": 130.0, "worst": -50.0, "average_score": 33400, "chips": -2, "chip_points": -10.0, "shugi": 60.0,
+        "last_played": data["summary"]["last_played"],
     }
+    assert data["summary"]["last_played"] == max(g["date"] for g in data["games"])
     assert [g["game_id"] for g in data["games"]] == [g.pk for g in reversed(games)]
     latest = data["games"][0]
     assert latest == {
