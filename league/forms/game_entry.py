@@ -5,8 +5,6 @@ refusal of the engine back to the field it concerns (``scores.2`` → the West
 player's score), so the secretary sees each message beside its own box.
 """
 
-import unicodedata
-
 from django import forms
 from django.utils.functional import cached_property
 from django.utils.translation import gettext
@@ -199,12 +197,14 @@ class GameForm(forms.Form):
         return data
 
     def _members(self, data):
+        """The members typed, by the club's one member finder (as the import matches names)."""
+        finder = self.members.finder()
         chosen = []
         for seat in range(self.players):
             typed = data.get(f"player_{seat}")
             if not typed:
                 continue
-            member = self._find_member(typed)
+            member = finder.find(typed).member
             if member is None:
                 self.add_error(f"player_{seat}", gettext("No member of this club is called “%(name)s”.") % {
                     "name": typed})
@@ -214,20 +214,6 @@ class GameForm(forms.Form):
             else:
                 chosen.append(member)
         return chosen if len(chosen) == self.players else None
-
-    def _find_member(self, typed):
-        """The member a typed name means: the display name or the reading, spaces and case ignored."""
-        from ..models.people import hiragana
-
-        def plain(text):
-            return "".join(unicodedata.normalize("NFKC", text).split()).lower()
-
-        text = plain(typed)
-        by_name = [m for m in self.members if plain(m.name) == text]
-        if len(by_name) == 1:
-            return by_name[0]
-        by_kana = [m for m in self.members if m.kana and plain(m.kana) == plain(hiragana(typed))]
-        return by_kana[0] if len(by_kana) == 1 else None
 
     def _scores(self, data):
         scores = [data.get(f"score_{s}") for s in range(self.players)]

@@ -19,10 +19,9 @@ import json
 
 from django.utils.translation import gettext as _
 
-from ..models import RuleSet
+from ..models import Member, RuleSet
 from .columns import column_name
 from .existing import check_slots
-from .names import MemberFinder
 from .planned import ALREADY, ERROR, NEW, PlannedGame, Problem, who
 from .rows import read_row
 
@@ -86,7 +85,7 @@ def make_plan(club, rule_set, table, mapping=None):
     """Check and settle every row of ``table`` for ``rule_set``; ``mapping``: unknown name key → choice."""
     rule_set = RuleSet.objects.with_versions().get(pk=rule_set.pk, club=club)
     plan = ImportPlan(club, rule_set, table, dict(mapping or {}))
-    finder = MemberFinder(club)
+    finder = Member.objects.filter(club=club).finder()
     unknown = {}
     for number, cells in table.rows:
         plan.games.append(read_row(plan, number, cells, finder, unknown))

@@ -15,9 +15,10 @@ import scoring
 from ..exchange.layout import LayoutError, read_busts, read_chombo, read_yakuman, wind
 from ..models import Member, Yakuman
 from ..models.games import WINDS
+from ..models.member_finder import name_key
 from ..rule_checks import engine_message
 from ..score_input import parse_count, parse_score
-from .names import NewMember, UnknownName, name_key
+from .names import NewMember, UnknownName
 from .planned import PlannedGame, Problem, who
 from .values import DateError, parse_date
 
@@ -136,7 +137,7 @@ def _read_players(row, finder, unknown):
             row.problem(key, _("This cell is empty."), blocks_engine=False)
             game.players.append(None)
             continue
-        player = finder.find(name)
+        player = finder.find(name).member
         if player is None:
             unknown_name = unknown.setdefault(name_key(name), UnknownName(key=name_key(name), name=name))
             if game.row not in unknown_name.rows:

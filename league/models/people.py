@@ -9,12 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from .clubs import Club
-
-
-def hiragana(text):
-    """Normalise a reading for sorting and search: NFKC, katakana as hiragana."""
-    text = unicodedata.normalize("NFKC", text or "").strip()
-    return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text)
+from .member_finder import MemberFinder, hiragana
 
 
 class MemberQuerySet(models.QuerySet):
@@ -28,6 +23,10 @@ class MemberQuerySet(models.QuerySet):
         """Members whose name or reading contains ``text`` (kana matches either script)."""
         text = unicodedata.normalize("NFKC", text).strip()
         return self.filter(models.Q(name__icontains=text) | models.Q(kana__icontains=hiragana(text)))
+
+    def finder(self):
+        """A MemberFinder over these members, read once: the member a typed name means (entry and imports)."""
+        return MemberFinder(self)
 
 
 class Member(models.Model):
