@@ -12,7 +12,7 @@ OUTSIDE = ("../shared", "shared/seeds", "SCORING.md", "CLUBS.md", "GUIDE.md")
 
 # The contract's parts (docs/scoring.md); a heading may be reworded after these words, not dropped.
 SECTIONS = (
-    "Calling it", "Units and vocabulary", "Rules", "A game", "Settling a game: method `oka_uma`",
+    "Calling it", "Units and vocabulary", "Rules", "A game", "Refusals", "Settling a game: method `oka_uma`",
     "Method `win_points`", "Settling a meeting", "Rulings and choices",
 )
 RULINGS = (
