@@ -1,6 +1,6 @@
 """Janroku's rules engine (雀録の精算エンジン): pure Python, no Django.
 
-The contract is SCORING.md; docs/scoring.md shows how to call it.
+The contract, and how to call it, is docs/scoring.md.
 
 - ``settle(rules, game)`` settles one hanchan and returns the players in seat
   order, each with ``place`` and ``base``, ``oka``, ``uma``, ``bust``, ``chips``,

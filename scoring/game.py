@@ -1,6 +1,6 @@
 """Validating one hanchan's record against the rules, before anything is settled.
 
-``read_game`` checks the game dict of SCORING.md and returns a ``GameSheet``
+``read_game`` checks the game dict of docs/scoring.md and returns a ``GameSheet``
 of plain integers, or raises one ScoringError listing every problem.  Nothing
 is settled from a game that has a single problem.
 """

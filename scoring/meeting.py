@@ -94,7 +94,7 @@ def validate_fees(fees):
 
 
 def settle_meeting(fees, players):
-    """Settle the day's money for ``players`` (dicts of SCORING.md) under ``fees``."""
+    """Settle the day's money for ``players`` (dicts of docs/scoring.md) under ``fees``."""
     fees = validate_fees(fees)
     players = _read_players(players, fees)
     count = len(players)

@@ -1,7 +1,7 @@
 """Rounding a non-top player's score to 1,000 (端数処理), on the signed score.
 
 Each mode is ``floor((score + shift) / 1000) * 1000`` with its own shift. On
-negative scores this follows SCORING.md's examples (the rule books themselves
+negative scores this follows docs/scoring.md's examples (the rule books themselves
 never round a negative score): 四捨五入 takes −10,500 to −10,000 and 五捨六入
 takes −10,500 to −11,000, the hundreds counted upward from the thousand below.
 """

@@ -1,4 +1,4 @@
-"""Validating a club's rules object (one rule version) as SCORING.md defines it.
+"""Validating a club's rules object (one rule version) as docs/scoring.md defines it.
 
 ``validate_rules`` returns the rules with every default filled in, points as
 JSON numbers, so the site can store and show them; it refuses anything it does

@@ -1,4 +1,4 @@
-"""Settling one hanchan: SCORING.md's ten steps (oka_uma) and ブー麻雀 (win_points).
+"""Settling one hanchan: docs/scoring.md's ten steps (oka_uma) and ブー麻雀 (win_points).
 
 Everything is computed in integer tenths of a point; ``SeatResult`` turns the
 tenths into Decimals with one place only at the end.
@@ -62,7 +62,7 @@ class Settlement(list):
 
 
 def settle(rules, game):
-    """Settle one game: ``rules`` and ``game`` are the plain dicts of SCORING.md."""
+    """Settle one game: ``rules`` and ``game`` are the plain dicts of docs/scoring.md."""
     book = rule_book(rules)
     sheet = read_game(book, game)
     if book.method == "win_points":

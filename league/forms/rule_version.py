@@ -1,7 +1,7 @@
 """The form for a new rule version: one field per setting, in the club's terms.
 
 The form reads what the owner typed (full-width digits and ▲ for minus too),
-builds the rules and fee JSON of SCORING.md, lets the engine judge them, and
+builds the rules and fee JSON of docs/scoring.md, lets the engine judge them, and
 puts every refusal beside the field it concerns: ``uma.2`` beside the 3rd
 place's uma, ``bust.penalty`` beside the bust penalty, ``win_points.tables.1``
 beside the マルA table.  A refusal of a whole list (an uma that does not add up

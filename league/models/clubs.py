@@ -96,7 +96,7 @@ class RuleVersionQuerySet(models.QuerySet):
 
 
 class RuleVersion(models.Model):
-    """The rules of a rule set from a given date (適用開始日), as SCORING.md's JSON.
+    """The rules of a rule set from a given date (適用開始日), as docs/scoring.md's JSON.
 
     ``rules`` and ``fees`` hold what the club set explicitly; the engine fills in
     the defaults.  ``notes`` maps each setting written in ``rules`` (``uma``,

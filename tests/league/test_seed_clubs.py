@@ -1,4 +1,4 @@
-"""The five seed clubs ship as fixtures with exactly the rules of CLUBS.md, each setting cited."""
+"""The five seed clubs ship as fixtures with exactly the rules of docs/clubs.md, each setting cited."""
 
 import pytest
 
@@ -9,7 +9,7 @@ pytestmark = pytest.mark.django_db
 
 FOUR_PLAYER_25_30 = {"players": 4, "start": 25000, "target": 30000}
 
-# club slug → {rule set name → the settings CLUBS.md gives (the rest are defaults)}
+# club slug → {rule set name → the settings docs/clubs.md gives (the rest are defaults)}
 EXPECTED = {
     "jpn-shoki": {
         "公式ルール": {**FOUR_PLAYER_25_30, "uma": [20, 10, -10, -20], "rounding": "five_down_six_up",

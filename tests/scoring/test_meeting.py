@@ -1,6 +1,6 @@
 """Settling a meeting's money (開催日の精算) for 爆風の会 and the settings around it.
 
-From seeds/004:
+From rule book 004 (docs/clubs.md):
 「半荘1回 350円とする」
 「場代と半荘の集金の差額(サービス代含)は開催日のトップ者がもらえる。
   ただし、規定ルールに満たない場合は次席(2位)がもらえることとする。
@@ -93,7 +93,7 @@ def test_top_absent_at_the_close_passes_to_the_next():
 
 
 def test_top_and_second_absent_passes_further_down_the_order():
-    # The book names only 次席; SCORING.md: "it passes down the day's order".
+    # The book names only 次席; docs/scoring.md: "it passes down the day's order".
     players = day(A={"present_at_close": False}, B={"present_at_close": False})
     result = balanced(settle_meeting(fees(venue=6000, rounds=6), players), players)
     assert result.recipients == ["C"]

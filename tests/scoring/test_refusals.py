@@ -1,4 +1,4 @@
-"""Every refusal SCORING.md lists: the code, the field and a message that says
+"""Every refusal docs/scoring.md lists: the code, the field and a message that says
 what was expected; all problems reported at once; nothing half-applied."""
 
 import copy

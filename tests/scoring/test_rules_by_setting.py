@@ -1,15 +1,15 @@
-"""Every setting of SCORING.md, one at a time, with hand-computed expectations.
+"""Every setting of docs/scoring.md, one at a time, with hand-computed expectations.
 
 None of the expected values was produced by the engine: each comes from the
 contract's ten steps, with the arithmetic in the comments where it is not
 obvious.  Points are written as text (or ints) and compared as Decimals.
 
-Engine choices where SCORING.md is silent, relied on (and so pinned) here:
+Rulings and choices of docs/scoring.md relied on (and so pinned) here:
 dividing an amount of tenths among several people uses floor division and
 gives the +1 remainder units one each in priority order, so on a negative
 amount the first in priority pays one unit less; with pao on a ron the
-discarder pays the odd tenth; floaters are counted after the deposit has been
-added to the top.
+discarder pays the odd tenth; floaters are counted on the scores as entered,
+before the deposit goes to the top.
 """
 
 from decimal import Decimal
@@ -71,9 +71,9 @@ ROUNDING_TABLE = {
     0: ("-30.0", "-30", "-30", "-30", "-30", "-30"),
     # −500: half_up → 0 (like −10,500 → −10,000); 五捨六入 → −1,000; down −1,000; up 0; toward ceil 0.
     -500: ("-30.5", "-30", "-31", "-31", "-30", "-30"),
-    # −10,400: half_up −10,000; 五捨六入 −10,000 (SCORING.md); down −11,000; up −10,000; toward −10,000.
+    # −10,400: half_up −10,000; 五捨六入 −10,000 (docs/scoring.md); down −11,000; up −10,000; toward −10,000.
     -10400: ("-40.4", "-40", "-40", "-41", "-40", "-40"),
-    # −10,500: half_up −10,000; 五捨六入 −11,000 (SCORING.md); down −11,000; up −10,000; toward −10,000.
+    # −10,500: half_up −10,000; 五捨六入 −11,000 (docs/scoring.md); down −11,000; up −10,000; toward −10,000.
     -10500: ("-40.5", "-40", "-41", "-41", "-40", "-40"),
     # −10,600: half_up −11,000; 五捨六入 −11,000; down −11,000; up −10,000; toward −10,000.
     -10600: ("-40.6", "-41", "-41", "-41", "-40", "-40"),

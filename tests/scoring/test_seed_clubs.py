@@ -1,11 +1,11 @@
-"""Worked examples from the five seed clubs' own rule books (shared/seeds/).
+"""Worked examples from the five seed clubs' own rule books (quoted in docs/clubs.md).
 
 Every expected value below was computed by hand from the club's rule book,
-CLUBS.md and SCORING.md, never by running the engine.  Each case names the
+docs/clubs.md and docs/scoring.md, never by running the engine.  Each case names the
 rule it exercises, quoted from the book.  Points are written as text so that
 no binary float ever meets a Decimal.
 
-Reminder of the arithmetic (SCORING.md): base = (rounded score − target)/1000
+Reminder of the arithmetic (docs/scoring.md): base = (rounded score − target)/1000
 for every seat outside the first-place group F; F takes its exact base plus
 the rounding residue of the others, so the bases always add up to
 (Σ scores + deposit − players × target)/1000 = −oka.
@@ -18,7 +18,7 @@ import pytest
 from scoring import ScoringError, settle
 
 # ---------------------------------------------------------------------------
-# The clubs' rules, exactly as CLUBS.md digests them (they also ship as
+# The clubs' rules, exactly as docs/clubs.md digests them (they also ship as
 # fixtures; they are kept literal here on purpose).
 # ---------------------------------------------------------------------------
 
@@ -172,7 +172,7 @@ CASES_000 = [
          [1, 2, 3, 3], ["53.0", "13.0", "-33.0", "-33.0"],
          base=["13.0", "3.0", "-18.0", "-18.0"], uma=["20", "10", "-15", "-15"]),
     # 基本6 — three tied at the top: uma (20+10−10)=20 and oka 20 each split in
-    # three, 6.7/6.7/6.6 (odd tenths by seat priority, SCORING.md step 5).
+    # three, 6.7/6.7/6.6 (odd tenths by seat priority, docs/scoring.md step 5).
     case("000-同順位-三者トップ", {"scores": [30000, 30000, 30000, 10000]},
          [1, 1, 1, 4], ["13.4", "13.4", "13.2", "-40.0"],
          oka=["6.7", "6.7", "6.6", "0"], uma=["6.7", "6.7", "6.6", "-20"]),
@@ -182,7 +182,7 @@ CASES_000 = [
     # リーチ6「オーラスが流局した場合リーチ棒はトップ者に渡る。」 38,000 + 2,000 = 40,000.
     case("000-供託はトップ", {"scores": [38000, 30000, 20000, 10000], "deposit": 2000},
          [1, 2, 3, 4], ["50.0", "10.0", "-20.0", "-40.0"], base=["10.0", "0.0", "-10.0", "-20.0"]),
-    # 基本11「ハコ割れ終了なし。」 −10,500 五捨六入 → −11,000 (SCORING.md step 4),
+    # 基本11「ハコ割れ終了なし。」 −10,500 五捨六入 → −11,000 (docs/scoring.md step 4),
     # 27,500 → 27,000.  Residue +0.5 +0.5 = 1.0, top 22 + 1 = 23.
     case("000-箱下-マイナス10500", {"scores": [52000, 31000, 27500, -10500]},
          [1, 2, 3, 4], ["63.0", "11.0", "-13.0", "-61.0"], base=["23.0", "1.0", "-3.0", "-41.0"]),
@@ -373,12 +373,11 @@ def test_club_002_boo(game, places, totals, parts):
 def test_club_002_boo_all_four_sinking_top_three_float():
     """「4人沈みの場合は持ち点の多い順に3人を浮きとして扱います。」
 
-    Points only leave the players through a deposit, and SCORING.md adds the
-    deposit to the top before counting floaters (the engine's documented
-    choice), which always lifts the top to 8,000 or more: with the club's own
-    rules four sinking players cannot happen.  The rule is exercised with the
-    deposit dropped (``deposits: "lost"``): all four below 8,000, the top three
-    by place (起家優先 among the 7,900s) count as floating → マルC.
+    Points only leave the players through a deposit (sticks left on the
+    table), and floaters are counted on the scores as entered (docs/scoring.md),
+    so 500 left on the table leaves all four below 8,000: the top three by
+    place (起家優先 among the 7,900s) count as floating → マルC.  The deposit
+    is dropped here (``deposits: "lost"``), which win points ignore anyway.
     """
     rules = {**CLUB_002_BOO, "deposits": "lost"}
     result = check(rules, {"scores": [7900, 7800, 7900, 7900], "deposit": 500},
