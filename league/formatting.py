@@ -9,15 +9,13 @@ text, the recompute command, the rules in words and model ``__str__`` call
 them directly.
 
 For machines (the JSON API and number cells of the season workbook) points
-are plain numbers with one decimal: ``points_number(453)`` is 45.3, made from
-the exact decimal so that it never carries binary noise.
+are plain numbers with one decimal: ``points_number(453)`` is 45.3, with no
+binary noise.
 """
 
 from decimal import Decimal
 
 from django.utils.translation import get_language
-
-from scoring.points import points_from_tenths
 
 
 def _minus(language):
@@ -67,11 +65,13 @@ def format_yen(value, language=None):
 def points_number(tenths):
     """Stored tenths as a plain number of points, for JSON and number cells: 453 → 45.3, -5 → -0.5.
 
-    The float is read from the exact decimal (``Decimal("45.3")``), so it is
-    the number closest to 45.3 and JSON writes it as ``45.3``; a whole number
-    keeps its decimal (-120 → -12.0).  None stays None.
+    Exact: a float division is correctly rounded, so ``453 / 10`` is the float
+    closest to 45.3 (the same as ``float("45.3")``), which JSON and a
+    spreadsheet write back as 45.3.  A whole number keeps its decimal
+    (-120 → -12.0).  None stays None.  Plain division rather than a Decimal
+    because the workbook calls this for every seat of a season.
     """
-    return None if tenths is None else float(points_from_tenths(tenths))
+    return None if tenths is None else tenths / 10
 
 
 def decimal_number(value):
