@@ -1,5 +1,6 @@
 """The one formatter of figures (league.formatting) and the template filters that wrap it."""
 
+import datetime
 import json
 from decimal import Decimal
 
@@ -8,6 +9,7 @@ from django.template import Context, Template
 from django.utils import translation
 
 from league.formatting import decimal_number, format_points, format_score, format_yen, points_number
+from league.models import Adjustment, Member
 
 
 @pytest.mark.parametrize(
@@ -108,3 +110,12 @@ def test_the_template_filters_follow_the_active_language():
         assert template.render(context) == "▲45.3 ▲2,500 ▲350円"
     with translation.override("en"):
         assert template.render(context) == "−45.3 −2,500 −¥350"
+
+
+def test_an_adjustment_names_its_points_the_way_the_pages_do():
+    adjustment = Adjustment(member=Member(name="北村四郎"), date=datetime.date(2026, 5, 10), points=-25,
+                            reason="chombo outside a game")
+    with translation.override("ja"):
+        assert str(adjustment) == "2026-05-10 北村四郎 ▲2.5 chombo outside a game"
+    with translation.override("en"):
+        assert str(adjustment) == "2026-05-10 北村四郎 −2.5 chombo outside a game"
