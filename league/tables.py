@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from django_tables2 import RequestConfig
 
 from .formatting import format_points, format_score
-from .templatetags.club_links import member_link
+from .links import member_link
 
 NUMERIC = {"th": {"class": "num"}, "td": {"class": "num"}}
 
