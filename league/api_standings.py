@@ -1,22 +1,15 @@
 """The season standings as plain JSON data for integrations (the shape is documented in docs/api.md).
 
-Points are JSON numbers in points with one decimal (tenths ÷ 10: 453 → 45.3,
+Points are JSON numbers in points with one decimal (``points_number``: 453 → 45.3,
 -120 → -12.0); rates are percentages with one decimal (37.1); the average
 place has two decimals; scores are whole tenbō; dates are ISO 8601.  Keys are
 English and stable; names are as the club wrote them.  The keys of a line are
 those of the member page's ``summary``, plus ``member``.
 """
 
+from .formatting import decimal_number, points_number
+
 RANKING_ORDER = ("points", "average_place", "first_places", "best")
-
-
-def points(tenths):
-    return None if tenths is None else tenths / 10
-
-
-def number(value):
-    """A Decimal figure (rate, average) as a JSON number."""
-    return None if value is None else float(value)
 
 
 def standings_as_json(club, choice, result):
@@ -60,24 +53,24 @@ def line_as_json(line, win_points):
         "ranked": line.rank is not None,
         "member": {"id": member.pk, "name": member.name, "kana": member.kana},
         "games": line.games,
-        "points": points(line.points),
-        "game_points": points(line.game_points),
-        "adjustments": points(line.adjustments),
-        "per_game": number(line.per_game),
-        "average_place": number(line.average_place),
+        "points": points_number(line.points),
+        "game_points": points_number(line.game_points),
+        "adjustments": points_number(line.adjustments),
+        "per_game": decimal_number(line.per_game),
+        "average_place": decimal_number(line.average_place),
         "places": list(line.places),
-        "place_rates": [number(rate) for rate in line.place_rates],
-        "top_rate": number(line.top_rate),
-        "rentai_rate": number(line.rentai_rate),
-        "last_avoid_rate": number(line.last_avoid_rate),
+        "place_rates": [decimal_number(rate) for rate in line.place_rates],
+        "top_rate": decimal_number(line.top_rate),
+        "rentai_rate": decimal_number(line.rentai_rate),
+        "last_avoid_rate": decimal_number(line.last_avoid_rate),
         "busts": line.busts,
-        "bust_rate": number(line.bust_rate),
-        "best": points(line.best),
-        "worst": points(line.worst),
+        "bust_rate": decimal_number(line.bust_rate),
+        "best": points_number(line.best),
+        "worst": points_number(line.worst),
         "average_score": line.average_score,
         "chips": line.chips,
-        "chip_points": points(line.chip_points),
-        "shugi": points(line.shugi),
+        "chip_points": points_number(line.chip_points),
+        "shugi": points_number(line.shugi),
         "last_played": line.last_played.isoformat() if line.last_played else None,
     }
     if win_points:

@@ -18,7 +18,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .templatetags.points import format_points
+from .formatting import format_points
 
 WIDTH, HEIGHT = 400, 240
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 26, 34

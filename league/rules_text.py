@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 from scoring.points import tenths_from_points
 from scoring.rules import rule_book
 
-from .templatetags.points import format_points
+from .formatting import format_points
 
 ROUNDING_TEXT = {
     "none": gettext_lazy("none (to 100 points, 0.1 P)"),

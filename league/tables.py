@@ -11,8 +11,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django_tables2 import RequestConfig
 
-from .templatetags.club_links import member_link
-from .templatetags.points import format_points, format_score
+from .formatting import format_points, format_score
+from .links import member_link
 
 NUMERIC = {"th": {"class": "num"}, "td": {"class": "num"}}
 

@@ -6,10 +6,11 @@ them, so the row generators never deal with cells or number formats:
 
 - ``TEXT``: text, neutralised (see ``neutralise``);
 - ``INT``: a whole number (games, rounds, chips, scores);
-- ``POINTS``: points as a number of points (tenths ÷ 10: ``points(453)`` is 45.3), one decimal shown;
+- ``POINTS``: points as a number of points (``formatting.points_number(453)`` is 45.3), one decimal shown;
 - ``YEN``: whole yen, with a thousands separator;
 - ``DATE``: a ``datetime.date``;
-- ``RATE``: a percentage with one decimal (37.1 means 37.1 %), as on the standings page;
+- ``RATE``: a percentage with one decimal (37.1 means 37.1 %), as on the standings page
+  (``formatting.decimal_number`` turns the read models' Decimals into numbers);
 - ``AVERAGE``: a figure shown with two decimals (the average place);
 - ``BOOL``: true or false.
 """
@@ -30,11 +31,6 @@ def neutralise(text):
     if text and text.startswith(FORMULA_STARTS):
         return "'" + text
     return text
-
-
-def points(tenths):
-    """Stored tenths as a number of points for a POINTS cell: 453 → 45.3, None stays None."""
-    return None if tenths is None else tenths / 10
 
 
 @dataclass(frozen=True)

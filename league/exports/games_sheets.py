@@ -14,9 +14,10 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from ..exchange.layout import WIND_NAMES, busts_text, chombo_text, game_columns, yakuman_text
+from ..formatting import points_number
 from ..models import Game, GameSeat
 from ..stats.standings import rule_settings
-from .cells import DATE, INT, POINTS, TEXT, Column, Sheet, points
+from .cells import DATE, INT, POINTS, TEXT, Column, Sheet
 
 CHUNK = 2000
 
@@ -90,7 +91,7 @@ def _game_rows(choice, players):
         row += [busts_text(sheet.get("busts", [])),
                 yakuman_text(sheet.get("yakuman", []), sheet.get("ended_by_yakuman")),
                 chombo_text(sheet.get("chombo", []))]
-        row += [points(seated.get(seat, empty)[3]) for seat in range(players)]
+        row += [points_number(seated.get(seat, empty)[3]) for seat in range(players)]
         row += [rule_set, in_force_from, venue, game_id]
         yield row
 
@@ -117,7 +118,6 @@ def _result_rows(choice, winds):
                           "game_id", "seat", "member__name", "score", "chips", "place", "base", "oka", "uma", "bust",
                           "chip_points", "shugi", "chombo", "total")
              .iterator(chunk_size=CHUNK))
-    for (day, rule_set, round_number, table, game_id, seat, name, score, chips, place, base, oka, uma, bust,
-         chip_points, shugi, chombo, total) in seats:
+    for day, rule_set, round_number, table, game_id, seat, name, score, chips, place, *parts in seats:
         yield (day, rule_set, round_number, table, game_id, winds[seat], name, score, chips, place,
-               base / 10, oka / 10, uma / 10, bust / 10, chip_points / 10, shugi / 10, chombo / 10, total / 10)
+               *(points_number(part) for part in parts))

@@ -9,9 +9,10 @@ from django.db.models import Count
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from ..formatting import points_number
 from ..models import Game, Meeting
 from ..stats.day import settle_days
-from .cells import BOOL, DATE, INT, POINTS, YEN, Column, Sheet, points
+from .cells import BOOL, DATE, INT, POINTS, YEN, Column, Sheet
 
 
 def meetings_in(choice):
@@ -53,7 +54,7 @@ def _money_sheet(settled):
         Column(_("Points"), POINTS), Column(_("Fee"), YEN), Column(_("Received"), YEN), Column(_("Net"), YEN),
         Column(_("Present at the close"), BOOL),
     ]
-    rows = ([meeting.date, meeting.rule_set.name, line.member.name, line.games, points(line.points),
+    rows = ([meeting.date, meeting.rule_set.name, line.member.name, line.games, points_number(line.points),
              line.money.fee, line.money.received, line.money.net, line.present_at_close]
             for meeting, money in settled for line in money.lines if line.money is not None)
     return Sheet(pgettext("workbook sheet", "Meeting money"), columns, rows)

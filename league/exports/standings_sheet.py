@@ -7,9 +7,10 @@ several: points of different rule sets are never added together).
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from ..formatting import decimal_number, points_number
 from ..stats.standings import standings
 from ..tables import PLACE_NAMES, PLACE_RATE_NAMES
-from .cells import AVERAGE, DATE, INT, POINTS, RATE, Column, Sheet, points
+from .cells import AVERAGE, DATE, INT, POINTS, RATE, Column, Sheet
 
 MARU = ("maru_a", "maru_b", "maru_c", "double_maru_a")
 
@@ -44,22 +45,19 @@ def _rows(results, several, places, maru):
         for line in result.lines:
             row = [result.period.rule_set.name] if several else []
             row += [
-                line.rank, line.member.name, line.member.kana, line.games, points(line.points),
-                points(line.game_points), points(line.adjustments), _number(line.per_game),
-                _number(line.average_place),
-                *_padded(line.places, places), *_padded([_number(rate) for rate in line.place_rates], places),
-                _number(line.rentai_rate), _number(line.last_avoid_rate),
-                line.busts, _number(line.bust_rate), line.chips, points(line.chip_points), points(line.shugi),
-                points(line.best), points(line.worst), line.average_score, line.last_played,
+                line.rank, line.member.name, line.member.kana, line.games, points_number(line.points),
+                points_number(line.game_points), points_number(line.adjustments), decimal_number(line.per_game),
+                decimal_number(line.average_place),
+                *_padded(line.places, places),
+                *_padded([decimal_number(rate) for rate in line.place_rates], places),
+                decimal_number(line.rentai_rate), decimal_number(line.last_avoid_rate),
+                line.busts, decimal_number(line.bust_rate), line.chips, points_number(line.chip_points),
+                points_number(line.shugi), points_number(line.best), points_number(line.worst), line.average_score,
+                line.last_played,
             ]
             if maru:
                 row += [line.maru.get(key) if result.win_points else None for key in MARU]
             yield row
-
-
-def _number(value):
-    """A Decimal figure (rate, average) as a number cell; None when the member has no games."""
-    return None if value is None else float(value)
 
 
 def _padded(values, length):

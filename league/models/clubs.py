@@ -134,12 +134,6 @@ class RuleVersion(models.Model):
     def fee_settings(self):
         return scoring.validate_fees(self.fees)
 
-    def described(self):
-        """The rules in words, as (label, text) pairs in the active language."""
-        from ..rules_text import describe_rules
-
-        return describe_rules(self.settings)
-
     def clean(self):
         from ..rule_checks import check_rule_version
 

@@ -8,6 +8,7 @@ from django.db.models.lookups import Exact
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from ..formatting import format_points
 from .clubs import Club, RuleSet, RuleVersion
 from .meetings import Meeting
 from .people import Member
@@ -213,4 +214,4 @@ class Adjustment(models.Model):
         verbose_name_plural = _("adjustments")
 
     def __str__(self):
-        return f"{self.date} {self.member} {self.points / 10:+.1f} {self.reason}"
+        return f"{self.date} {self.member} {format_points(self.points)} {self.reason}"

@@ -8,12 +8,12 @@ even if a rule is corrected later.
 """
 
 from dataclasses import dataclass, field
-from decimal import Decimal
 
 from django.db.models import Count, Prefetch, Q, Sum
 from django.utils.translation import gettext as _
 
 import scoring
+from scoring.points import points_from_tenths
 
 from ..models import Attendance, Game, GameSeat, Member, RuleVersion
 
@@ -129,7 +129,7 @@ def _settle(meeting, version, lines, rounds):
     fees = {**(version.fee_settings if version else scoring.validate_fees({})),
             "venue": meeting.venue_fee, "rounds": rounds}
     players = [
-        {"id": line.member.pk, "places": line.places, "points": Decimal(line.points) / 10,
+        {"id": line.member.pk, "places": line.places, "points": points_from_tenths(line.points),
          "present_at_close": line.present_at_close}
         for line in lines
     ]

@@ -3,8 +3,8 @@
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from ..templatetags.points import format_points
-from ..templatetags.points import format_yen as yen
+from ..formatting import format_points
+from ..formatting import format_yen as yen
 
 
 def day_summary(meeting, money):

@@ -7,5 +7,4 @@ register = template.Library()
 @register.simple_tag(takes_context=True)
 def this_page_in(context, language):
     """The address of the current page in ``language`` (/ for Japanese, /en/ for English)."""
-    request = context["request"]
-    return translate_url(request.get_full_path(), language)
+    return translate_url(context["request"].get_full_path(), language)

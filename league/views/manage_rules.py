@@ -11,6 +11,7 @@ from ..forms.rule_settings import note_rows
 from ..forms.rule_version import RuleVersionForm, initial_from_version
 from ..models import RuleSet
 from ..permissions import club_for_owner
+from ..rules_text import describe_rules
 from ..services import recompute
 from ..services.rules import RuleVersionRefused, add_rule_version
 
@@ -27,7 +28,7 @@ def rules(request, slug):
     for rule_set in RuleSet.objects.filter(club=access.club).with_versions():
         current = rule_set.version_on(today)
         rule_sets.append({"rule_set": rule_set, "versions": [
-            {"version": version, "rules": version.described(), "notes": note_rows(version.notes),
+            {"version": version, "rules": describe_rules(version.settings), "notes": note_rows(version.notes),
              "in_force": version == current, "future": version.effective_from > today}
             for version in rule_set.versions.all()
         ]})

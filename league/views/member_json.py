@@ -1,11 +1,12 @@
 """A member's record as plain JSON data (the shape is documented in docs/api.md).
 
-Points are JSON numbers in points with one decimal (tenths ÷ 10: 453 → 45.3,
+Points are JSON numbers in points with one decimal (``points_number``: 453 → 45.3,
 -120 → -12.0); scores are whole tenbō; rates are percentages with one decimal;
 dates are ISO 8601.  Keys are English and stable; names are as the club wrote them.
 """
 
-from ..api_standings import line_as_json, points
+from ..api_standings import line_as_json
+from ..formatting import points_number
 from ..models import POINT_PARTS
 
 WIND_KEYS = ("east", "south", "west", "north")
@@ -36,7 +37,7 @@ def record_as_json(record, season):
         ],
         "head_to_head": [
             {"opponent": _member(h.opponent), "games": h.games, "above": h.above, "below": h.below,
-             "even": h.even, "points": points(h.points), "opponent_points": points(h.opponent_points)}
+             "even": h.even, "points": points_number(h.points), "opponent_points": points_number(h.opponent_points)}
             for h in record.head_to_head
         ],
     }
@@ -66,11 +67,11 @@ def _game(game_line):
         "place": seat.place,
         "score": seat.score,
         "chips": seat.chips,
-        **{part: points(getattr(seat, part)) for part in POINT_PARTS},
-        "cumulative": points(game_line.cumulative),
+        **{part: points_number(getattr(seat, part)) for part in POINT_PARTS},
+        "cumulative": points_number(game_line.cumulative),
         "opponents": [
             {"id": other.member_id, "name": other.member.name, "seat": other.seat, "wind": WIND_KEYS[other.seat],
-             "place": other.place, "score": other.score, "total": points(other.total)}
+             "place": other.place, "score": other.score, "total": points_number(other.total)}
             for other in game_line.opponents
         ],
     }

@@ -201,7 +201,7 @@ def run(*args):
 
 def test_the_command_dry_run_shows_the_games_and_saves_nothing(club, write):
     out, err = run("kaze", write(xlsx_bytes(ROWS)), "--dry-run")
-    assert "+71.0" in out and "-62.0" in out
+    assert "+71.0" in out and "−62.0" in out  # the pages' points format
     assert err == ""
     assert counts() == (0, 0, 0, 0, 5)
 

@@ -175,7 +175,7 @@ def test_the_command_without_commit_shows_the_changes_and_saves_nothing(club, ga
     assert "2025-06-01" not in out
     assert "rules: 2020-01-01 → 2026-04-01" in out
     assert "東田一郎  +71.0 → +81.0" in out
-    assert "北村四郎  -62.0 → -72.0" in out
+    assert "北村四郎  −62.0 → −72.0" in out  # the pages' minus sign, in English
     assert "南野二郎  +12.0 → +12.0" in out
     assert "2 games would change. Nothing was saved" in out
     assert all(game.version == 1 for game in Game.objects.all())

@@ -5,17 +5,14 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from league.formatting import format_points
 from league.models import Club
 from league.services import recompute
 
 
 def signed(tenths):
-    """Points for a terminal: +45.3, -12.0, ±0.0."""
-    if tenths is None:
-        return "—"
-    if tenths == 0:
-        return "±0.0"
-    return f"{'+' if tenths > 0 else '-'}{abs(tenths) // 10}.{abs(tenths) % 10}"
+    """Points as the pages write them (+45.3, ▲12.0 in Japanese, −12.0 in English, ±0.0); — for none."""
+    return "—" if tenths is None else format_points(tenths)
 
 
 class Command(BaseCommand):

@@ -1,0 +1,79 @@
+"""How the site writes its figures: the one place that turns points, scores and yen into text or numbers.
+
+Points are integer tenths everywhere below the pages (453 is +45.3), as the
+database and the engine keep them.  For people they are written by
+``format_points``: Japanese pages write minus as ▲ (▲12.0), English pages as
+a minus sign (−12.0), and zero is ±0.0.  The template filters ``points``,
+``score`` and ``yen`` only wrap the functions here; tables, charts, the chat
+text, the recompute command, the rules in words and model ``__str__`` call
+them directly.
+
+For machines (the JSON API and number cells of the season workbook) points
+are plain numbers with one decimal: ``points_number(453)`` is 45.3, with no
+binary noise.
+"""
+
+from decimal import Decimal
+
+from django.utils.translation import get_language
+
+
+def _minus(language):
+    """The minus sign people read in ``language`` (the active one when None): ▲ in Japanese, − otherwise."""
+    language = language or get_language() or "ja"
+    return "▲" if language.startswith("ja") else "−"
+
+
+def format_points(value, language=None, trim=False):
+    """``453`` (tenths) or ``Decimal("45.3")`` → ``+45.3``; ``-120`` → ``▲12.0`` in Japanese, ``−12.0`` in English.
+
+    ``trim`` drops a ``.0`` (``+20``, and ``0`` for zero), for settings such as
+    uma rather than results.  None (or ``""``) is written as nothing.
+    """
+    if value is None or value == "":
+        return ""
+    tenths = int(value * 10) if isinstance(value, Decimal) else int(value)
+    if tenths == 0:
+        return "0" if trim else "±0.0"
+    magnitude = f"{abs(tenths) // 10}.{abs(tenths) % 10}"
+    if trim and tenths % 10 == 0:
+        magnitude = str(abs(tenths) // 10)
+    return f"+{magnitude}" if tenths > 0 else f"{_minus(language)}{magnitude}"
+
+
+def format_score(value, language=None):
+    """A score in tenbō with thousands separators: 41,300; ▲2,500 in Japanese, −2,500 in English."""
+    if value is None or value == "":
+        return ""
+    value = int(value)
+    if value >= 0:
+        return f"{value:,}"
+    return f"{_minus(language)}{-value:,}"
+
+
+def format_yen(value, language=None):
+    """Yen: 1,050円 (▲350円 for a payment) in Japanese, ¥1,050 (−¥350) in English."""
+    if value is None or value == "":
+        return ""
+    value = int(value)
+    language = language or get_language() or "ja"
+    if language.startswith("ja"):
+        return f"{'▲' if value < 0 else ''}{abs(value):,}円"
+    return f"{'−' if value < 0 else ''}¥{abs(value):,}"
+
+
+def points_number(tenths):
+    """Stored tenths as a plain number of points, for JSON and number cells: 453 → 45.3, -5 → -0.5.
+
+    Exact: a float division is correctly rounded, so ``453 / 10`` is the float
+    closest to 45.3 (the same as ``float("45.3")``), which JSON and a
+    spreadsheet write back as 45.3.  A whole number keeps its decimal
+    (-120 → -12.0).  None stays None.  Plain division rather than a Decimal
+    because the workbook calls this for every seat of a season.
+    """
+    return None if tenths is None else tenths / 10
+
+
+def decimal_number(value):
+    """A Decimal figure (a rate, an average, points per game) as a plain number for JSON and cells; None stays None."""
+    return None if value is None else float(value)

@@ -1,0 +1,14 @@
+"""Links to a club's pages built in Python, for the standings table and the ``member_link`` tag alike.
+
+A route that does not exist raises ``NoReverseMatch``: a renamed page fails
+loudly in a test, it never quietly drops its links from the page.
+"""
+
+from django.urls import reverse
+from django.utils.html import format_html
+
+
+def member_link(club, member):
+    """The member's name linking to their page in ``club`` (URL name ``member_page``)."""
+    href = reverse("member_page", kwargs={"slug": club.slug, "member_id": member.pk})
+    return format_html('<a href="{}">{}</a>', href, member.name)
