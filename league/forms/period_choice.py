@@ -38,14 +38,14 @@ class PeriodChoiceForm(forms.Form):
     rule_set = forms.ChoiceField(label=_("Rule set"), required=False)
 
     choice_class = PeriodChoice
-    every_rule_set_when_empty = False
+    every_rule_set_when_empty = False  # the export: no rule set chosen means all of them
 
     def __init__(self, club, data=None):
         self.club = club
         self.seasons = list(club.seasons.all())
         self.rule_sets = list(club.rule_sets.with_versions())
         super().__init__(self._rule_set_by_slug(data) if data is not None else {})
-        self.add_fields()
+        self._add_fields()
         self.fields["season"].choices = [(str(s.pk), s.name) for s in self.seasons] + [(ALL_GAMES, _("All games"))]
         if "rule_set" in self.fields:
             choices = [(r.slug, r.name) for r in self.rule_sets]
@@ -55,9 +55,9 @@ class PeriodChoiceForm(forms.Form):
         self.is_valid()  # keeps the usable values in cleaned_data, the others in errors
         self.choice = self._choice(self.cleaned_data)
         # The fields show what the page covers: the defaults in place of unusable values.
-        self.data = self.shown(self.choice)
+        self.data = self._shown(self.choice)
 
-    def add_fields(self):
+    def _add_fields(self):
         """Fields a page adds to the season and rule set (before the form reads the query string)."""
 
     def _rule_set_by_slug(self, data):
@@ -80,7 +80,7 @@ class PeriodChoiceForm(forms.Form):
         return self.choice_class.of(self.club, rule_sets, season, first_day=data.get("from"),
                                     last_day=data.get("to"), min_games=data.get("min_games"), all_rule_sets=every)
 
-    def shown(self, choice):
+    def _shown(self, choice):
         return choice.query()
 
     @property
@@ -100,7 +100,7 @@ class StandingsChoiceForm(PeriodChoiceForm):
     min_games = forms.IntegerField(label=_("Games to be ranked"), required=False, min_value=0, max_value=9999,
                                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
 
-    def add_fields(self):
+    def _add_fields(self):
         # "from" is a Python keyword, so the two days cannot be declared as attributes.
         for name, label in (("from", _("From")), ("to", _("To"))):
             self.fields[name] = forms.DateField(
@@ -117,7 +117,7 @@ class StandingsChoiceForm(PeriodChoiceForm):
             raise forms.ValidationError(_("The first day must not be after the last day."), code="dates_reversed")
         return data
 
-    def shown(self, choice):
+    def _shown(self, choice):
         """The minimum of games shows as a placeholder unless it was asked for, so another season brings its own."""
         shown = choice.query()
         if self.cleaned_data.get("min_games") is None:
