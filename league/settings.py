@@ -33,7 +33,6 @@ INSTALLED_APPS = [
     "axes",
     "csp",
     "django_tables2",
-    "django_filters",
     "league",
 ]
 

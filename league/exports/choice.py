@@ -1,29 +1,19 @@
 """What a season workbook covers: the club's rule sets (one or all) between two days.
 
-The site builds it from the export page's form (``league.forms.export_choice``),
-``manage.py export_season`` from a season; both name their files with
-``file_name``.
+The site builds it from the export page's form (``ExportChoiceForm`` in
+``league.forms.period_choice``), ``manage.py export_season`` from a season;
+both name their files with ``file_name``.
 """
 
 import re
-from dataclasses import dataclass
 
-from ..stats.standings import Period
+from ..stats.periods import ALL_GAMES, PeriodChoice
 
-ALL_GAMES = "all"
 NOT_IN_FILE_NAMES = re.compile(r'[\\/:*?"<>|\x00-\x1f\s]+')
 
 
-@dataclass(frozen=True)
-class ExportChoice:
-    club: object
-    rule_sets: tuple  # the rule sets exported, with their versions prefetched (``RuleSet.objects.with_versions``)
-    season: object = None  # None: the dates alone (all games when they are open too)
-    first_day: object = None
-    last_day: object = None
-    min_games: int = 0
-    custom_dates: bool = False  # from/to replaced a season day
-    all_rule_sets: bool = True
+class ExportChoice(PeriodChoice):
+    """A period choice (``rule_sets``: the ones exported, every one when ``all_rule_sets``) that names its files."""
 
     @classmethod
     def of_season(cls, club, season, rule_set=None):
@@ -31,24 +21,7 @@ class ExportChoice:
         rule_sets = tuple(club.rule_sets.with_versions())
         if rule_set is not None:
             rule_sets = tuple(r for r in rule_sets if r.pk == rule_set.pk)
-        return cls(club=club, rule_sets=rule_sets, season=season,
-                   first_day=season.starts_on if season else None, last_day=season.ends_on if season else None,
-                   min_games=season.min_games if season else 0, all_rule_sets=rule_set is None)
-
-    def periods(self):
-        """One standings period per rule set: points of different rule sets are never added together."""
-        return [Period(rule_set=rule_set, first_day=self.first_day, last_day=self.last_day,
-                       min_games=self.min_games) for rule_set in self.rule_sets]
-
-    def query(self):
-        """The parameters that ask for exactly this choice (for the download links)."""
-        query = {"season": str(self.season.pk) if self.season else ALL_GAMES,
-                 "rule_set": "" if self.all_rule_sets else self.rule_sets[0].slug}
-        if self.custom_dates:
-            query.update({"from": self.first_day.isoformat() if self.first_day else "",
-                          "to": self.last_day.isoformat() if self.last_day else ""})
-        query["min_games"] = str(self.min_games)
-        return query
+        return cls.of(club, rule_sets, season, all_rule_sets=rule_set is None)
 
     def file_name(self, extension):
         """``bakufu-2026年度.xlsx``; dates replace the season's name when they were chosen."""

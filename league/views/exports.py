@@ -8,7 +8,6 @@ why.  Public visitors get 403, outsiders of a private club 404
 """
 
 import tempfile
-from urllib.parse import urlencode
 
 from django.http import FileResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
@@ -16,7 +15,7 @@ from django.urls import reverse
 from django.utils.http import content_disposition_header
 
 from ..exports import csv_chunks, results_sheet, write_season_workbook
-from ..forms.export_choice import ExportChoiceForm
+from ..forms.period_choice import ExportChoiceForm
 from ..permissions import club_for_members
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -25,10 +24,8 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 def export_page(request, slug):
     access = club_for_members(request, slug)
     form = ExportChoiceForm(access.club, request.GET)
-    choice = form.choice()
     return render(request, "league/exports/page.html", {
-        "access": access, "club": access.club, "choice": choice, "problems": form.problems(),
-        "form": form.show(choice), "query": urlencode(choice.query()), "nav": "export",
+        "access": access, "club": access.club, "choice": form.choice, "form": form, "nav": "export",
     })
 
 
@@ -57,8 +54,7 @@ def _usable_choice(request, slug):
     """The export the query string asks for, or None when some of it cannot be used."""
     access = club_for_members(request, slug)
     form = ExportChoiceForm(access.club, request.GET)
-    choice = form.choice()
-    return None if form.errors else choice
+    return None if form.errors else form.choice
 
 
 def _back_to_page(request, slug):

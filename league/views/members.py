@@ -29,10 +29,11 @@ def member_page(request, slug, member_id):
     access = club_access(request, slug)
     member = get_object_or_404(Member, pk=member_id, club=access.club)
     form = PeriodChoiceForm(access.club, request.GET)
+    choice = form.choice
     context = {"access": access, "club": access.club, "member": member, "form": form, "record": None,
-               "season": form.chosen_season, "rule_set": form.chosen_rule_set, "period_query": _period_query(request)}
-    if form.period:
-        record = member_record(member, form.period)
+               "season": choice.season, "rule_set": choice.rule_set, "period_query": _period_query(request)}
+    if choice.period:
+        record = member_record(member, choice.period)
         context.update(
             record=record, page=Paginator(record.newest_first, GAMES_PER_PAGE).get_page(request.GET.get("page")),
             place_labels=[place_label(place) for place in range(1, record.players + 1)],
@@ -54,9 +55,10 @@ def member_json(request, slug, member_id):
     access = club_access(request, slug)
     member = get_object_or_404(Member, pk=member_id, club=access.club)
     form = PeriodChoiceForm(access.club, request.GET)
-    if form.errors or form.period is None:
+    choice = form.choice
+    if form.errors or choice.period is None:
         errors = form.errors.get_json_data() or {"rule_set": [{"message": _("The club has no rules yet."),
                                                                "code": "no_rule_set"}]}
         return JsonResponse({"errors": errors}, status=400, json_dumps_params={"ensure_ascii": False})
-    record = member_record(member, form.period)
-    return JsonResponse(record_as_json(record, form.chosen_season), json_dumps_params={"ensure_ascii": False})
+    record = member_record(member, choice.period)
+    return JsonResponse(record_as_json(record, choice.season), json_dumps_params={"ensure_ascii": False})

@@ -1,6 +1,6 @@
 """Season standings (成績表): the page, sortable on every column, and the same figures as JSON.
 
-Both read the same query string (see ``league.filters``) and load the club
+Both read the same query string (``StandingsChoiceForm``) and load the club
 through ``club_access``: a private club's outsiders get 404 from both.
 """
 
@@ -10,7 +10,7 @@ from django.http import JsonResponse
 from django.shortcuts import render
 
 from ..api_standings import standings_as_json
-from ..filters import StandingsFilterForm
+from ..forms.period_choice import StandingsChoiceForm
 from ..permissions import club_access
 from ..stats.standings import standings
 from ..tables import standings_tables
@@ -20,14 +20,14 @@ PROJECTOR = "projector"
 
 def standings_page(request, slug):
     access = club_access(request, slug)
-    form = StandingsFilterForm(access.club, request.GET)
-    choice = form.choice()
+    form = StandingsChoiceForm(access.club, request.GET)
+    choice = form.choice
     projector = request.GET.get("view") == PROJECTOR
     result = standings(choice.period) if choice.period else None
     table, unranked_table = standings_tables(request, access.club, result, projector) if result else (None, None)
     return render(request, "league/standings/page.html", {
         "access": access, "club": access.club, "choice": choice, "result": result, "table": table,
-        "unranked_table": unranked_table, "problems": form.problems(), "form": form.show(choice),
+        "unranked_table": unranked_table, "form": form,
         "projector": projector, "json_query": urlencode(choice.query()),
     })
 
@@ -35,8 +35,8 @@ def standings_page(request, slug):
 def standings_json(request, slug):
     """The standings for integrations (documented in docs/api.md); unusable parameters answer 400."""
     access = club_access(request, slug)
-    form = StandingsFilterForm(access.club, request.GET)
-    choice = form.choice()
+    form = StandingsChoiceForm(access.club, request.GET)
+    choice = form.choice
     if form.errors:
         return JsonResponse({"errors": form.errors.get_json_data()}, status=400,
                             json_dumps_params={"ensure_ascii": False})

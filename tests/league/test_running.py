@@ -177,13 +177,14 @@ def test_the_season_and_the_rule_set_can_be_chosen(client, club, member, season,
     assert response.context["season"] == old and response.context["running"].lines == []
     response = client.get(page(club, rule_set="sanma"))
     assert response.context["rule_set"].slug == "sanma" and response.context["running"].columns == []
-    assert client.get(page(club, rule_set="nope")).status_code == 404
-    assert client.get(page(club, season="nope")).status_code == 404
 
 
-def test_one_rule_set_and_one_season_offer_no_choice(client, club, member, season, three_meetings):
+def test_one_rule_set_offers_the_season_or_all_games_only(client, club, member, season, three_meetings):
     client.force_login(member)
-    assertNotContains(client.get(page(club)), '<form method="get"')
+    response = client.get(page(club))
+    assertContains(response, f'<option value="{season.pk}" selected>今季</option>', html=True)
+    assertContains(response, '<option value="all">全対局</option>', html=True)
+    assertNotContains(response, 'name="rule_set"')
 
 
 @pytest.mark.parametrize("public", [False, True], ids=["private", "public"])
