@@ -26,10 +26,10 @@ def add_rule_version(rule_set, effective_from, rules, fees, note=""):
     try:
         with transaction.atomic():
             # Lock the rule set so that two owners adding versions at once queue up.
-            RuleSet.objects.select_for_update().get(pk=rule_set.pk)
+            locked = RuleSet.objects.select_for_update().get(pk=rule_set.pk)
             if RuleVersion.objects.filter(rule_set=rule_set, effective_from=effective_from).exists():
                 raise RuleVersionRefused(_date_taken(rule_set, effective_from))
-            previous = RuleVersion.objects.filter(rule_set=rule_set).in_force_on(effective_from).first()
+            previous = locked.version_on(effective_from)
             notes = carried_notes(previous, rules, fees)
             if note.strip():
                 notes["effective_from"] = note.strip()
