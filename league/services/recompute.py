@@ -19,9 +19,9 @@ from django.utils.translation import gettext as _
 
 import scoring
 
-from ..models import Game, GameSeat, RuleSet, Yakuman
+from ..models import Game, GameSeat, RuleSet
 from ..rule_checks import engine_message
-from .games import GameRefused, build_rows, entry_from_game, fill_game, settle_entry
+from .games import GameRefused, entry_from_game, settle_in_force, store_settled
 
 # GameSeat's stored parts and the engine's names for them.
 PARTS = (("base", "base"), ("oka", "oka"), ("uma", "uma"), ("bust", "bust"), ("chip_points", "chips"),
@@ -114,12 +114,11 @@ def plan(rule_set, version=None):
                 game.rule_version_id, getattr(game.meeting.rule_set.version_on(game.meeting.date), "pk", None)):
             continue
         try:
-            entry = entry_from_game(game)
-            new_version, result = settle_entry(entry)
+            settled = settle_in_force(entry_from_game(game))
         except (scoring.ScoringError, GameRefused) as refusal:
             the_plan.problems.append(GameProblem(game, _problem_messages(game, refusal)))
             continue
-        change = _change(game, new_version, result)
+        change = _change(game, settled.rule_version, settled.result)
         if change is not None:
             the_plan.changes.append(change)
     return the_plan
@@ -144,26 +143,19 @@ def apply(plan_or_rule_set, user=None):
 def _resettle(current, change, user):
     if current is None or current.void or current.version != change.game.version:
         raise RecomputeRefused(_stale())
-    entry = entry_from_game(current)
     try:
-        version, result = settle_entry(entry)
+        settled = settle_in_force(entry_from_game(current))
     except (scoring.ScoringError, GameRefused) as refusal:
         raise RecomputeRefused(_stale()) from refusal
-    if version.pk != change.version.pk or _signature(result) != change.signature:
+    if settled.rule_version.pk != change.version.pk or _signature(settled.result) != change.signature:
         raise RecomputeRefused(_stale())
-    current.rule_version = version
+    version = settled.rule_version
     current.updated_by = user
     current.version += 1  # the row is locked, so a plain increment is safe
     if user is not None:
         current._history_user = user
     current._change_reason = f"recomputed: rule version {version.pk} ({version.effective_from:%Y-%m-%d})"
-    fill_game(current, entry, result)
-    current.save()
-    current.seats.all().delete()
-    current.yakuman.all().delete()
-    seats, yakuman = build_rows(current, entry, result)
-    GameSeat.objects.bulk_create(seats)
-    Yakuman.objects.bulk_create(yakuman)
+    store_settled(current, settled)
 
 
 def _signature(result):

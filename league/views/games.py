@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 from ..history import game_history
 from ..models import Game
 from ..permissions import club_access, club_for_secretary
-from ..services.games import GameRefused, correct_game, set_void, settle_entry
+from ..services.games import GameRefused, correct_game, set_void
 from .entry import game_form_for
 
 
@@ -33,10 +33,9 @@ def edit_game(request, slug, game_id):
     conflict = None
     if request.method == "POST":
         form = game_form_for(game.meeting, request.POST)
-        result = form.settle(settle_entry)
-        if result is not None and request.POST.get("action") == "save":
+        if form.is_valid() and request.POST.get("action") == "save":
             try:
-                saved = correct_game(game, form.entry, form.cleaned_data.get("version"), request.user)
+                saved = correct_game(game, form.settled, form.cleaned_data.get("version"), request.user)
             except GameRefused as refusal:
                 if refusal.current is not None:
                     # Keep what this secretary typed, show what is saved now, and let a
@@ -45,7 +44,7 @@ def edit_game(request, slug, game_id):
                     data = request.POST.copy()
                     data["version"] = conflict.version
                     form = game_form_for(game.meeting, data)
-                    form.settle(settle_entry)
+                    form.is_valid()  # settles it again for the breakdown shown beside the conflict
                 form.add_error(None, refusal.message)
             else:
                 messages.success(request, _("Game corrected."))

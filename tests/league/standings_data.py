@@ -26,7 +26,7 @@ unranked: 六 1 game +5.0; 七 no game, +3.0 adjusted.
 import datetime
 
 from league.models import Adjustment, Meeting, Member, RuleSet, RuleVersion, Season
-from league.services.games import Entry, record_game, set_void
+from league.services.games import Entry, record_game, set_void, settle_in_force
 
 D = datetime.date
 
@@ -49,7 +49,8 @@ def meeting_on(club, day, rule_set=None):
 
 def play(meeting, round, names, scores, user, **extras):
     members = [member(name) for name in names]
-    return record_game(Entry(meeting=meeting, round=round, table=1, members=members, scores=scores, **extras), user)
+    entry = Entry(meeting=meeting, round=round, table=1, members=members, scores=scores, **extras)
+    return record_game(settle_in_force(entry), user)
 
 
 def season_games(club, user):

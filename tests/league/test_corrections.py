@@ -3,9 +3,10 @@
 import pytest
 
 from league.models import Game, GameSeat
-from league.services.games import GameRefused, correct_game, set_void
+from league.services.games import GameRefused, correct_game, set_void, settle_in_force
 
 from .conftest import game_post
+from .test_entry import counting_settlements
 
 
 @pytest.fixture
@@ -49,6 +50,14 @@ def test_nobody_else_may_correct_or_void(client, request, game, who, status):
     assert client.post(f"/c/{game.meeting.club.slug}/games/{game.pk}/void/", {"version": "1"}).status_code == status
     game.refresh_from_db()
     assert game.version == 1 and not game.void
+
+
+def test_a_corrected_game_is_settled_once(client, secretary, game, monkeypatch):
+    client.force_login(secretary)
+    calls = counting_settlements(monkeypatch)
+    assert client.post(edit_url(game), corrected(score_0="52400", score_1="31400")).status_code == 302
+    assert len(calls) == 1
+    assert GameSeat.objects.get(game=game, seat=0).score == 52400
 
 
 def test_the_correction_page_shows_what_was_entered(client, secretary, game):
@@ -145,5 +154,5 @@ def test_the_service_refuses_a_stale_edit(game, secretary):
 
     entry = entry_from_game(game)
     with pytest.raises(GameRefused) as refused:
-        correct_game(game, entry, expected_version=99, user=secretary)
+        correct_game(game, settle_in_force(entry), expected_version=99, user=secretary)
     assert refused.value.current.version == 1

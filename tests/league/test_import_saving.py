@@ -14,7 +14,7 @@ from league.imports.commit import ImportRefused, commit
 from league.imports.names import NewMember
 from league.imports.plan import ALREADY, NEW
 from league.models import Club, Game, GameSeat, Meeting, Member, RuleSet, RuleVersion, Yakuman
-from league.services.games import Entry, record_game
+from league.services.games import Entry, record_game, settle_in_force
 
 from .conftest import BAKUFU_RULES
 from .import_files import NAMES, ROWS, counts, csv_bytes, game_row, messages_of, plan_of, xlsx_bytes, xml_bomb_xlsx
@@ -70,8 +70,8 @@ def test_a_file_adding_games_to_a_day_uses_its_meeting(club, meeting, secretary)
 
 def test_a_slot_holding_a_different_game_is_an_error(club, meeting, secretary):
     members = [Member.objects.get(name=name) for name in NAMES]
-    record_game(Entry(meeting=meeting, round=1, table=1, members=members, scores=[40000, 30000, 20000, 10000]),
-                secretary)
+    entry = Entry(meeting=meeting, round=1, table=1, members=members, scores=[40000, 30000, 20000, 10000])
+    record_game(settle_in_force(entry), secretary)
     plan = plan_of(club, xlsx_bytes([game_row(date="2026-11-20")]))
     [(row, label, message)] = messages_of(plan)
     assert (row, label) == (2, "B (回戦)") and "different game" in message

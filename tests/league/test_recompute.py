@@ -9,7 +9,7 @@ from django.utils import translation
 
 from league.models import Game, GameSeat, Meeting, Member, RuleVersion
 from league.services import recompute
-from league.services.games import Entry, correct_game, record_game
+from league.services.games import Entry, correct_game, record_game, settle_in_force
 
 from .conftest import BAKUFU_RULES
 
@@ -26,7 +26,7 @@ def players(club):
 def play(meeting, user, round=1, scores=SCORES):
     entry = Entry(meeting=meeting, round=round, table=1, members=players(meeting.club), scores=list(scores),
                   busts=[{"seat": 3, "by": 0}] if min(scores) < 0 else [])
-    return record_game(entry, user)
+    return record_game(settle_in_force(entry), user)
 
 
 def totals(game):
@@ -160,7 +160,7 @@ def test_a_game_corrected_after_planning_stops_the_whole_save(rule_set, games, n
     game = games["new"][1]
     entry = Entry(meeting=meeting, round=2, table=1, members=players(meeting.club),
                   scores=[40000, 30000, 20000, 10000])
-    correct_game(game, entry, game.version, secretary)
+    correct_game(game, settle_in_force(entry), game.version, secretary)
     with pytest.raises(recompute.RecomputeRefused):
         recompute.apply(plan, secretary)
     assert Game.objects.get(pk=games["new"][0].pk).version == 1
