@@ -16,8 +16,13 @@ from .people import Member
 WINDS = (_("East"), _("South"), _("West"), _("North"))
 PLACE_NAMES = (_("1st"), _("2nd"), _("3rd"), _("4th"))
 
-# The parts of a result, as the engine names them and as GameSeat stores them.
-POINT_PARTS = ("base", "oka", "uma", "bust", "chip_points", "shugi", "chombo", "total")
+# The parts of a result as GameSeat stores them (its columns, in tenths), each with the engine's
+# name for it (``scoring.SeatResult.tenths``): the one mapping between the two.
+SEAT_PARTS = (("base", "base"), ("oka", "oka"), ("uma", "uma"), ("bust", "bust"), ("chip_points", "chips"),
+              ("shugi", "shugi"), ("chombo", "chombo"), ("total", "total"))
+POINT_PARTS = tuple(column for column, _part in SEAT_PARTS)
+# Every column of a seat that the engine computes.
+SETTLED_COLUMNS = ("place", *POINT_PARTS)
 
 
 class GameQuerySet(models.QuerySet):
@@ -153,6 +158,16 @@ class GameSeat(models.Model):
     @property
     def wind(self):
         return WINDS[self.seat]
+
+    @staticmethod
+    def settled_columns(result):
+        """The columns storing one seat of the engine's settlement (a ``scoring.SeatResult``), in SETTLED_COLUMNS
+        order: its place and every part in tenths."""
+        return {"place": result.place, **{column: result.tenths[part] for column, part in SEAT_PARTS}}
+
+    def settled_values(self):
+        """What the engine computed for this seat, as stored: the values of ``settled_columns``, in their order."""
+        return tuple(getattr(self, column) for column in SETTLED_COLUMNS)
 
 
 class YakumanQuerySet(models.QuerySet):

@@ -173,17 +173,16 @@ def _table_taken(entry):
         "round": entry.round, "table": entry.table}
 
 
+# The one way a settlement is stored: ``fill_game`` onto the game, ``build_rows`` for its seats (through
+# GameSeat.settled_columns) and yakuman.  A single game is saved with ``store_settled``; the importer,
+# the demo and the benchmark bulk-create many games with the same two functions.
+
 def build_rows(game, entry, result):
     """The unsaved GameSeat and Yakuman rows of ``game`` (for saving, or bulk-creating many games)."""
     chips = entry.chips or [0] * len(result)
     seats = [
-        GameSeat(
-            game=game, seat=seat.seat, member=entry.members[seat.seat], score=seat.score,
-            chips=chips[seat.seat], place=seat.place,
-            base=seat.tenths["base"], oka=seat.tenths["oka"], uma=seat.tenths["uma"],
-            bust=seat.tenths["bust"], chip_points=seat.tenths["chips"], shugi=seat.tenths["shugi"],
-            chombo=seat.tenths["chombo"], total=seat.tenths["total"],
-        )
+        GameSeat(game=game, seat=seat.seat, member=entry.members[seat.seat], score=seat.score,
+                 chips=chips[seat.seat], **GameSeat.settled_columns(seat))
         for seat in result
     ]
     yakuman = [

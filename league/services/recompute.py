@@ -23,10 +23,6 @@ from ..models import Game, GameSeat, RuleSet
 from ..rule_checks import engine_message
 from .games import GameRefused, entry_from_game, settle_in_force, store_settled
 
-# GameSeat's stored parts and the engine's names for them.
-PARTS = (("base", "base"), ("oka", "oka"), ("uma", "uma"), ("bust", "bust"), ("chip_points", "chips"),
-         ("shugi", "shugi"), ("chombo", "chombo"), ("total", "total"))
-
 
 class RecomputeRefused(Exception):
     """Nothing was saved; ``message`` says why in the user's language."""
@@ -161,13 +157,12 @@ def _resettle(current, change, user):
 def _signature(result):
     """The parts of a settlement that the game and its seats store."""
     return (result.floats, result.double_maru_a,
-            tuple((seat.seat, seat.score, seat.place, *(seat.tenths[name] for _f, name in PARTS)) for seat in result))
+            tuple((seat.seat, seat.score, *GameSeat.settled_columns(seat).values()) for seat in result))
 
 
 def _stored_signature(game):
     seats = sorted(game.seats.all(), key=lambda s: s.seat)
-    return (game.floats, game.double_maru_a,
-            tuple((s.seat, s.score, s.place, *(getattr(s, f) for f, _name in PARTS)) for s in seats))
+    return (game.floats, game.double_maru_a, tuple((s.seat, s.score, *s.settled_values()) for s in seats))
 
 
 def _change(game, version, result):

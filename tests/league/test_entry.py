@@ -7,8 +7,9 @@ from django.utils import timezone
 
 import scoring
 from league.models import Game, GameSeat, Meeting, RuleVersion, Yakuman
+from league.models.games import SEAT_PARTS, SETTLED_COLUMNS
 
-from .conftest import game_post
+from .conftest import BAKUFU_RULES, game_post
 
 
 def enter_url(meeting):
@@ -62,6 +63,16 @@ def test_a_secretary_saves_a_game_with_every_part_computed(client, secretary, me
     assert sum(seat.total for seat in seats.values()) == 0
     assert game.version == 1 and game.history.count() == 1
     assert game.sheet["busts"] == [{"seat": 3, "by": 0}]
+
+
+def test_every_part_the_engine_computes_has_its_seat_column():
+    result = scoring.settle(BAKUFU_RULES, {"scores": [52300, 31500, 18700, -2500], "chips": [3, -1, 0, -2],
+                                           "busts": [{"seat": 3, "by": 0}]})
+    engine_parts = set(result[0].keys()) - {"seat", "score"}  # the score is the entered one
+    assert {part for _column, part in SEAT_PARTS} | {"place"} == engine_parts
+    columns = GameSeat.settled_columns(result[0])
+    assert tuple(columns) == SETTLED_COLUMNS
+    assert (columns["place"], columns["chip_points"], columns["total"]) == (1, 150, 710 + 150)
 
 
 def counting_settlements(monkeypatch):
