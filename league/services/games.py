@@ -15,15 +15,15 @@ from django.utils.translation import gettext as _
 import scoring
 
 from ..models import Game, GameSeat, Meeting, Yakuman
+from ..refusals import Refused
 
 
-class GameRefused(Exception):
-    """A save that must not happen; ``message`` says why in the user's language."""
+class GameRefused(Refused):
+    """A save of a game that must not happen; ``current`` is the game as it is now, for an edit conflict."""
 
     def __init__(self, message, current=None):
         super().__init__(message)
-        self.message = message
-        self.current = current  # the game as it is now, for an edit conflict
+        self.current = current
 
 
 @dataclass

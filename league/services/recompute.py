@@ -20,16 +20,9 @@ from django.utils.translation import gettext as _
 import scoring
 
 from ..models import Game, GameSeat, RuleSet
+from ..refusals import Refused
 from ..rule_checks import engine_message
 from .games import GameRefused, entry_from_game, settle_in_force, store_settled
-
-
-class RecomputeRefused(Exception):
-    """Nothing was saved; ``message`` says why in the user's language."""
-
-    def __init__(self, message):
-        super().__init__(message)
-        self.message = message
 
 
 @dataclass
@@ -138,13 +131,13 @@ def apply(plan_or_rule_set, user=None):
 
 def _resettle(current, change, user):
     if current is None or current.void or current.version != change.game.version:
-        raise RecomputeRefused(_stale())
+        raise Refused(_stale())
     try:
         settled = settle_in_force(entry_from_game(current))
     except (scoring.ScoringError, GameRefused) as refusal:
-        raise RecomputeRefused(_stale()) from refusal
+        raise Refused(_stale()) from refusal
     if settled.rule_version.pk != change.version.pk or _signature(settled.result) != change.signature:
-        raise RecomputeRefused(_stale())
+        raise Refused(_stale())
     version = settled.rule_version
     current.updated_by = user
     current.version += 1  # the row is locked, so a plain increment is safe

@@ -7,14 +7,7 @@ from django.utils.translation import gettext as _
 import scoring
 
 from ..models import RuleSet, RuleVersion
-
-
-class RuleVersionRefused(Exception):
-    """A version that must not be saved; ``message`` says why in the user's language."""
-
-    def __init__(self, message):
-        super().__init__(message)
-        self.message = message
+from ..refusals import Refused
 
 
 def add_rule_version(rule_set, effective_from, rules, fees, note=""):
@@ -28,7 +21,7 @@ def add_rule_version(rule_set, effective_from, rules, fees, note=""):
             # Lock the rule set so that two owners adding versions at once queue up.
             locked = RuleSet.objects.select_for_update().get(pk=rule_set.pk)
             if RuleVersion.objects.filter(rule_set=rule_set, effective_from=effective_from).exists():
-                raise RuleVersionRefused(_date_taken(rule_set, effective_from))
+                raise Refused(_date_taken(rule_set, effective_from), "effective_from")
             previous = locked.version_on(effective_from)
             notes = carried_notes(previous, rules, fees)
             if note.strip():
@@ -36,7 +29,7 @@ def add_rule_version(rule_set, effective_from, rules, fees, note=""):
             return RuleVersion.objects.create(rule_set=rule_set, effective_from=effective_from, rules=rules,
                                               fees=fees, notes=notes)
     except IntegrityError as error:
-        raise RuleVersionRefused(_date_taken(rule_set, effective_from)) from error
+        raise Refused(_date_taken(rule_set, effective_from), "effective_from") from error
 
 
 def carried_notes(previous, rules, fees):

@@ -10,7 +10,8 @@ from ..forms.accounts import AccountsForm
 from ..models import Game, Meeting, Member
 from ..models.games import PLACE_NAMES
 from ..permissions import club_access, club_for_members, club_for_secretary
-from ..services.meetings import AccountsRefused, accounts_mark, save_accounts, set_closed
+from ..refusals import Refused
+from ..services.meetings import accounts_mark, save_accounts, set_closed
 from ..stats.day import settle_day
 from ..stats.day_text import day_summary
 
@@ -66,7 +67,7 @@ def meeting_accounts(request, slug, meeting_id):
         try:
             save_accounts(meeting, data["venue_fee"], data["rounds"], form.attendance(),
                           expected_mark=request.POST.get("mark"))
-        except AccountsRefused as refusal:
+        except Refused as refusal:
             form.add_error(None, refusal.message)
             return render(request, "league/meetings/accounts.html", {
                 "access": access, "club": access.club, "meeting": meeting, "form": form, "money": money,

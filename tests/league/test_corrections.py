@@ -3,6 +3,7 @@
 import pytest
 
 from league.models import Game, GameSeat
+from league.refusals import Refused
 from league.services.games import GameRefused, correct_game, set_void, settle_in_force
 
 from .conftest import game_post
@@ -156,3 +157,4 @@ def test_the_service_refuses_a_stale_edit(game, secretary):
     with pytest.raises(GameRefused) as refused:
         correct_game(game, settle_in_force(entry), expected_version=99, user=secretary)
     assert refused.value.current.version == 1
+    assert isinstance(refused.value, Refused)  # the one base every refused action shares

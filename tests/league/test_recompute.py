@@ -8,6 +8,7 @@ from django.core.management import CommandError, call_command
 from django.utils import translation
 
 from league.models import Game, GameSeat, Meeting, Member, RuleVersion
+from league.refusals import Refused
 from league.services import recompute
 from league.services.games import Entry, correct_game, record_game, settle_in_force
 
@@ -161,7 +162,7 @@ def test_a_game_corrected_after_planning_stops_the_whole_save(rule_set, games, n
     entry = Entry(meeting=meeting, round=2, table=1, members=players(meeting.club),
                   scores=[40000, 30000, 20000, 10000])
     correct_game(game, settle_in_force(entry), game.version, secretary)
-    with pytest.raises(recompute.RecomputeRefused):
+    with pytest.raises(Refused):
         recompute.apply(plan, secretary)
     assert Game.objects.get(pk=games["new"][0].pk).version == 1
     assert totals(games["new"][0]) == OLD_TOTALS

@@ -6,6 +6,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from league.models import Club
+from league.refusals import Refused
 from league.services import recompute
 
 
@@ -50,7 +51,7 @@ class Command(BaseCommand):
         try:
             with transaction.atomic():  # every rule set or none
                 saved = sum(recompute.apply(plan, who) for plan in plans)
-        except recompute.RecomputeRefused as refusal:
+        except Refused as refusal:
             raise CommandError(refusal.message) from refusal
         self.stdout.write(_("%(count)s games recomputed and saved.") % {"count": saved})
 
