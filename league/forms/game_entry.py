@@ -75,7 +75,7 @@ class GameForm(forms.Form):
     round = forms.IntegerField(label=_("Round"), min_value=1, max_value=99)
     table = forms.IntegerField(label=_("Table"), min_value=1, max_value=99, initial=1)
     deposit = ScoreField(label=_("Leftover deposit"), help_text=_("Riichi sticks left on the table at the end."))
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    revision = forms.IntegerField(widget=forms.HiddenInput, required=False)  # of the game corrected (Game.revision)
 
     def __init__(self, *args, meeting, rule_version, in_hundreds=False, **kwargs):
         super().__init__(*args, **kwargs)

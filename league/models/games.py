@@ -57,7 +57,8 @@ class Game(models.Model):
 
     ``sheet`` keeps what was entered (players by seat, scores, chips, deposit,
     busts, yakuman, chombo) so that the history of a game reads as a whole.
-    ``version`` counts saves: an edit made from an older version is refused.
+    ``revision`` counts saves (not to be confused with a rule version): an edit made from an
+    older revision is refused.
     """
 
     meeting = models.ForeignKey(Meeting, models.CASCADE, related_name="games", verbose_name=_("meeting"))
@@ -70,7 +71,7 @@ class Game(models.Model):
     floats = models.PositiveSmallIntegerField(_("floating players"), default=0)
     double_maru_a = models.BooleanField(_("ended by a yakuman"), default=False)
     void = models.BooleanField(_("void"), default=False)
-    version = models.PositiveIntegerField(_("version"), default=1)
+    revision = models.PositiveIntegerField(_("revision"), default=1)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
     updated_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,

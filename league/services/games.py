@@ -103,17 +103,17 @@ def record_game(settled, user):
     return game
 
 
-def correct_game(game, settled, expected_version, user):
-    """Save an edit of ``game`` made from ``expected_version`` as ``settled``; a stale edit is refused."""
+def correct_game(game, settled, expected_revision, user):
+    """Save an edit of ``game`` made from ``expected_revision`` as ``settled``; a stale edit is refused."""
     entry = settled.entry
     try:
         with transaction.atomic():
-            current = _lock(game, expected_version)
+            current = _lock(game, expected_revision)
             _refuse_if_closed(current.meeting)
             _refuse_if_closed(entry.meeting)
             current.meeting = entry.meeting
             current.updated_by = user
-            current.version += 1  # the row is locked, so a plain increment is safe
+            current.revision += 1  # the row is locked, so a plain increment is safe
             store_settled(current, settled)
     except IntegrityError as error:
         raise GameRefused(_table_taken(entry)) from error
@@ -121,15 +121,15 @@ def correct_game(game, settled, expected_version, user):
     return current
 
 
-def set_void(game, void, expected_version, user):
+def set_void(game, void, expected_revision, user):
     """Void a game (it stops counting) or restore it; both are kept in its history."""
     try:
         with transaction.atomic():
-            current = _lock(game, expected_version)
+            current = _lock(game, expected_revision)
             _refuse_if_closed(current.meeting)
             current.void = void
             current.updated_by = user
-            current.version += 1  # the row is locked, so a plain increment is safe
+            current.revision += 1  # the row is locked, so a plain increment is safe
             current.save()
     except IntegrityError as error:
         raise GameRefused(_("Another game now holds round %(round)s at table %(table)s; "
@@ -153,9 +153,9 @@ def entry_from_game(game):
     )
 
 
-def _lock(game, expected_version):
+def _lock(game, expected_revision):
     current = Game.objects.select_for_update().select_related("meeting").get(pk=game.pk)
-    if current.version != expected_version:
+    if current.revision != expected_revision:
         raise GameRefused(
             _("Someone else saved this game while you were editing it. Its current values are shown below; "
               "check them and make your change again."), current=current)

@@ -5,7 +5,7 @@ sheet it was entered with, under the version in force on its date, and lists
 the games whose stored result would change (another version, or other
 points), with each seat's old and new total and place; games the engine now
 refuses are listed as problems.  ``apply`` saves exactly the planned games in
-one transaction, each as a new version of the game in its history, and saves
+one transaction, each as a new revision of the game in its history, and saves
 nothing if any of them changed since the plan was made.  Games in closed
 meetings are included: a rule correction applies to them too.
 """
@@ -76,7 +76,7 @@ class Plan:
     @property
     def fingerprint(self):
         """Identifies what the owner saw, so that a save after something changed is refused."""
-        text = repr([(c.game.pk, c.game.version, c.version.pk, c.signature) for c in self.changes])
+        text = repr([(c.game.pk, c.game.revision, c.version.pk, c.signature) for c in self.changes])
         return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
@@ -130,7 +130,7 @@ def apply(plan_or_rule_set, user=None):
 
 
 def _resettle(current, change, user):
-    if current is None or current.void or current.version != change.game.version:
+    if current is None or current.void or current.revision != change.game.revision:
         raise Refused(_stale())
     try:
         settled = settle_in_force(entry_from_game(current))
@@ -140,7 +140,7 @@ def _resettle(current, change, user):
         raise Refused(_stale())
     version = settled.rule_version
     current.updated_by = user
-    current.version += 1  # the row is locked, so a plain increment is safe
+    current.revision += 1  # the row is locked, so a plain increment is safe
     if user is not None:
         current._history_user = user
     current._change_reason = f"recomputed: rule version {version.pk} ({version.effective_from:%Y-%m-%d})"

@@ -55,7 +55,7 @@ def results(club, season, secretary):
                    yakuman=[{"seat": 0, "kind": "yakuman", "win": "tsumo", "name": "四暗刻"}])
     voided = play(old, 2, ["東田一郎", "南野二郎", "西川三郎", "北村四郎"], secretary,
                   yakuman=[{"seat": 1, "kind": "yakuman", "win": "tsumo", "name": "大三元"}])
-    set_void(voided, True, voided.version, secretary)
+    set_void(voided, True, voided.revision, secretary)
     old.closed = True
     old.save()
     latest = Meeting.objects.create(club=club, rule_set=rule_set, date=LATEST, venue="雀荘 風")

@@ -61,7 +61,7 @@ def test_a_secretary_saves_a_game_with_every_part_computed(client, secretary, me
     assert (seats[0].base, seats[0].oka, seats[0].uma, seats[0].bust) == (210, 200, 200, 100)
     assert seats[3].bust == -100
     assert sum(seat.total for seat in seats.values()) == 0
-    assert game.version == 1 and game.history.count() == 1
+    assert game.revision == 1 and game.history.count() == 1
     assert game.sheet["busts"] == [{"seat": 3, "by": 0}]
 
 

@@ -93,7 +93,7 @@ def league(club, season, secretary):
     ]
     voided = play(secretary, june, 4, [higashida, minamino, nishikawa, kitamura], [70000, 20000, 10000, 0],
                   yakuman=[{"seat": 0, "win": "ron", "from": 3, "name": "大三元"}])
-    set_void(voided, True, voided.version, secretary)
+    set_void(voided, True, voided.revision, secretary)
     before = play(secretary, meeting_on(club, datetime.date(2026, 3, 20)), 1,
                   [higashida, minamino, nishikawa, kitamura], [30000, 30000, 20000, 20000],
                   yakuman=[{"seat": 0, "win": "ron", "from": 3, "name": "国士無双"}])

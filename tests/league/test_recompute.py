@@ -84,7 +84,7 @@ def test_the_plan_lists_exactly_the_games_the_new_version_governs(rule_set, game
     assert [seat.member.name for seat in change.seats] == ["東田一郎", "南野二郎", "西川三郎", "北村四郎"]
     assert plan.problems == []
     # Planning saves nothing.
-    assert all(game.version == 1 for game in Game.objects.all())
+    assert all(game.revision == 1 for game in Game.objects.all())
     assert totals(games["new"][0]) == OLD_TOTALS
 
 
@@ -121,7 +121,7 @@ def test_games_the_engine_now_refuses_are_problems_and_are_not_saved(rule_set, g
     assert [problem.game for problem in plan.problems] == games["new"]
     assert plan.problems[0].messages[0].startswith("Expected 3 scores")
     assert recompute.apply(rule_set, secretary) == 0
-    assert all(game.version == 1 for game in Game.objects.all())
+    assert all(game.revision == 1 for game in Game.objects.all())
     assert totals(games["new"][0]) == OLD_TOTALS
 
 
@@ -133,7 +133,7 @@ def test_apply_rewrites_the_seats_bumps_the_version_and_keeps_history(rule_set, 
     assert totals(game) == NEW_TOTALS
     assert [seat.uma for seat in game.seats.order_by("seat")] == [300, 100, -100, -300]
     assert game.rule_version == new_version
-    assert game.version == 2
+    assert game.revision == 2
     assert game.updated_by == owner
     history = list(game.history.order_by("history_date", "history_id"))
     assert len(history) == 2
@@ -142,7 +142,7 @@ def test_apply_rewrites_the_seats_bumps_the_version_and_keeps_history(rule_set, 
     assert history[-1].history_change_reason.startswith("recomputed")
     # The game before the new version is untouched.
     old = Game.objects.get(pk=games["old"].pk)
-    assert (old.version, old.history.count(), totals(old)) == (1, 1, OLD_TOTALS)
+    assert (old.revision, old.history.count(), totals(old)) == (1, 1, OLD_TOTALS)
     # A second run finds nothing left to do.
     assert recompute.plan(rule_set).changes == []
 
@@ -161,10 +161,10 @@ def test_a_game_corrected_after_planning_stops_the_whole_save(rule_set, games, n
     game = games["new"][1]
     entry = Entry(meeting=meeting, round=2, table=1, members=players(meeting.club),
                   scores=[40000, 30000, 20000, 10000])
-    correct_game(game, settle_in_force(entry), game.version, secretary)
+    correct_game(game, settle_in_force(entry), game.revision, secretary)
     with pytest.raises(Refused):
         recompute.apply(plan, secretary)
-    assert Game.objects.get(pk=games["new"][0].pk).version == 1
+    assert Game.objects.get(pk=games["new"][0].pk).revision == 1
     assert totals(games["new"][0]) == OLD_TOTALS
 
 
@@ -179,7 +179,7 @@ def test_the_command_without_commit_shows_the_changes_and_saves_nothing(club, ga
     assert "北村四郎  -62.0 → -72.0" in out
     assert "南野二郎  +12.0 → +12.0" in out
     assert "2 games would change. Nothing was saved" in out
-    assert all(game.version == 1 for game in Game.objects.all())
+    assert all(game.revision == 1 for game in Game.objects.all())
     assert totals(games["new"][0]) == OLD_TOTALS
 
 
@@ -188,11 +188,11 @@ def test_the_command_with_commit_saves_and_records_who(club, games, new_version,
     assert "2 games recomputed and saved." in out
     game = Game.objects.get(pk=games["new"][0].pk)
     assert totals(game) == NEW_TOTALS
-    assert game.version == 2
+    assert game.revision == 2
     assert game.history.count() == 2
     assert game.history.latest("history_date").history_user == owner
     old = Game.objects.get(pk=games["old"].pk)
-    assert (old.version, old.history.count(), totals(old)) == (1, 1, OLD_TOTALS)
+    assert (old.revision, old.history.count(), totals(old)) == (1, 1, OLD_TOTALS)
     # Nothing is left to change.
     assert "0 games would change" in run(club.slug)[0]
 
@@ -203,7 +203,7 @@ def test_the_command_lists_problems(club, rule_set, games):
     out, err = run(club.slug, "--commit")
     assert "Cannot recompute 2026-11-20 round 1 table 1" in err
     assert "0 games recomputed and saved." in out
-    assert all(game.version == 1 for game in Game.objects.all())
+    assert all(game.revision == 1 for game in Game.objects.all())
 
 
 def test_the_command_refuses_an_unknown_club_or_rule_set(club):
@@ -234,7 +234,7 @@ def test_nobody_else_can_recompute(client, request, rule_set, games, new_version
     if who:
         client.force_login(request.getfixturevalue(who))
     assert client.post(recompute_url(rule_set), {"fingerprint": fingerprint}).status_code == status
-    assert all(game.version == 1 for game in Game.objects.all())
+    assert all(game.revision == 1 for game in Game.objects.all())
 
 
 def test_the_page_shows_what_would_change_then_saves_it(client, rule_set, games, new_version, owner):
@@ -244,7 +244,7 @@ def test_the_page_shows_what_would_change_then_saves_it(client, rule_set, games,
     assert response.status_code == 200
     assert "+71.0" in html and "+81.0" in html and "▲62.0" in html and "▲72.0" in html
     assert html.count('class="recompute-game"') == 2
-    assert all(game.version == 1 for game in Game.objects.all())
+    assert all(game.revision == 1 for game in Game.objects.all())
 
     fingerprint = recompute.plan(rule_set).fingerprint
     assert f'value="{fingerprint}"' in html
@@ -252,7 +252,7 @@ def test_the_page_shows_what_would_change_then_saves_it(client, rule_set, games,
     assert response.redirect_chain[-1][0] == "/en/c/kaze/manage/rules/"
     assert "2 games recomputed." in response.content.decode()
     assert totals(games["new"][0]) == NEW_TOTALS
-    assert Game.objects.get(pk=games["old"].pk).version == 1
+    assert Game.objects.get(pk=games["old"].pk).revision == 1
 
 
 def test_the_page_says_closed_meetings_are_included(client, rule_set, games, new_version, meeting, owner):
@@ -271,7 +271,7 @@ def test_a_save_after_the_list_changed_is_refused(client, rule_set, games, new_v
     response = client.post(recompute_url(rule_set), {"fingerprint": fingerprint})
     assert response.status_code == 409
     assert "changed since the list was shown" in response.content.decode()
-    assert all(game.version == 1 for game in Game.objects.all())
+    assert all(game.revision == 1 for game in Game.objects.all())
 
 
 def test_the_page_for_one_version_and_its_problems(client, rule_set, games, owner):

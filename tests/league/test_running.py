@@ -69,7 +69,7 @@ def three_meetings(club, season, secretary):
     play(meetings[0], 1, ["東田一郎", "南野二郎", "西川三郎", "北村四郎"], secretary)
     play(meetings[1], 1, ["西川三郎", "東田一郎", "南野二郎", "北村四郎"], secretary)
     voided = play(meetings[1], 2, ["北村四郎", "東田一郎", "南野二郎", "西川三郎"], secretary)
-    set_void(voided, True, voided.version, secretary)
+    set_void(voided, True, voided.revision, secretary)
     play(meetings[2], 1, ["南野二郎", "北村四郎", "西川三郎", "中島五郎"], secretary)
     minami, kita = named("南野二郎", "北村四郎")
     Adjustment.objects.create(club=club, rule_set=rule_set, member=minami, date=DAY_1, points=-50, reason="遅刻")
