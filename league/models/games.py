@@ -48,9 +48,6 @@ class GameQuerySet(models.QuerySet):
     def in_meeting_order(self):
         return self.order_by("meeting__date", "meeting_id", "round", "table", "id")
 
-    def governed_by(self, rule_version):
-        return self.filter(rule_version=rule_version)
-
 
 class Game(models.Model):
     """One hanchan as the secretary entered it, settled under the rule version in force that day.
