@@ -72,6 +72,16 @@ def test_nothing_to_recompute_when_every_game_matches_its_rules(rule_set, games)
     assert plan.changes == [] and plan.problems == []
 
 
+def test_a_game_no_version_governs_any_more_is_a_problem_not_a_change(rule_set, games):
+    # The only version now starts after the old meeting's day (2025-06-01).
+    rule_set.versions.update(effective_from=datetime.date(2026, 1, 1))
+    with translation.override("en"):
+        plan = recompute.plan(rule_set)
+    assert [problem.game for problem in plan.problems] == [games["old"]]
+    assert "No rules of 四人打ち are in force on 2025-06-01" in plan.problems[0].messages[0]
+    assert plan.changes == []
+
+
 def test_the_plan_lists_exactly_the_games_the_new_version_governs(rule_set, games, new_version):
     plan = recompute.plan(rule_set)
     assert [change.game for change in plan.changes] == games["new"]
