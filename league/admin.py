@@ -105,10 +105,10 @@ class GameSeatInline(admin.TabularInline):
 class GameAdmin(SimpleHistoryAdmin):
     """Games are entered and corrected on the site, where the engine settles them; here they are read."""
 
-    list_display = ("__str__", "meeting", "rule_version", "void", "version", "updated_at")
+    list_display = ("__str__", "meeting", "rule_version", "void", "revision", "updated_at")
     list_filter = ("meeting__club", "void")
     date_hierarchy = "meeting__date"
-    readonly_fields = ("rule_version", "sheet", "floats", "double_maru_a", "version", "updated_by")
+    readonly_fields = ("rule_version", "sheet", "floats", "double_maru_a", "revision", "updated_by")
     inlines = [GameSeatInline]
 
 

@@ -18,7 +18,7 @@ def game_history(game):
         revisions.append({
             "when": record.history_date,
             "who": record.history_user,
-            "version": record.version,
+            "revision": record.revision,
             "action": _action(previous, record),
             "changes": [] if previous is None else list(_changes(previous, record)),
         })

@@ -14,10 +14,10 @@ The contract, and how to call it, is docs/scoring.md.
 from .errors import ScoringError
 from .meeting import MeetingSettlement, PlayerMoney, settle_meeting, validate_fees
 from .rounding import round_score
-from .rules import validate_rules
+from .rules import STARTING_RULES, validate_rules
 from .settle import SeatResult, Settlement, places_by_score, settle
 
 __all__ = [
-    "MeetingSettlement", "PlayerMoney", "ScoringError", "SeatResult", "Settlement",
+    "STARTING_RULES", "MeetingSettlement", "PlayerMoney", "ScoringError", "SeatResult", "Settlement",
     "places_by_score", "round_score", "settle", "settle_meeting", "validate_fees", "validate_rules",
 ]

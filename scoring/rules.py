@@ -29,6 +29,12 @@ SHUGI_DEFAULTS = {"ron": 0, "tsumo_each": 0, "counted_ron": 0, "counted_tsumo_ea
 CHOMBO_DEFAULTS = {"penalty": 0, "to_others": False}
 WIN_POINTS_KEYS = ("tables", "yakuman")
 
+# A rules object must say ``players`` and ``start``; these are the commonest table (四人打ち,
+# 25,000点持ち), for a caller that needs rules before a club has written any (the first
+# version's starting values, the shape of a page for a rule set with no version yet).
+# Every other setting takes its default: ``validate_rules(STARTING_RULES)``.
+STARTING_RULES = {"players": 4, "start": 25000}
+
 # Settings that have no meaning for ブー麻雀 (win_points): a non-default value
 # there is a mistake the club should hear about, not something to ignore.
 UNUSED_BY_WIN_POINTS = ("oka", "uma", "uma_by_floats", "rounding", "bust", "chips", "yakuman_shugi")

@@ -1,12 +1,13 @@
 """The game entry form: players in seat order, scores, and the extras only when they happened.
 
-The form turns what was typed into an ``Entry`` for the engine and maps every
-refusal of the engine back to the field it concerns (``scores.2`` → the West
-player's score), so the secretary sees each message beside its own box.
+The form is built with the rule version the game settles under.  It turns what
+was typed into an ``Entry``, settles it once with the engine (a valid form holds
+the ``SettledGame`` a save stores) and maps every refusal of the engine back to
+the field it concerns (``scores.2`` → the West player's score), so the
+secretary sees each message beside its own box.
 """
 
 from django import forms
-from django.utils.functional import cached_property
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -16,7 +17,7 @@ from ..models import Member
 from ..models.games import WINDS
 from ..rule_checks import engine_message
 from ..score_input import parse_count, parse_score
-from ..services.games import Entry
+from ..services.games import Entry, no_rules_in_force, settle_game
 
 YAKUMAN_ROWS = 2
 YAKUMAN_NAMES = (
@@ -67,18 +68,21 @@ def seat_label(seat):
 
 
 class GameForm(forms.Form):
-    """One hanchan at one table; ``players`` comes from the rules in force at the meeting."""
+    """One hanchan at one table of ``meeting``, settled under ``rule_version`` (the one in force that day)."""
 
     round = forms.IntegerField(label=_("Round"), min_value=1, max_value=99)
     table = forms.IntegerField(label=_("Table"), min_value=1, max_value=99, initial=1)
     deposit = ScoreField(label=_("Leftover deposit"), help_text=_("Riichi sticks left on the table at the end."))
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    revision = forms.IntegerField(widget=forms.HiddenInput, required=False)  # of the game corrected (Game.revision)
 
-    def __init__(self, *args, meeting, players, in_hundreds=False, win_points=False, **kwargs):
+    def __init__(self, *args, meeting, rule_version, in_hundreds=False, **kwargs):
         super().__init__(*args, **kwargs)
         self.meeting = meeting
-        self.players = players
-        self.win_points = win_points
+        self.rule_version = rule_version
+        # Without a version in force the form still takes the rules' shape, and refuses to settle (see clean).
+        settings = rule_version.settings if rule_version else meeting.rule_set.settings_on(meeting.date)
+        self.players = players = settings["players"]
+        self.win_points = win_points = settings["method"] == "win_points"
         self.members = Member.objects.filter(club=meeting.club)
         seats = [(NO_SEAT, "—")] + [(str(s), seat_label(s)) for s in range(players)]
         for seat in range(players):
@@ -120,6 +124,7 @@ class GameForm(forms.Form):
                 self.fields[f"{prefix}_ends"] = forms.BooleanField(
                     label=_("Ended the game (ダブルマルA)"), required=False)
         self.entry = None
+        self.settled = None
         self.result = None
         self.filled_seat = None
         self.path_fields = {}
@@ -175,6 +180,8 @@ class GameForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        if self.rule_version is None:
+            raise forms.ValidationError(no_rules_in_force(self.meeting.rule_set, self.meeting.date))
         members = self._members(data)
         scores = self._scores(data)
         if self.errors or members is None or scores is None:
@@ -194,6 +201,7 @@ class GameForm(forms.Form):
             meeting=self.meeting, round=data["round"], table=data["table"], members=members, scores=scores,
             deposit=deposit, chips=chips, busts=busts, yakuman=yakuman, chombo=chombo, ended_by_yakuman=ended,
         )
+        self._settle()
         return data
 
     def _members(self, data):
@@ -230,10 +238,9 @@ class GameForm(forms.Form):
             self.add_error(f"score_{seat}", gettext("Type the score."))
         return None if missing else scores
 
-    @cached_property
+    @property
     def rule_settings(self):
-        version = self.meeting.rule_set.version_on(self.meeting.date)
-        return version.settings if version else None
+        return self.rule_version.settings if self.rule_version else None
 
     def start_score(self):
         return self.rule_settings["start"] if self.rule_settings else None
@@ -302,18 +309,16 @@ class GameForm(forms.Form):
 
     # -- the engine --------------------------------------------------------------------------------
 
-    def settle(self, settle_entry):
-        """Run the engine on the cleaned entry; refusals become field errors. Returns the result or None."""
-        if not self.is_valid() or self.entry is None:
-            return None
+    def _settle(self):
+        """Run the engine, once, on the cleaned entry; its refusals become field errors."""
         try:
-            self.rule_version, self.result = settle_entry(self.entry)
+            self.settled = settle_game(self.entry, self.rule_version)
         except scoring.ScoringError as refusal:
+            seat_names = [str(seat_label(s)) for s in range(self.players)]
             for error in refusal.errors:
-                seat_names = [str(seat_label(s)) for s in range(self.players)]
                 self.add_error(self.field_for(error.field), engine_message(error, seat_names))
-            return None
-        return self.result
+            return
+        self.result = self.settled.result
 
     def field_for(self, path):
         """The form field an engine path (``scores.2``, ``busts.0.by``) refers to, or None for the form."""

@@ -1,6 +1,7 @@
 """The import forms: the file or pasted rows with the rules they follow, then who each unknown name is."""
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -41,15 +42,15 @@ class ImportForm(forms.Form):
         rule_set = data.get("rule_set")
         if rule_set is None:
             return data
-        version = rule_set.current_version or next(iter(rule_set.versions.all()), None)
-        if version is None:
+        if not rule_set.versions.all():
             self.add_error("rule_set", gettext("%(rule_set)s has no rules yet. Add a rule version first.") % {
                 "rule_set": rule_set})
             return data
+        players = rule_set.settings_on(timezone.localdate())["players"]
         field = "file" if upload else "text"
         try:
             sheet = read_upload(upload) if upload else read_pasted(text)
-            self.table = find_columns(sheet, version.settings["players"], rule_set.name)
+            self.table = find_columns(sheet, players, rule_set.name)
         except ReadingError as error:
             self.add_error(field, error.message)
         return data

@@ -24,7 +24,7 @@ class StartMeetingForm(forms.ModelForm):
     def clean(self):
         data = super().clean()
         rule_set, date = data.get("rule_set"), data.get("date")
-        if rule_set and date and rule_set.versions.in_force_on(date).first() is None:
+        if rule_set and date and rule_set.version_on(date) is None:
             self.add_error("date", _("%(rule_set)s has no rules in force on this date.") % {"rule_set": rule_set})
         return data
 

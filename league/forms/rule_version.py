@@ -209,12 +209,15 @@ def _fee_target(path):
 
 
 def initial_from_version(version, today=None):
-    """The form's starting values: the settings of ``version`` (the one in force), from today."""
+    """The form's starting values: the settings of ``version`` (the one in force), from today.
+
+    A rule set's first version starts from the engine's starting rules and default fees.
+    """
     initial = {"effective_from": today or timezone.localdate()}
     if version is None:
-        return {**initial, "players": 4, "method": "oka_uma", "start": 25000, "box_under": True,
-                "chips_in_total": True, "fee_require_present": True, "fee_min_share": "1/3"}
-    settings, fees, written = version.settings, version.fee_settings, version.rules
+        settings, fees, written = scoring.validate_rules(scoring.STARTING_RULES), scoring.validate_fees({}), {}
+    else:
+        settings, fees, written = version.settings, version.fee_settings, version.rules
     initial.update({
         "players": settings["players"], "method": settings["method"], "start": settings["start"],
         "target": written.get("target", ""), "float_line": written.get("float_line", ""),

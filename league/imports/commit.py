@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
 from ..models import Game, GameSeat, Meeting, Member, RuleSet, Yakuman
+from ..refusals import Refused
 from ..services.games import Entry, build_rows, fill_game
 from .names import NewMember
 from .plan import make_plan
@@ -24,12 +25,11 @@ CHANGE_REASON = "import"
 BATCH = 500
 
 
-class ImportRefused(Exception):
-    """An import that was not saved; ``message`` says why, ``plan`` is the plan as it stands now."""
+class ImportRefused(Refused):
+    """An import that was not saved; ``plan`` is the plan as it stands now (to show again)."""
 
     def __init__(self, message, plan=None):
         super().__init__(message)
-        self.message = message
         self.plan = plan
 
 

@@ -18,6 +18,7 @@ from ..models.games import WINDS
 from ..models.member_finder import name_key
 from ..rule_checks import engine_message
 from ..score_input import parse_count, parse_score
+from ..services.games import no_rules_in_force
 from .names import NewMember, UnknownName
 from .planned import PlannedGame, Problem, who
 from .values import DateError, parse_date
@@ -176,8 +177,7 @@ def _check_version(row):
         return
     version = plan.rule_set.version_on(game.date)
     if version is None:
-        row.problem("date", _("No rules of %(rule_set)s are in force on %(date)s. Add a rule version first.") % {
-            "rule_set": plan.rule_set, "date": game.date})
+        row.problem("date", no_rules_in_force(plan.rule_set, game.date))
     elif version.settings["players"] != plan.table.players:
         row.problem(None, _("The rules of %(rule_set)s in force on %(date)s are for %(players)s players, not "
                             "%(columns)s.") % {"rule_set": plan.rule_set, "date": game.date,

@@ -1,5 +1,7 @@
 """Clubs and their rules: a club has rule sets, each with dated versions."""
 
+from operator import attrgetter
+
 from django.db import models
 from django.utils import timezone
 from django.utils.functional import cached_property
@@ -51,6 +53,13 @@ class Club(models.Model):
         return self.name
 
 
+EFFECTIVE_FROM = attrgetter("effective_from")
+
+
+def _in_force(versions, day):
+    return max((version for version in versions if version.effective_from <= day), key=EFFECTIVE_FROM, default=None)
+
+
 class RuleSetQuerySet(models.QuerySet):
     def with_versions(self):
         return self.prefetch_related(
@@ -79,20 +88,31 @@ class RuleSet(models.Model):
         return self.name
 
     def version_on(self, day):
-        """The version in force on ``day``: the latest that took effect on or before it.
+        """The version in force on ``day`` (その日のルール): the latest that took effect on or before it.
 
+        This is the one answer to "which rules govern this day", for entry, correction,
+        recomputation, import and the day's money alike.  Before the first version no rules
+        are in force and the answer is None: no meeting can be started and no game entered
+        or imported on such a day.  A version dated later never governs an earlier day.
         Reads the prefetched versions when there are some (see ``with_versions``).
         """
-        return next((v for v in self.versions.all() if v.effective_from <= day), None)
+        return _in_force(self.versions.all(), day)
+
+    def settings_on(self, day):
+        """The settings a page shows for ``day``: those in force, else the rules the club will play.
+
+        Only for the shape of a page (how many players, win points or not, the start), never
+        to settle a game: a period or a meeting that no version governs (an empty season
+        before the rules began) takes the first version's settings, and a rule set with no
+        version yet the engine's starting rules (``scoring.STARTING_RULES``).
+        """
+        versions = list(self.versions.all())
+        version = _in_force(versions, day) or min(versions, key=EFFECTIVE_FROM, default=None)
+        return version.settings if version else scoring.validate_rules(scoring.STARTING_RULES)
 
     @property
     def current_version(self):
         return self.version_on(timezone.localdate())
-
-
-class RuleVersionQuerySet(models.QuerySet):
-    def in_force_on(self, day):
-        return self.filter(effective_from__lte=day).order_by("-effective_from")
 
 
 class RuleVersion(models.Model):
@@ -111,7 +131,6 @@ class RuleVersion(models.Model):
     notes = models.JSONField(_("notes"), default=dict, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
-    objects = RuleVersionQuerySet.as_manager()
     history = HistoricalRecords()
 
     class Meta:

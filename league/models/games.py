@@ -17,8 +17,13 @@ from .people import Member
 WINDS = (_("East"), _("South"), _("West"), _("North"))
 PLACE_NAMES = (_("1st"), _("2nd"), _("3rd"), _("4th"))
 
-# The parts of a result, as the engine names them and as GameSeat stores them.
-POINT_PARTS = ("base", "oka", "uma", "bust", "chip_points", "shugi", "chombo", "total")
+# The parts of a result as GameSeat stores them (its columns, in tenths), each with the engine's
+# name for it (``scoring.SeatResult.tenths``): the one mapping between the two.
+SEAT_PARTS = (("base", "base"), ("oka", "oka"), ("uma", "uma"), ("bust", "bust"), ("chip_points", "chips"),
+              ("shugi", "shugi"), ("chombo", "chombo"), ("total", "total"))
+POINT_PARTS = tuple(column for column, _part in SEAT_PARTS)
+# Every column of a seat that the engine computes.
+SETTLED_COLUMNS = ("place", *POINT_PARTS)
 
 
 class GameQuerySet(models.QuerySet):
@@ -44,16 +49,14 @@ class GameQuerySet(models.QuerySet):
     def in_meeting_order(self):
         return self.order_by("meeting__date", "meeting_id", "round", "table", "id")
 
-    def governed_by(self, rule_version):
-        return self.filter(rule_version=rule_version)
-
 
 class Game(models.Model):
     """One hanchan as the secretary entered it, settled under the rule version in force that day.
 
     ``sheet`` keeps what was entered (players by seat, scores, chips, deposit,
     busts, yakuman, chombo) so that the history of a game reads as a whole.
-    ``version`` counts saves: an edit made from an older version is refused.
+    ``revision`` counts saves (not to be confused with a rule version): an edit made from an
+    older revision is refused.
     """
 
     meeting = models.ForeignKey(Meeting, models.CASCADE, related_name="games", verbose_name=_("meeting"))
@@ -66,7 +69,7 @@ class Game(models.Model):
     floats = models.PositiveSmallIntegerField(_("floating players"), default=0)
     double_maru_a = models.BooleanField(_("ended by a yakuman"), default=False)
     void = models.BooleanField(_("void"), default=False)
-    version = models.PositiveIntegerField(_("version"), default=1)
+    revision = models.PositiveIntegerField(_("revision"), default=1)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
     updated_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
@@ -154,6 +157,16 @@ class GameSeat(models.Model):
     @property
     def wind(self):
         return WINDS[self.seat]
+
+    @staticmethod
+    def settled_columns(result):
+        """The columns storing one seat of the engine's settlement (a ``scoring.SeatResult``), in SETTLED_COLUMNS
+        order: its place and every part in tenths."""
+        return {"place": result.place, **{column: result.tenths[part] for column, part in SEAT_PARTS}}
+
+    def settled_values(self):
+        """What the engine computed for this seat, as stored: the values of ``settled_columns``, in their order."""
+        return tuple(getattr(self, column) for column in SETTLED_COLUMNS)
 
 
 class YakumanQuerySet(models.QuerySet):

@@ -1,8 +1,10 @@
 """Recording, correcting, voiding and restoring games: one transaction each.
 
-Views call these with what a form gathered (an ``Entry``); every function
-settles the game with the engine first, so nothing is saved that the engine
-refused, and saves the game with all its seats at once.
+A form gathers an ``Entry`` and settles it once, with ``settle_game``, under the
+rule version in force on the meeting's date; views pass that ``SettledGame`` to
+``record_game`` or ``correct_game``, which save the game with all its seats at
+once.  Nothing reaches the database that the engine has not settled, and no
+game is settled twice on its way there.
 """
 
 from dataclasses import dataclass, field
@@ -13,15 +15,15 @@ from django.utils.translation import gettext as _
 import scoring
 
 from ..models import Game, GameSeat, Meeting, Yakuman
+from ..refusals import Refused
 
 
-class GameRefused(Exception):
-    """A save that must not happen; ``message`` says why in the user's language."""
+class GameRefused(Refused):
+    """A save of a game that must not happen; ``current`` is the game as it is now, for an edit conflict."""
 
     def __init__(self, message, current=None):
         super().__init__(message)
-        self.message = message
-        self.current = current  # the game as it is now, for an edit conflict
+        self.current = current
 
 
 @dataclass
@@ -54,76 +56,80 @@ class Entry:
                 **self.engine_game()}
 
 
-def rule_version_for(meeting):
+@dataclass(frozen=True)
+class SettledGame:
+    """An entry with the engine's result for it under ``rule_version``: what saving a game stores."""
+
+    entry: Entry
+    rule_version: object
+    result: scoring.Settlement
+
+
+def settle_game(entry, rule_version):
+    """Settle ``entry`` under ``rule_version`` (raises scoring.ScoringError, naming the bad part)."""
+    return SettledGame(entry, rule_version, scoring.settle(rule_version.rules, entry.engine_game()))
+
+
+def settle_in_force(entry):
+    """Settle ``entry`` under the version in force on its meeting's date (for a game settled again from its sheet).
+
+    Raises GameRefused when no version is in force then, scoring.ScoringError when the engine refuses.
+    """
+    meeting = entry.meeting
     version = meeting.rule_set.version_on(meeting.date)
     if version is None:
-        raise GameRefused(_("No rules of %(rule_set)s are in force on %(date)s. Add a rule version first.") % {
-            "rule_set": meeting.rule_set, "date": meeting.date})
-    return version
+        raise GameRefused(no_rules_in_force(meeting.rule_set, meeting.date))
+    return settle_game(entry, version)
 
 
-def settle_entry(entry):
-    """The engine's result for ``entry`` under the rules in force that day (raises ScoringError)."""
-    version = rule_version_for(entry.meeting)
-    return version, scoring.settle(version.rules, entry.engine_game())
+def no_rules_in_force(rule_set, day):
+    """Why a game of ``rule_set`` on ``day`` cannot be settled: no version is in force then."""
+    return _("No rules of %(rule_set)s are in force on %(date)s. Add a rule version first.") % {
+        "rule_set": rule_set, "date": day}
 
 
-def record_game(entry, user):
-    """Save a new game and its seats; returns the game."""
-    version, result = settle_entry(entry)
+def record_game(settled, user):
+    """Save a new game and its seats as ``settled``; returns the game."""
+    entry = settled.entry
     try:
         with transaction.atomic():
             # Locked, so that a close in the same moment either comes first (and refuses this game)
             # or waits for it (and settles with it).
             _refuse_if_closed(Meeting.objects.select_for_update().get(pk=entry.meeting.pk))
-            game = Game(meeting=entry.meeting, rule_version=version, updated_by=user)
-            fill_game(game, entry, result)
-            game.save()
-            _save_seats(game, entry, result)
+            game = Game(meeting=entry.meeting, updated_by=user)
+            store_settled(game, settled)
     except IntegrityError as error:
         raise GameRefused(_table_taken(entry)) from error
     return game
 
 
-def correct_game(game, entry, expected_version, user):
-    """Save an edit of ``game`` made from ``expected_version``; a stale edit is refused."""
-    version, result = settle_entry(entry)
+def correct_game(game, settled, expected_revision, user):
+    """Save an edit of ``game`` made from ``expected_revision`` as ``settled``; a stale edit is refused."""
+    entry = settled.entry
     try:
         with transaction.atomic():
-            current = _lock(game, expected_version)
+            current = _lock(game, expected_revision)
             _refuse_if_closed(current.meeting)
             _refuse_if_closed(entry.meeting)
             current.meeting = entry.meeting
-            current.rule_version = version
             current.updated_by = user
-            current.version += 1  # the row is locked, so a plain increment is safe
-            fill_game(current, entry, result)
-            current.save()
-            current.seats.all().delete()
-            current.yakuman.all().delete()
-            _save_seats(current, entry, result)
+            current.revision += 1  # the row is locked, so a plain increment is safe
+            store_settled(current, settled)
     except IntegrityError as error:
         raise GameRefused(_table_taken(entry)) from error
     current.refresh_from_db()
     return current
 
 
-def recompute_game(game, user=None):
-    """Settle ``game`` again from its sheet under the rule version in force; returns the result."""
-    entry = entry_from_game(game)
-    _, result = settle_entry(entry)
-    return entry, result
-
-
-def set_void(game, void, expected_version, user):
+def set_void(game, void, expected_revision, user):
     """Void a game (it stops counting) or restore it; both are kept in its history."""
     try:
         with transaction.atomic():
-            current = _lock(game, expected_version)
+            current = _lock(game, expected_revision)
             _refuse_if_closed(current.meeting)
             current.void = void
             current.updated_by = user
-            current.version += 1  # the row is locked, so a plain increment is safe
+            current.revision += 1  # the row is locked, so a plain increment is safe
             current.save()
     except IntegrityError as error:
         raise GameRefused(_("Another game now holds round %(round)s at table %(table)s; "
@@ -147,9 +153,9 @@ def entry_from_game(game):
     )
 
 
-def _lock(game, expected_version):
+def _lock(game, expected_revision):
     current = Game.objects.select_for_update().select_related("meeting").get(pk=game.pk)
-    if current.version != expected_version:
+    if current.revision != expected_revision:
         raise GameRefused(
             _("Someone else saved this game while you were editing it. Its current values are shown below; "
               "check them and make your change again."), current=current)
@@ -167,17 +173,16 @@ def _table_taken(entry):
         "round": entry.round, "table": entry.table}
 
 
+# The one way a settlement is stored: ``fill_game`` onto the game, ``build_rows`` for its seats (through
+# GameSeat.settled_columns) and yakuman.  A single game is saved with ``store_settled``; the importer,
+# the demo and the benchmark bulk-create many games with the same two functions.
+
 def build_rows(game, entry, result):
     """The unsaved GameSeat and Yakuman rows of ``game`` (for saving, or bulk-creating many games)."""
     chips = entry.chips or [0] * len(result)
     seats = [
-        GameSeat(
-            game=game, seat=seat.seat, member=entry.members[seat.seat], score=seat.score,
-            chips=chips[seat.seat], place=seat.place,
-            base=seat.tenths["base"], oka=seat.tenths["oka"], uma=seat.tenths["uma"],
-            bust=seat.tenths["bust"], chip_points=seat.tenths["chips"], shugi=seat.tenths["shugi"],
-            chombo=seat.tenths["chombo"], total=seat.tenths["total"],
-        )
+        GameSeat(game=game, seat=seat.seat, member=entry.members[seat.seat], score=seat.score,
+                 chips=chips[seat.seat], **GameSeat.settled_columns(seat))
         for seat in result
     ]
     yakuman = [
@@ -201,7 +206,15 @@ def fill_game(game, entry, result):
     game.double_maru_a = result.double_maru_a
 
 
-def _save_seats(game, entry, result):
-    seats, yakuman = build_rows(game, entry, result)
+def store_settled(game, settled):
+    """Save ``game`` as ``settled``, its seats and yakuman replaced (inside the caller's transaction)."""
+    stored_before = game.pk is not None
+    game.rule_version = settled.rule_version
+    fill_game(game, settled.entry, settled.result)
+    game.save()
+    if stored_before:
+        game.seats.all().delete()
+        game.yakuman.all().delete()
+    seats, yakuman = build_rows(game, settled.entry, settled.result)
     GameSeat.objects.bulk_create(seats)
     Yakuman.objects.bulk_create(yakuman)

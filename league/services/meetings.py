@@ -6,13 +6,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..models import Attendance, Meeting
+from ..refusals import Refused
 from ..stats.day import record_of, settle_day
-
-
-class AccountsRefused(Exception):
-    def __init__(self, message):
-        super().__init__(message)
-        self.message = message
 
 
 def accounts_mark(meeting):
@@ -31,10 +26,10 @@ def save_accounts(meeting, venue_fee, rounds, attendance, expected_mark=None):
     with transaction.atomic():
         current = Meeting.objects.select_for_update().get(pk=meeting.pk)
         if current.closed:
-            raise AccountsRefused(_("The meeting is closed. Reopen it to change its accounts."))
+            raise Refused(_("The meeting is closed. Reopen it to change its accounts."))
         if expected_mark is not None and expected_mark != accounts_mark(current):
-            raise AccountsRefused(_("Someone else saved these accounts while you were working on them. The form "
-                                    "now shows your choices again: check them and save once more."))
+            raise Refused(_("Someone else saved these accounts while you were working on them. The form "
+                            "now shows your choices again: check them and save once more."))
         current.venue_fee = venue_fee
         current.rounds = rounds
         current.save()

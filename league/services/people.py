@@ -14,15 +14,7 @@ from django.db.models import Case, IntegerField, Prefetch, Value, When
 from django.utils.translation import gettext as _
 
 from ..models import Adjustment, Member, Membership, Role, Season
-
-
-class Refused(Exception):
-    """A change that must not happen; ``message`` says why, ``field`` is the form field it concerns."""
-
-    def __init__(self, message, field=None):
-        super().__init__(message)
-        self.message = message
-        self.field = field
+from ..refusals import Refused
 
 
 @contextmanager

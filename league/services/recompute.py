@@ -5,7 +5,7 @@ sheet it was entered with, under the version in force on its date, and lists
 the games whose stored result would change (another version, or other
 points), with each seat's old and new total and place; games the engine now
 refuses are listed as problems.  ``apply`` saves exactly the planned games in
-one transaction, each as a new version of the game in its history, and saves
+one transaction, each as a new revision of the game in its history, and saves
 nothing if any of them changed since the plan was made.  Games in closed
 meetings are included: a rule correction applies to them too.
 """
@@ -19,21 +19,10 @@ from django.utils.translation import gettext as _
 
 import scoring
 
-from ..models import Game, GameSeat, RuleSet, Yakuman
+from ..models import Game, GameSeat, RuleSet
+from ..refusals import Refused
 from ..rule_checks import engine_message
-from .games import GameRefused, build_rows, entry_from_game, fill_game, settle_entry
-
-# GameSeat's stored parts and the engine's names for them.
-PARTS = (("base", "base"), ("oka", "oka"), ("uma", "uma"), ("bust", "bust"), ("chip_points", "chips"),
-         ("shugi", "shugi"), ("chombo", "chombo"), ("total", "total"))
-
-
-class RecomputeRefused(Exception):
-    """Nothing was saved; ``message`` says why in the user's language."""
-
-    def __init__(self, message):
-        super().__init__(message)
-        self.message = message
+from .games import GameRefused, entry_from_game, settle_in_force, store_settled
 
 
 @dataclass
@@ -87,7 +76,7 @@ class Plan:
     @property
     def fingerprint(self):
         """Identifies what the owner saw, so that a save after something changed is refused."""
-        text = repr([(c.game.pk, c.game.version, c.version.pk, c.signature) for c in self.changes])
+        text = repr([(c.game.pk, c.game.revision, c.version.pk, c.signature) for c in self.changes])
         return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
@@ -114,12 +103,11 @@ def plan(rule_set, version=None):
                 game.rule_version_id, getattr(game.meeting.rule_set.version_on(game.meeting.date), "pk", None)):
             continue
         try:
-            entry = entry_from_game(game)
-            new_version, result = settle_entry(entry)
+            settled = settle_in_force(entry_from_game(game))
         except (scoring.ScoringError, GameRefused) as refusal:
             the_plan.problems.append(GameProblem(game, _problem_messages(game, refusal)))
             continue
-        change = _change(game, new_version, result)
+        change = _change(game, settled.rule_version, settled.result)
         if change is not None:
             the_plan.changes.append(change)
     return the_plan
@@ -142,40 +130,32 @@ def apply(plan_or_rule_set, user=None):
 
 
 def _resettle(current, change, user):
-    if current is None or current.void or current.version != change.game.version:
-        raise RecomputeRefused(_stale())
-    entry = entry_from_game(current)
+    if current is None or current.void or current.revision != change.game.revision:
+        raise Refused(_stale())
     try:
-        version, result = settle_entry(entry)
+        settled = settle_in_force(entry_from_game(current))
     except (scoring.ScoringError, GameRefused) as refusal:
-        raise RecomputeRefused(_stale()) from refusal
-    if version.pk != change.version.pk or _signature(result) != change.signature:
-        raise RecomputeRefused(_stale())
-    current.rule_version = version
+        raise Refused(_stale()) from refusal
+    if settled.rule_version.pk != change.version.pk or _signature(settled.result) != change.signature:
+        raise Refused(_stale())
+    version = settled.rule_version
     current.updated_by = user
-    current.version += 1  # the row is locked, so a plain increment is safe
+    current.revision += 1  # the row is locked, so a plain increment is safe
     if user is not None:
         current._history_user = user
     current._change_reason = f"recomputed: rule version {version.pk} ({version.effective_from:%Y-%m-%d})"
-    fill_game(current, entry, result)
-    current.save()
-    current.seats.all().delete()
-    current.yakuman.all().delete()
-    seats, yakuman = build_rows(current, entry, result)
-    GameSeat.objects.bulk_create(seats)
-    Yakuman.objects.bulk_create(yakuman)
+    store_settled(current, settled)
 
 
 def _signature(result):
     """The parts of a settlement that the game and its seats store."""
     return (result.floats, result.double_maru_a,
-            tuple((seat.seat, seat.score, seat.place, *(seat.tenths[name] for _f, name in PARTS)) for seat in result))
+            tuple((seat.seat, seat.score, *GameSeat.settled_columns(seat).values()) for seat in result))
 
 
 def _stored_signature(game):
     seats = sorted(game.seats.all(), key=lambda s: s.seat)
-    return (game.floats, game.double_maru_a,
-            tuple((s.seat, s.score, s.place, *(getattr(s, f) for f, _name in PARTS)) for s in seats))
+    return (game.floats, game.double_maru_a, tuple((s.seat, s.score, *s.settled_values()) for s in seats))
 
 
 def _change(game, version, result):

@@ -7,14 +7,7 @@ from django.utils.translation import gettext as _
 import scoring
 
 from ..models import RuleSet, RuleVersion
-
-
-class RuleVersionRefused(Exception):
-    """A version that must not be saved; ``message`` says why in the user's language."""
-
-    def __init__(self, message):
-        super().__init__(message)
-        self.message = message
+from ..refusals import Refused
 
 
 def add_rule_version(rule_set, effective_from, rules, fees, note=""):
@@ -26,17 +19,17 @@ def add_rule_version(rule_set, effective_from, rules, fees, note=""):
     try:
         with transaction.atomic():
             # Lock the rule set so that two owners adding versions at once queue up.
-            RuleSet.objects.select_for_update().get(pk=rule_set.pk)
+            locked = RuleSet.objects.select_for_update().get(pk=rule_set.pk)
             if RuleVersion.objects.filter(rule_set=rule_set, effective_from=effective_from).exists():
-                raise RuleVersionRefused(_date_taken(rule_set, effective_from))
-            previous = RuleVersion.objects.filter(rule_set=rule_set).in_force_on(effective_from).first()
+                raise Refused(_date_taken(rule_set, effective_from), "effective_from")
+            previous = locked.version_on(effective_from)
             notes = carried_notes(previous, rules, fees)
             if note.strip():
                 notes["effective_from"] = note.strip()
             return RuleVersion.objects.create(rule_set=rule_set, effective_from=effective_from, rules=rules,
                                               fees=fees, notes=notes)
     except IntegrityError as error:
-        raise RuleVersionRefused(_date_taken(rule_set, effective_from)) from error
+        raise Refused(_date_taken(rule_set, effective_from), "effective_from") from error
 
 
 def carried_notes(previous, rules, fees):

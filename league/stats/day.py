@@ -120,8 +120,8 @@ def settle_day(meeting):
     if meeting.closed and meeting.settlement:
         return kept_money(meeting)
     version = meeting.rule_set.version_on(meeting.date)
-    settings = version.settings if version else {"players": 4}
-    return _settle(meeting, version, day_lines(meeting, settings["players"]), rounds_held(meeting))
+    players = meeting.rule_set.settings_on(meeting.date)["players"]
+    return _settle(meeting, version, day_lines(meeting, players), rounds_held(meeting))
 
 
 def _settle(meeting, version, lines, rounds):
@@ -178,7 +178,7 @@ def settle_days(meetings):
             settled.append((meeting, kept_money(meeting, members)))
             continue
         version = meeting.rule_set.version_on(meeting.date)
-        players = version.settings["players"] if version else 4
+        players = meeting.rule_set.settings_on(meeting.date)["players"]
         lines = _lines(rows.get(meeting.pk, ()), attendance.get(meeting.pk, {}), members, players)
         rounds = meeting.rounds or last_rounds.get(meeting.pk) or 0
         settled.append((meeting, _settle(meeting, version, lines, rounds)))

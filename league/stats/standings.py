@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from django.db.models import Count, Max, Min, Q, Sum
+from django.db.models import Count, Max, Min, Q, Sum, prefetch_related_objects
 from django.utils import timezone
 
 from ..models import Adjustment, GameSeat, Member
@@ -142,16 +142,17 @@ class Standings:
 
 
 def rule_versions(rule_set):
-    """The rule set's versions, newest first (reads prefetched versions: see ``RuleSet.with_versions``)."""
+    """The rule set's versions, newest first, read once: prefetched onto ``rule_set`` when they were not."""
+    prefetch_related_objects([rule_set], "versions")
     return sorted(rule_set.versions.all(), key=lambda version: version.effective_from, reverse=True)
 
 
-def rule_settings(period, versions=None):
-    """The settings of the version in force on the period's last day (today when open), else the first."""
-    versions = rule_versions(period.rule_set) if versions is None else versions
-    day = period.last_day or timezone.localdate()
-    version = next((v for v in versions if v.effective_from <= day), versions[-1] if versions else None)
-    return version.settings if version else {"players": 4, "method": "oka_uma"}
+def rule_settings(period):
+    """The settings the period is shown by: those in force on its last day (today when open).
+
+    A period no version governs yet takes the first version's (see ``RuleSet.settings_on``).
+    """
+    return period.rule_set.settings_on(period.last_day or timezone.localdate())
 
 
 def busted(versions):
@@ -167,7 +168,7 @@ def seats_in(period):
 def standings(period):
     """The standings of ``period``: at most four queries (three when the rule versions are prefetched)."""
     versions = rule_versions(period.rule_set)
-    settings = rule_settings(period, versions)
+    settings = rule_settings(period)
     players = settings["players"]
     win_points = settings["method"] == "win_points"
     place_counts = {f"place_{p}": Count("id", filter=Q(place=p)) for p in range(1, players + 1)}

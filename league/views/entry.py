@@ -13,7 +13,7 @@ from ..forms.game_entry import YAKUMAN_NAMES, GameForm
 from ..forms.meetings import StartMeetingForm
 from ..models import Game, Meeting
 from ..permissions import club_for_secretary
-from ..services.games import GameRefused, record_game, rule_version_for, settle_entry
+from ..services.games import GameRefused, record_game
 
 
 def choose_meeting(request, slug):
@@ -42,13 +42,9 @@ def start_meeting(request, slug):
 
 
 def game_form_for(meeting, data=None, initial=None):
-    try:
-        version = rule_version_for(meeting)
-    except GameRefused:
-        version = None
-    settings = version.settings if version else {"players": 4, "method": "oka_uma"}
-    return GameForm(data, initial=initial, meeting=meeting, players=settings["players"],
-                    in_hundreds=meeting.club.scores_in_hundreds, win_points=settings["method"] == "win_points")
+    """The entry form for a game of ``meeting``, with the rule version in force on its date."""
+    return GameForm(data, initial=initial, meeting=meeting, rule_version=meeting.rule_set.version_on(meeting.date),
+                    in_hundreds=meeting.club.scores_in_hundreds)
 
 
 def enter_game(request, slug, meeting_id):
@@ -57,10 +53,9 @@ def enter_game(request, slug, meeting_id):
     meeting = get_object_or_404(Meeting.objects.select_related("rule_set", "club"), pk=meeting_id, club=access.club)
     if request.method == "POST":
         form = game_form_for(meeting, request.POST)
-        result = form.settle(settle_entry)
-        if result is not None and request.POST.get("action") == "save" and not meeting.closed:
+        if form.is_valid() and request.POST.get("action") == "save" and not meeting.closed:
             try:
-                game = record_game(form.entry, request.user)
+                game = record_game(form.settled, request.user)
             except GameRefused as refusal:
                 form.add_error(None, refusal.message)
             else:
@@ -80,7 +75,7 @@ def preview_game(request, slug, meeting_id):
     access = club_for_secretary(request, slug)
     meeting = get_object_or_404(Meeting.objects.select_related("rule_set", "club"), pk=meeting_id, club=access.club)
     form = game_form_for(meeting, request.POST)
-    form.settle(settle_entry)
+    form.is_valid()  # settles what is typed so far, or gathers why it cannot be
     return render(request, "league/entry/_preview.html", {"form": form, "live": True})
 
 

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 from ..history import game_history
 from ..models import Game
 from ..permissions import club_access, club_for_secretary
-from ..services.games import GameRefused, correct_game, set_void, settle_entry
+from ..services.games import GameRefused, correct_game, set_void
 from .entry import game_form_for
 
 
@@ -27,25 +27,24 @@ def game_detail(request, slug, game_id):
 
 
 def edit_game(request, slug, game_id):
-    """Correct a game; a save made from an older version is refused and the current values shown."""
+    """Correct a game; a save made from an older revision is refused and the current values shown."""
     access = club_for_secretary(request, slug)
     game = _game(access, game_id)
     conflict = None
     if request.method == "POST":
         form = game_form_for(game.meeting, request.POST)
-        result = form.settle(settle_entry)
-        if result is not None and request.POST.get("action") == "save":
+        if form.is_valid() and request.POST.get("action") == "save":
             try:
-                saved = correct_game(game, form.entry, form.cleaned_data.get("version"), request.user)
+                saved = correct_game(game, form.settled, form.cleaned_data.get("revision"), request.user)
             except GameRefused as refusal:
                 if refusal.current is not None:
                     # Keep what this secretary typed, show what is saved now, and let a
-                    # deliberate second save go through against the current version.
+                    # deliberate second save go through against the current revision.
                     conflict = _game(access, game_id)
                     data = request.POST.copy()
-                    data["version"] = conflict.version
+                    data["revision"] = conflict.revision
                     form = game_form_for(game.meeting, data)
-                    form.settle(settle_entry)
+                    form.is_valid()  # settles it again for the breakdown shown beside the conflict
                 form.add_error(None, refusal.message)
             else:
                 messages.success(request, _("Game corrected."))
@@ -69,7 +68,7 @@ def initial_from_game(game):
         return score // 100 if in_hundreds and abs(score) < 100_000 else score
 
     initial = {"round": game.round, "table": game.table, "deposit": typed(sheet.get("deposit") or 0) or "",
-               "version": game.version}
+               "revision": game.revision}
     for seat, name in enumerate(sheet["names"]):
         initial[f"player_{seat}"] = name
         initial[f"score_{seat}"] = typed(sheet["scores"][seat])
@@ -106,7 +105,7 @@ def _set_void(request, slug, game_id, void, done):
     access = club_for_secretary(request, slug)
     game = _game(access, game_id)
     try:
-        expected = int(request.POST.get("version", ""))
+        expected = int(request.POST.get("revision", ""))
     except ValueError:
         expected = None
     try:

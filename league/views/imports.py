@@ -8,8 +8,11 @@ more under a lock, so what is saved is what the preview showed or nothing.
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
+
+import scoring
 
 from ..forms.imports import ImportForm, MappingForm
 from ..imports import pending
@@ -102,9 +105,9 @@ def _template_for(request, slug):
     access = club_for_secretary(request, slug)
     rule_sets = RuleSet.objects.filter(club=access.club).with_versions()
     rule_set = next((r for r in rule_sets if r.slug == request.GET.get("rule_set")), None) or rule_sets.first()
-    version = None
     if rule_set is not None:
-        version = rule_set.current_version or next(iter(rule_set.versions.all()), None)
-    settings = version.settings if version else {"players": 4, "start": 25000}
+        settings = rule_set.settings_on(timezone.localdate())
+    else:
+        settings = scoring.validate_rules(scoring.STARTING_RULES)
     suffix = f"-{rule_set.slug}" if rule_set is not None else ""
     return settings["players"], settings["start"], f"janroku-import-{access.club.slug}{suffix}"

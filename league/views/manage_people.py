@@ -13,8 +13,8 @@ from django.views.decorators.http import require_POST
 from ..forms.people import AddLoginForm, EditLoginForm, MemberForm, SeasonForm
 from ..models import Member, Membership, Role, Season
 from ..permissions import club_for_owner
+from ..refusals import Refused
 from ..services import people
-from ..services.people import Refused
 
 
 def saved_from(request, form, save):

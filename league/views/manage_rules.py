@@ -11,9 +11,10 @@ from ..forms.rule_settings import note_rows
 from ..forms.rule_version import RuleVersionForm, initial_from_version
 from ..models import RuleSet
 from ..permissions import club_for_owner
+from ..refusals import Refused
 from ..rules_text import describe_rules
 from ..services import recompute
-from ..services.rules import RuleVersionRefused, add_rule_version
+from ..services.rules import add_rule_version
 
 
 def _rule_set(access, rule_set_id):
@@ -47,8 +48,8 @@ def new_rule_version(request, slug, rule_set_id):
             try:
                 version = add_rule_version(rule_set, data["effective_from"], data["rules"], data["fees"],
                                            data["note"])
-            except RuleVersionRefused as refusal:
-                form.add_error("effective_from", refusal.message)
+            except Refused as refusal:
+                form.add_error(refusal.field, refusal.message)
             else:
                 messages.success(request, _("Version from %(date)s saved.") % {"date": version.effective_from})
                 url = reverse("recompute_rules", args=[slug, rule_set.pk])
@@ -79,7 +80,7 @@ def recompute_rules(request, slug, rule_set_id):
         else:
             try:
                 count = recompute.apply(plan, request.user)
-            except recompute.RecomputeRefused as refusal:
+            except Refused as refusal:
                 messages.error(request, refusal.message)
                 plan = recompute.plan(rule_set, version=version)
                 status = 409

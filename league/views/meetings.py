@@ -10,7 +10,8 @@ from ..forms.accounts import AccountsForm
 from ..models import Game, Meeting, Member
 from ..models.games import PLACE_NAMES
 from ..permissions import club_access, club_for_members, club_for_secretary
-from ..services.meetings import AccountsRefused, accounts_mark, save_accounts, set_closed
+from ..refusals import Refused
+from ..services.meetings import accounts_mark, save_accounts, set_closed
 from ..stats.day import settle_day
 from ..stats.day_text import day_summary
 
@@ -23,7 +24,8 @@ def _day_context(access, meeting):
     games = (Game.objects.filter(meeting=meeting).prefetch_related("seats__member")
              .order_by("round", "table", "void"))
     money = settle_day(meeting)
-    players = len(money.lines[0].places) if money.lines else 4
+    # The columns follow the day's lines (kept as they were at the close); a day nobody played has the rules' shape.
+    players = len(money.lines[0].places) if money.lines else meeting.rule_set.settings_on(meeting.date)["players"]
     return {"access": access, "club": access.club, "meeting": meeting, "games": games, "money": money,
             "summary": day_summary(meeting, money), "nav": "meetings", "place_names": PLACE_NAMES[:players]}
 
@@ -66,7 +68,7 @@ def meeting_accounts(request, slug, meeting_id):
         try:
             save_accounts(meeting, data["venue_fee"], data["rounds"], form.attendance(),
                           expected_mark=request.POST.get("mark"))
-        except AccountsRefused as refusal:
+        except Refused as refusal:
             form.add_error(None, refusal.message)
             return render(request, "league/meetings/accounts.html", {
                 "access": access, "club": access.club, "meeting": meeting, "form": form, "money": money,

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from league.models import Club, Meeting, Member
-from league.services.games import Entry, record_game
+from league.services.games import Entry, record_game, settle_in_force
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,8 +31,9 @@ def bakufu(seed_clubs):
     rule_set = club.rule_sets.get()
     for number, (day, names, scores) in enumerate(GAMES):
         meeting, _ = Meeting.objects.get_or_create(club=club, rule_set=rule_set, date=day)
-        record_game(Entry(meeting=meeting, round=number % 2 + 1, table=1, members=[members[n] for n in names],
-                          scores=scores), user)
+        entry = Entry(meeting=meeting, round=number % 2 + 1, table=1, members=[members[n] for n in names],
+                      scores=scores)
+        record_game(settle_in_force(entry), user)
     return club
 
 

@@ -26,7 +26,7 @@ unranked: 六 1 game +5.0; 七 no game, +3.0 adjusted.
 import datetime
 
 from league.models import Adjustment, Meeting, Member, RuleSet, RuleVersion, Season
-from league.services.games import Entry, record_game, set_void
+from league.services.games import Entry, record_game, set_void, settle_in_force
 
 D = datetime.date
 
@@ -49,7 +49,8 @@ def meeting_on(club, day, rule_set=None):
 
 def play(meeting, round, names, scores, user, **extras):
     members = [member(name) for name in names]
-    return record_game(Entry(meeting=meeting, round=round, table=1, members=members, scores=scores, **extras), user)
+    entry = Entry(meeting=meeting, round=round, table=1, members=members, scores=scores, **extras)
+    return record_game(settle_in_force(entry), user)
 
 
 def season_games(club, user):
@@ -68,7 +69,7 @@ def season_games(club, user):
     play(june, 2, [north, east, centre, west], [50000, 28000, 12000, 10000], user,
          yakuman=[{"seat": 0, "win": "tsumo", "name": "四暗刻"}])
     void = play(june, 3, [east, south, west, north], [60000, 20000, 15000, 5000], user)
-    set_void(void, True, void.version, user)
+    set_void(void, True, void.revision, user)
     play(meeting_on(club, D(2026, 3, 20)), 1, [east, south, west, north], [40000, 30000, 20000, 10000], user)
     play(july, 1, [east, "六郷六郎", south, north], [25000, 25000, 25000, 25000], user)
     for name, day, tenths in ((west, D(2026, 7, 1), 50), ("七海七郎", D(2026, 8, 1), 30), (east, D(2026, 3, 1), -100)):

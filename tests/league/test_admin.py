@@ -4,7 +4,7 @@ import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
 
-from league.services.games import record_game
+from league.services.games import record_game, settle_in_force
 
 from .conftest import PLAYERS
 
@@ -21,7 +21,7 @@ def a_game(meeting, secretary):
 
     members = [Member.objects.get(name=name) for name, _ in PLAYERS[:4]]
     entry = Entry(meeting=meeting, round=1, table=1, members=members, scores=[40000, 30000, 20000, 10000])
-    return record_game(entry, secretary)
+    return record_game(settle_in_force(entry), secretary)
 
 
 def test_every_league_model_has_a_changelist_and_a_change_page(client, site_admin, a_game):

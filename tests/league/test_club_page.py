@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from league.models import Meeting, Member, Season
-from league.services.games import Entry, record_game, set_void
+from league.services.games import Entry, record_game, set_void, settle_in_force
 
 SCORES = [40000, 30000, 20000, 10000]  # +50.0 / +10.0 / ▲20.0 / ▲40.0 under the club's rules
 TODAY = timezone.localdate()
@@ -31,8 +31,8 @@ def named(*names):
 
 
 def play(meeting, round, names, user, table=1, **extra):
-    return record_game(Entry(meeting=meeting, round=round, table=table, members=named(*names), scores=SCORES,
-                             **extra), user)
+    entry = Entry(meeting=meeting, round=round, table=table, members=named(*names), scores=SCORES, **extra)
+    return record_game(settle_in_force(entry), user)
 
 
 @pytest.fixture
@@ -55,7 +55,7 @@ def results(club, season, secretary):
                    yakuman=[{"seat": 0, "kind": "yakuman", "win": "tsumo", "name": "四暗刻"}])
     voided = play(old, 2, ["東田一郎", "南野二郎", "西川三郎", "北村四郎"], secretary,
                   yakuman=[{"seat": 1, "kind": "yakuman", "win": "tsumo", "name": "大三元"}])
-    set_void(voided, True, voided.version, secretary)
+    set_void(voided, True, voided.revision, secretary)
     old.closed = True
     old.save()
     latest = Meeting.objects.create(club=club, rule_set=rule_set, date=LATEST, venue="雀荘 風")
@@ -231,8 +231,8 @@ def test_the_front_page_takes_the_same_queries_however_much_happened(client, req
         meeting = Meeting.objects.create(club=club, rule_set=rule_set, date=LATEST + datetime.timedelta(days=week))
         for table in (1, 2):
             players = more[(table - 1) * 4:table * 4]
-            record_game(Entry(meeting=meeting, round=1, table=table, members=players, scores=SCORES,
-                              yakuman=[{"seat": 0, "kind": "yakuman", "win": "tsumo", "name": "国士無双"}]),
+            record_game(settle_in_force(Entry(meeting=meeting, round=1, table=table, members=players, scores=SCORES,
+                              yakuman=[{"seat": 0, "kind": "yakuman", "win": "tsumo", "name": "国士無双"}])),
                         secretary)
     with CaptureQueriesContext(connection) as many:
         response = client.get(url)

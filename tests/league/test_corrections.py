@@ -3,9 +3,11 @@
 import pytest
 
 from league.models import Game, GameSeat
-from league.services.games import GameRefused, correct_game, set_void
+from league.refusals import Refused
+from league.services.games import GameRefused, correct_game, set_void, settle_in_force
 
 from .conftest import game_post
+from .test_entry import counting_settlements
 
 
 @pytest.fixture
@@ -21,7 +23,7 @@ def edit_url(game):
 
 
 def corrected(**changes):
-    return game_post(**{"bust_3": "0", "version": "1", **changes})
+    return game_post(**{"bust_3": "0", "revision": "1", **changes})
 
 
 @pytest.mark.parametrize(("who", "status"), [("owner", 200), ("secretary", 200), ("member", 403),
@@ -46,16 +48,24 @@ def test_nobody_else_may_correct_or_void(client, request, game, who, status):
     if who:
         client.force_login(request.getfixturevalue(who))
     assert client.post(edit_url(game), corrected(score_0="52400", score_1="31400")).status_code == status
-    assert client.post(f"/c/{game.meeting.club.slug}/games/{game.pk}/void/", {"version": "1"}).status_code == status
+    assert client.post(f"/c/{game.meeting.club.slug}/games/{game.pk}/void/", {"revision": "1"}).status_code == status
     game.refresh_from_db()
-    assert game.version == 1 and not game.void
+    assert game.revision == 1 and not game.void
+
+
+def test_a_corrected_game_is_settled_once(client, secretary, game, monkeypatch):
+    client.force_login(secretary)
+    calls = counting_settlements(monkeypatch)
+    assert client.post(edit_url(game), corrected(score_0="52400", score_1="31400")).status_code == 302
+    assert len(calls) == 1
+    assert GameSeat.objects.get(game=game, seat=0).score == 52400
 
 
 def test_the_correction_page_shows_what_was_entered(client, secretary, game):
     client.force_login(secretary)
     html = client.get(edit_url(game)).content.decode()
     assert 'value="52300"' in html and 'value="東田一郎"' in html
-    assert 'name="version" value="1"' in html
+    assert 'name="revision" value="1"' in html
 
 
 def test_a_correction_is_recomputed_and_kept_in_history(client, secretary, game):
@@ -63,7 +73,7 @@ def test_a_correction_is_recomputed_and_kept_in_history(client, secretary, game)
     response = client.post(edit_url(game), corrected(score_0="52400", score_1="31400"))
     assert response.status_code == 302
     game.refresh_from_db()
-    assert game.version == 2
+    assert game.revision == 2
     east = GameSeat.objects.get(game=game, seat=0)
     assert east.score == 52400 and east.total == 720
     history = client.get(f"/c/{game.meeting.club.slug}/games/{game.pk}/history/").content.decode()
@@ -71,7 +81,7 @@ def test_a_correction_is_recomputed_and_kept_in_history(client, secretary, game)
 
 
 def test_the_later_of_two_secretaries_is_refused_with_the_current_values_shown(client, owner, secretary, game):
-    # Both opened the game at version 1; the owner saves first.
+    # Both opened the game at revision 1; the owner saves first.
     client.force_login(owner)
     assert client.post(edit_url(game), corrected(score_0="52400", score_1="31400")).status_code == 302
     client.force_login(secretary)
@@ -80,35 +90,36 @@ def test_the_later_of_two_secretaries_is_refused_with_the_current_values_shown(c
     html = response.content.decode()
     assert "52,400" in html  # what is saved now
     assert 'value="52500"' in html  # what this secretary typed is not lost
-    assert 'name="version" value="2"' in html  # a deliberate second save goes through
+    assert 'name="revision" value="2"' in html  # a deliberate second save goes through
     assert GameSeat.objects.get(game=game, seat=0).score == 52400
-    assert client.post(edit_url(game), corrected(score_0="52500", score_1="31300", version="2")).status_code == 302
+    assert client.post(edit_url(game), corrected(score_0="52500", score_1="31300", revision="2")).status_code == 302
     assert GameSeat.objects.get(game=game, seat=0).score == 52500
 
 
 def test_void_and_restore_are_kept_in_history(client, secretary, game):
     client.force_login(secretary)
     base = f"/c/{game.meeting.club.slug}/games/{game.pk}"
-    client.post(f"{base}/void/", {"version": "1"})
+    client.post(f"{base}/void/", {"revision": "1"})
     game.refresh_from_db()
     assert game.void and Game.objects.counted().count() == 0
-    client.post(f"{base}/restore/", {"version": "2"})
+    client.post(f"{base}/restore/", {"revision": "2"})
     game.refresh_from_db()
-    assert not game.void and game.version == 3
+    assert not game.void and game.revision == 3
+    assert [record.revision for record in game.history.order_by("history_date", "history_id")] == [1, 2, 3]
     history = client.get(f"{base}/history/").content.decode()
     assert history.count("<li>") >= 3
 
 
 def test_a_stale_void_is_refused(client, secretary, game):
     client.force_login(secretary)
-    client.post(f"/c/{game.meeting.club.slug}/games/{game.pk}/void/", {"version": "7"})
+    client.post(f"/c/{game.meeting.club.slug}/games/{game.pk}/void/", {"revision": "7"})
     game.refresh_from_db()
     assert not game.void
 
 
 def test_restoring_onto_a_taken_table_is_refused(client, secretary, game, meeting):
     client.force_login(secretary)
-    client.post(f"/c/{meeting.club.slug}/games/{game.pk}/void/", {"version": "1"})
+    client.post(f"/c/{meeting.club.slug}/games/{game.pk}/void/", {"revision": "1"})
     client.post(f"/c/{meeting.club.slug}/meetings/{meeting.pk}/enter/", game_post(bust_3="0"))
     with pytest.raises(GameRefused):
         set_void(game, False, 2, secretary)
@@ -145,5 +156,6 @@ def test_the_service_refuses_a_stale_edit(game, secretary):
 
     entry = entry_from_game(game)
     with pytest.raises(GameRefused) as refused:
-        correct_game(game, entry, expected_version=99, user=secretary)
-    assert refused.value.current.version == 1
+        correct_game(game, settle_in_force(entry), expected_revision=99, user=secretary)
+    assert refused.value.current.revision == 1
+    assert isinstance(refused.value, Refused)  # the one base every refused action shares

@@ -5,9 +5,11 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from league.models import Game, GameSeat, Meeting, Yakuman
+import scoring
+from league.models import Game, GameSeat, Meeting, RuleVersion, Yakuman
+from league.models.games import SEAT_PARTS, SETTLED_COLUMNS
 
-from .conftest import game_post
+from .conftest import BAKUFU_RULES, game_post
 
 
 def enter_url(meeting):
@@ -59,8 +61,58 @@ def test_a_secretary_saves_a_game_with_every_part_computed(client, secretary, me
     assert (seats[0].base, seats[0].oka, seats[0].uma, seats[0].bust) == (210, 200, 200, 100)
     assert seats[3].bust == -100
     assert sum(seat.total for seat in seats.values()) == 0
-    assert game.version == 1 and game.history.count() == 1
+    assert game.revision == 1 and game.history.count() == 1
     assert game.sheet["busts"] == [{"seat": 3, "by": 0}]
+
+
+def test_every_part_the_engine_computes_has_its_seat_column():
+    result = scoring.settle(BAKUFU_RULES, {"scores": [52300, 31500, 18700, -2500], "chips": [3, -1, 0, -2],
+                                           "busts": [{"seat": 3, "by": 0}]})
+    engine_parts = set(result[0].keys()) - {"seat", "score"}  # the score is the entered one
+    assert {part for _column, part in SEAT_PARTS} | {"place"} == engine_parts
+    columns = GameSeat.settled_columns(result[0])
+    assert tuple(columns) == SETTLED_COLUMNS
+    assert (columns["place"], columns["chip_points"], columns["total"]) == (1, 150, 710 + 150)
+
+
+def counting_settlements(monkeypatch):
+    """Every call of the engine for a game from now on (the list grows with each)."""
+    calls = []
+    real_settle = scoring.settle
+
+    def settle(rules, game):
+        calls.append(game)
+        return real_settle(rules, game)
+
+    monkeypatch.setattr(scoring, "settle", settle)
+    return calls
+
+
+def test_a_saved_game_is_settled_once(client, secretary, meeting, monkeypatch):
+    client.force_login(secretary)
+    calls = counting_settlements(monkeypatch)
+    assert client.post(enter_url(meeting), game_post(bust_3="0")).status_code == 302
+    assert len(calls) == 1
+    assert Game.objects.get().seats.get(seat=0).total == 710
+
+
+def test_the_form_settles_under_the_version_in_force_on_the_meeting_day(client, secretary, meeting):
+    first = meeting.rule_set.versions.get()
+    later = RuleVersion.objects.create(rule_set=meeting.rule_set, effective_from=datetime.date(2026, 11, 21),
+                                       rules={**first.rules, "uma": [30, 10, -10, -30]})
+    client.force_login(secretary)
+    response = client.post(enter_url(meeting), game_post(action="preview", bust_3="0"))
+    assert response.context["form"].rule_version == first != later
+    client.post(enter_url(meeting), game_post(bust_3="0"))
+    assert Game.objects.get().rule_version == first
+
+
+def test_a_meeting_no_rules_govern_any_more_refuses_games_with_a_message(client, secretary, meeting):
+    # The only version was moved after the meeting's date since the meeting was started.
+    meeting.rule_set.versions.update(effective_from=datetime.date(2027, 1, 1))
+    client.force_login(secretary)
+    response = refused(client, meeting, bust_3="0")
+    assert "ルールがありません" in response.context["form"].non_field_errors()[0]
 
 
 def test_after_saving_the_next_game_at_the_table_is_offered_with_the_same_seats(client, secretary, meeting):

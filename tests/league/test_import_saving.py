@@ -14,7 +14,7 @@ from league.imports.commit import ImportRefused, commit
 from league.imports.names import NewMember
 from league.imports.plan import ALREADY, NEW
 from league.models import Club, Game, GameSeat, Meeting, Member, RuleSet, RuleVersion, Yakuman
-from league.services.games import Entry, record_game
+from league.services.games import Entry, record_game, settle_in_force
 
 from .conftest import BAKUFU_RULES
 from .import_files import NAMES, ROWS, counts, csv_bytes, game_row, messages_of, plan_of, xlsx_bytes, xml_bomb_xlsx
@@ -49,6 +49,24 @@ def test_commit_saves_every_game_with_its_meetings(club, secretary):
     assert GameSeat.objects.get(game__round=2, seat=0).chips == 2
 
 
+def test_an_imported_game_is_stored_as_the_same_game_entered_at_the_table(club, secretary):
+    """Import and entry store a settlement through the same columns: every computed part matches."""
+    commit(plan_of(club, xlsx_bytes([ROWS[1]])), user=secretary)
+    imported = Game.objects.get()
+    meeting = Meeting.objects.create(club=club, rule_set=club.rule_sets.get(), date=imported.meeting.date)
+    members = [Member.objects.get(name=name) for name in NAMES[1:] + NAMES[:1]]
+    entered = record_game(settle_in_force(Entry(meeting=meeting, round=1, table=1, members=members,
+                                                scores=[38000, 29000, 20000, 12000], deposit=1000,
+                                                chips=[2, 0, -1, -1])), secretary)
+    assert (imported.floats, imported.double_maru_a, imported.sheet) == (
+        entered.floats, entered.double_maru_a, entered.sheet)
+    assert imported.rule_version == entered.rule_version
+    for old, new in zip(imported.seats.order_by("seat"), entered.seats.order_by("seat"), strict=True):
+        assert (old.member, old.score, old.chips, old.settled_values()) == (
+            new.member, new.score, new.chips, new.settled_values())
+    assert imported.seats.get(seat=0).chip_points == 100  # 2 chips at 5 points: the engine's "chips" part
+
+
 def test_importing_the_same_file_again_adds_nothing(club, secretary):
     data = xlsx_bytes(ROWS)
     commit(plan_of(club, data), user=secretary)
@@ -70,8 +88,8 @@ def test_a_file_adding_games_to_a_day_uses_its_meeting(club, meeting, secretary)
 
 def test_a_slot_holding_a_different_game_is_an_error(club, meeting, secretary):
     members = [Member.objects.get(name=name) for name in NAMES]
-    record_game(Entry(meeting=meeting, round=1, table=1, members=members, scores=[40000, 30000, 20000, 10000]),
-                secretary)
+    entry = Entry(meeting=meeting, round=1, table=1, members=members, scores=[40000, 30000, 20000, 10000])
+    record_game(settle_in_force(entry), secretary)
     plan = plan_of(club, xlsx_bytes([game_row(date="2026-11-20")]))
     [(row, label, message)] = messages_of(plan)
     assert (row, label) == (2, "B (回戦)") and "different game" in message

@@ -16,7 +16,8 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from league.forms.people import parse_points
 from league.models import Adjustment, Club, Member, Membership, Role, Season
-from league.services.people import Refused, save_member
+from league.refusals import Refused
+from league.services.people import save_member
 
 pytestmark = pytest.mark.django_db
 

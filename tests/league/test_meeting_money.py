@@ -11,7 +11,7 @@ import datetime
 import pytest
 
 from league.models import Attendance, Meeting, Member, RuleVersion
-from league.services.games import Entry, record_game
+from league.services.games import Entry, record_game, settle_in_force
 from league.services.meetings import save_accounts, set_closed
 from league.stats.day import settle_day
 from league.stats.money import season_money
@@ -29,8 +29,9 @@ DAY = [
 def play_day(meeting, secretary, venue_fee=5000, absent=(), games=DAY):
     members = {m.name: m for m in Member.objects.filter(club=meeting.club)}
     for round_number, (names, scores) in enumerate(games, start=1):
-        record_game(Entry(meeting=meeting, round=round_number, table=1, members=[members[n] for n in names],
-                          scores=scores), secretary)
+        entry = Entry(meeting=meeting, round=round_number, table=1, members=[members[n] for n in names],
+                      scores=scores)
+        record_game(settle_in_force(entry), secretary)
     attendance = {members[name]: name not in absent for name in members}
     return save_accounts(meeting, venue_fee, None, attendance)
 

@@ -33,7 +33,7 @@ from django.utils import translation
 
 from league import charts
 from league.models import Adjustment, Club, Meeting, Member, Membership, Role, RuleSet, RuleVersion, Season
-from league.services.games import Entry, record_game, set_void
+from league.services.games import Entry, record_game, set_void, settle_in_force
 from league.stats.member import members_with_games
 
 SPLIT_RULES = {"players": 4, "start": 25000, "target": 30000, "uma": [20, 10, -10, -20], "rounding": "half_up",
@@ -64,7 +64,8 @@ def meeting_on(club, day, rule_set=None):
 
 
 def play(user, meeting, round, members, scores, **events):
-    return record_game(Entry(meeting=meeting, round=round, table=1, members=members, scores=scores, **events), user)
+    entry = Entry(meeting=meeting, round=round, table=1, members=members, scores=scores, **events)
+    return record_game(settle_in_force(entry), user)
 
 
 @pytest.fixture
@@ -92,7 +93,7 @@ def league(club, season, secretary):
     ]
     voided = play(secretary, june, 4, [higashida, minamino, nishikawa, kitamura], [70000, 20000, 10000, 0],
                   yakuman=[{"seat": 0, "win": "ron", "from": 3, "name": "大三元"}])
-    set_void(voided, True, voided.version, secretary)
+    set_void(voided, True, voided.revision, secretary)
     before = play(secretary, meeting_on(club, datetime.date(2026, 3, 20)), 1,
                   [higashida, minamino, nishikawa, kitamura], [30000, 30000, 20000, 20000],
                   yakuman=[{"seat": 0, "win": "ron", "from": 3, "name": "国士無双"}])

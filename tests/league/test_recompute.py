@@ -8,8 +8,9 @@ from django.core.management import CommandError, call_command
 from django.utils import translation
 
 from league.models import Game, GameSeat, Meeting, Member, RuleVersion
+from league.refusals import Refused
 from league.services import recompute
-from league.services.games import Entry, correct_game, record_game
+from league.services.games import Entry, correct_game, record_game, settle_in_force
 
 from .conftest import BAKUFU_RULES
 
@@ -26,7 +27,7 @@ def players(club):
 def play(meeting, user, round=1, scores=SCORES):
     entry = Entry(meeting=meeting, round=round, table=1, members=players(meeting.club), scores=list(scores),
                   busts=[{"seat": 3, "by": 0}] if min(scores) < 0 else [])
-    return record_game(entry, user)
+    return record_game(settle_in_force(entry), user)
 
 
 def totals(game):
@@ -71,6 +72,16 @@ def test_nothing_to_recompute_when_every_game_matches_its_rules(rule_set, games)
     assert plan.changes == [] and plan.problems == []
 
 
+def test_a_game_no_version_governs_any_more_is_a_problem_not_a_change(rule_set, games):
+    # The only version now starts after the old meeting's day (2025-06-01).
+    rule_set.versions.update(effective_from=datetime.date(2026, 1, 1))
+    with translation.override("en"):
+        plan = recompute.plan(rule_set)
+    assert [problem.game for problem in plan.problems] == [games["old"]]
+    assert "No rules of 四人打ち are in force on 2025-06-01" in plan.problems[0].messages[0]
+    assert plan.changes == []
+
+
 def test_the_plan_lists_exactly_the_games_the_new_version_governs(rule_set, games, new_version):
     plan = recompute.plan(rule_set)
     assert [change.game for change in plan.changes] == games["new"]
@@ -83,7 +94,7 @@ def test_the_plan_lists_exactly_the_games_the_new_version_governs(rule_set, game
     assert [seat.member.name for seat in change.seats] == ["東田一郎", "南野二郎", "西川三郎", "北村四郎"]
     assert plan.problems == []
     # Planning saves nothing.
-    assert all(game.version == 1 for game in Game.objects.all())
+    assert all(game.revision == 1 for game in Game.objects.all())
     assert totals(games["new"][0]) == OLD_TOTALS
 
 
@@ -120,7 +131,7 @@ def test_games_the_engine_now_refuses_are_problems_and_are_not_saved(rule_set, g
     assert [problem.game for problem in plan.problems] == games["new"]
     assert plan.problems[0].messages[0].startswith("Expected 3 scores")
     assert recompute.apply(rule_set, secretary) == 0
-    assert all(game.version == 1 for game in Game.objects.all())
+    assert all(game.revision == 1 for game in Game.objects.all())
     assert totals(games["new"][0]) == OLD_TOTALS
 
 
@@ -132,7 +143,7 @@ def test_apply_rewrites_the_seats_bumps_the_version_and_keeps_history(rule_set, 
     assert totals(game) == NEW_TOTALS
     assert [seat.uma for seat in game.seats.order_by("seat")] == [300, 100, -100, -300]
     assert game.rule_version == new_version
-    assert game.version == 2
+    assert game.revision == 2
     assert game.updated_by == owner
     history = list(game.history.order_by("history_date", "history_id"))
     assert len(history) == 2
@@ -141,7 +152,7 @@ def test_apply_rewrites_the_seats_bumps_the_version_and_keeps_history(rule_set, 
     assert history[-1].history_change_reason.startswith("recomputed")
     # The game before the new version is untouched.
     old = Game.objects.get(pk=games["old"].pk)
-    assert (old.version, old.history.count(), totals(old)) == (1, 1, OLD_TOTALS)
+    assert (old.revision, old.history.count(), totals(old)) == (1, 1, OLD_TOTALS)
     # A second run finds nothing left to do.
     assert recompute.plan(rule_set).changes == []
 
@@ -160,10 +171,10 @@ def test_a_game_corrected_after_planning_stops_the_whole_save(rule_set, games, n
     game = games["new"][1]
     entry = Entry(meeting=meeting, round=2, table=1, members=players(meeting.club),
                   scores=[40000, 30000, 20000, 10000])
-    correct_game(game, entry, game.version, secretary)
-    with pytest.raises(recompute.RecomputeRefused):
+    correct_game(game, settle_in_force(entry), game.revision, secretary)
+    with pytest.raises(Refused):
         recompute.apply(plan, secretary)
-    assert Game.objects.get(pk=games["new"][0].pk).version == 1
+    assert Game.objects.get(pk=games["new"][0].pk).revision == 1
     assert totals(games["new"][0]) == OLD_TOTALS
 
 
@@ -178,7 +189,7 @@ def test_the_command_without_commit_shows_the_changes_and_saves_nothing(club, ga
     assert "北村四郎  −62.0 → −72.0" in out  # the pages' minus sign, in English
     assert "南野二郎  +12.0 → +12.0" in out
     assert "2 games would change. Nothing was saved" in out
-    assert all(game.version == 1 for game in Game.objects.all())
+    assert all(game.revision == 1 for game in Game.objects.all())
     assert totals(games["new"][0]) == OLD_TOTALS
 
 
@@ -187,11 +198,11 @@ def test_the_command_with_commit_saves_and_records_who(club, games, new_version,
     assert "2 games recomputed and saved." in out
     game = Game.objects.get(pk=games["new"][0].pk)
     assert totals(game) == NEW_TOTALS
-    assert game.version == 2
+    assert game.revision == 2
     assert game.history.count() == 2
     assert game.history.latest("history_date").history_user == owner
     old = Game.objects.get(pk=games["old"].pk)
-    assert (old.version, old.history.count(), totals(old)) == (1, 1, OLD_TOTALS)
+    assert (old.revision, old.history.count(), totals(old)) == (1, 1, OLD_TOTALS)
     # Nothing is left to change.
     assert "0 games would change" in run(club.slug)[0]
 
@@ -202,7 +213,7 @@ def test_the_command_lists_problems(club, rule_set, games):
     out, err = run(club.slug, "--commit")
     assert "Cannot recompute 2026-11-20 round 1 table 1" in err
     assert "0 games recomputed and saved." in out
-    assert all(game.version == 1 for game in Game.objects.all())
+    assert all(game.revision == 1 for game in Game.objects.all())
 
 
 def test_the_command_refuses_an_unknown_club_or_rule_set(club):
@@ -233,7 +244,7 @@ def test_nobody_else_can_recompute(client, request, rule_set, games, new_version
     if who:
         client.force_login(request.getfixturevalue(who))
     assert client.post(recompute_url(rule_set), {"fingerprint": fingerprint}).status_code == status
-    assert all(game.version == 1 for game in Game.objects.all())
+    assert all(game.revision == 1 for game in Game.objects.all())
 
 
 def test_the_page_shows_what_would_change_then_saves_it(client, rule_set, games, new_version, owner):
@@ -243,7 +254,7 @@ def test_the_page_shows_what_would_change_then_saves_it(client, rule_set, games,
     assert response.status_code == 200
     assert "+71.0" in html and "+81.0" in html and "▲62.0" in html and "▲72.0" in html
     assert html.count('class="recompute-game"') == 2
-    assert all(game.version == 1 for game in Game.objects.all())
+    assert all(game.revision == 1 for game in Game.objects.all())
 
     fingerprint = recompute.plan(rule_set).fingerprint
     assert f'value="{fingerprint}"' in html
@@ -251,7 +262,7 @@ def test_the_page_shows_what_would_change_then_saves_it(client, rule_set, games,
     assert response.redirect_chain[-1][0] == "/en/c/kaze/manage/rules/"
     assert "2 games recomputed." in response.content.decode()
     assert totals(games["new"][0]) == NEW_TOTALS
-    assert Game.objects.get(pk=games["old"].pk).version == 1
+    assert Game.objects.get(pk=games["old"].pk).revision == 1
 
 
 def test_the_page_says_closed_meetings_are_included(client, rule_set, games, new_version, meeting, owner):
@@ -270,7 +281,7 @@ def test_a_save_after_the_list_changed_is_refused(client, rule_set, games, new_v
     response = client.post(recompute_url(rule_set), {"fingerprint": fingerprint})
     assert response.status_code == 409
     assert "changed since the list was shown" in response.content.decode()
-    assert all(game.version == 1 for game in Game.objects.all())
+    assert all(game.revision == 1 for game in Game.objects.all())
 
 
 def test_the_page_for_one_version_and_its_problems(client, rule_set, games, owner):

@@ -6,7 +6,7 @@ import pytest
 
 import scoring
 from league.models import Club, Game, GameSeat, Member
-from league.services.games import Entry, record_game
+from league.services.games import Entry, record_game, settle_in_force
 
 from .conftest import PLAYERS, game_post
 
@@ -82,8 +82,8 @@ def test_reimporting_a_game_voided_on_the_site_does_not_bring_it_back(club, secr
     from league.imports.reading import read_pasted
 
     members = [Member.objects.get(name=name) for name, _ in PLAYERS[:4]]
-    game = record_game(Entry(meeting=meeting, round=1, table=1, members=members,
-                             scores=[40000, 30000, 20000, 10000]), secretary)
+    game = record_game(settle_in_force(Entry(meeting=meeting, round=1, table=1, members=members,
+                                             scores=[40000, 30000, 20000, 10000])), secretary)
     game.void = True
     game.save()
     text = "日付\t回戦\t卓\t東家\t東家 点数\t南家\t南家 点数\t西家\t西家 点数\t北家\t北家 点数\n" + \
@@ -108,8 +108,8 @@ def test_a_name_typed_without_its_space_is_found(client, secretary, meeting):
 def _day(meeting, secretary, rounds):
     members = [Member.objects.get(name=name) for name, _ in PLAYERS[:4]]
     for number in rounds:
-        record_game(Entry(meeting=meeting, round=number, table=1, members=members,
-                          scores=[40000, 30000, 20000, 10000] if number % 2 else [10000, 20000, 30000, 40000]),
+        scores = [40000, 30000, 20000, 10000] if number % 2 else [10000, 20000, 30000, 40000]
+        record_game(settle_in_force(Entry(meeting=meeting, round=number, table=1, members=members, scores=scores)),
                     secretary)
 
 

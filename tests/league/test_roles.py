@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from league.models import Member, Season
-from league.services.games import Entry, record_game
+from league.services.games import Entry, record_game, settle_in_force
 
 from .conftest import PLAYERS
 
@@ -37,8 +37,8 @@ EXPECTED = {
 @pytest.fixture
 def everything(club, meeting, secretary):
     members = [Member.objects.get(name=name) for name, _ in PLAYERS[:4]]
-    game = record_game(Entry(meeting=meeting, round=1, table=1, members=members,
-                             scores=[40000, 30000, 20000, 10000]), secretary)
+    game = record_game(settle_in_force(Entry(meeting=meeting, round=1, table=1, members=members,
+                                             scores=[40000, 30000, 20000, 10000])), secretary)
     season = Season.objects.create(club=club, name="2026年度", starts_on="2026-04-01", ends_on="2027-03-31")
     rule_set = club.rule_sets.get()
     return {

@@ -73,11 +73,67 @@ def test_a_fixture_with_invalid_rules_does_not_load(db, tmp_path):
     assert not RuleVersion.objects.exists()
 
 
-def test_the_version_in_force_is_the_latest_that_has_started(rule_set):
-    old = RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2020, 1, 1), rules=GOOD)
-    new = RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2024, 4, 1),
-                                     rules={**GOOD, "uma": [30, 10, -10, -30]})
-    assert rule_set.version_on(datetime.date(2019, 12, 31)) is None
-    assert rule_set.version_on(datetime.date(2024, 3, 31)) == old
-    assert rule_set.version_on(datetime.date(2024, 4, 1)) == new
-    assert list(RuleVersion.objects.in_force_on(datetime.date(2024, 3, 31))) == [old]
+# -- the rules in force on a day: RuleSet.version_on, the one lookup ----------------------------------
+
+@pytest.fixture
+def three_versions(rule_set):
+    """Versions from 2020-01-01 and 2024-04-01, and one that takes effect on 2030-04-01 (3 players)."""
+    return [
+        RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2020, 1, 1), rules=GOOD),
+        RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2024, 4, 1),
+                                   rules={**GOOD, "uma": [30, 10, -10, -30]}),
+        RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2030, 4, 1),
+                                   rules={"players": 3, "start": 35000, "uma": [20, 0, -20]}),
+    ]
+
+
+@pytest.mark.parametrize(("day", "expected"), [
+    (datetime.date(2019, 12, 31), None),  # before the first version: no rules are in force
+    (datetime.date(2020, 1, 1), 0),  # the first version governs its own first day
+    (datetime.date(2024, 3, 31), 0),  # between versions: the latest that has started
+    (datetime.date(2024, 4, 1), 1),
+    (datetime.date(2030, 3, 31), 1),  # a version dated later never governs an earlier day
+    (datetime.date(2030, 4, 1), 2),
+    (datetime.date(2099, 1, 1), 2),
+])
+def test_the_version_in_force_is_the_latest_that_has_started(rule_set, three_versions, day, expected):
+    in_force = None if expected is None else three_versions[expected]
+    assert rule_set.version_on(day) == in_force
+    prefetched = RuleSet.objects.with_versions().get(pk=rule_set.pk)
+    assert prefetched.version_on(day) == in_force
+
+
+def test_the_version_in_force_does_not_depend_on_the_order_versions_were_read_in(
+        rule_set, three_versions, django_assert_num_queries):
+    from django.db.models import Prefetch
+
+    oldest_first = RuleSet.objects.prefetch_related(
+        Prefetch("versions", queryset=RuleVersion.objects.order_by("effective_from"))).get(pk=rule_set.pk)
+    with django_assert_num_queries(0):
+        assert oldest_first.version_on(datetime.date(2025, 1, 1)) == three_versions[1]
+
+
+def test_a_rule_set_without_versions_has_no_rules_in_force(rule_set):
+    assert rule_set.version_on(datetime.date(2024, 4, 1)) is None
+    assert rule_set.current_version is None
+
+
+def test_the_settings_a_page_shows_are_those_in_force(rule_set, three_versions):
+    assert rule_set.settings_on(datetime.date(2024, 3, 31))["uma"] == [20, 10, -10, -20]
+    assert rule_set.settings_on(datetime.date(2030, 4, 1))["players"] == 3
+
+
+def test_before_the_first_version_a_page_takes_the_shape_of_the_first(rule_set):
+    RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2030, 4, 1),
+                               rules={"players": 3, "start": 35000, "uma": [20, 0, -20]})
+    RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2031, 4, 1), rules=GOOD)
+    assert rule_set.version_on(datetime.date(2025, 1, 1)) is None
+    assert rule_set.settings_on(datetime.date(2025, 1, 1))["players"] == 3
+
+
+def test_a_rule_set_without_versions_is_shown_with_the_engines_starting_rules(rule_set):
+    import scoring
+
+    settings = rule_set.settings_on(datetime.date(2024, 4, 1))
+    assert settings == scoring.validate_rules(scoring.STARTING_RULES)
+    assert (settings["players"], settings["method"], settings["start"]) == (4, "oka_uma", 25000)

@@ -11,7 +11,7 @@ from django.utils import timezone, translation
 from pytest_django.asserts import assertContains, assertNotContains
 
 from league.models import Adjustment, Meeting, Member, RuleSet, RuleVersion, Season
-from league.services.games import Entry, record_game, set_void
+from league.services.games import Entry, record_game, set_void, settle_in_force
 from league.stats.periods import season_period
 from league.stats.running import DOWN, NEW, SAME, UP, running_standings
 
@@ -40,7 +40,8 @@ def named(*names):
 
 
 def play(meeting, round, names, user, scores=SCORES, table=1):
-    return record_game(Entry(meeting=meeting, round=round, table=table, members=named(*names), scores=scores), user)
+    entry = Entry(meeting=meeting, round=round, table=table, members=named(*names), scores=scores)
+    return record_game(settle_in_force(entry), user)
 
 
 @pytest.fixture
@@ -68,7 +69,7 @@ def three_meetings(club, season, secretary):
     play(meetings[0], 1, ["東田一郎", "南野二郎", "西川三郎", "北村四郎"], secretary)
     play(meetings[1], 1, ["西川三郎", "東田一郎", "南野二郎", "北村四郎"], secretary)
     voided = play(meetings[1], 2, ["北村四郎", "東田一郎", "南野二郎", "西川三郎"], secretary)
-    set_void(voided, True, voided.version, secretary)
+    set_void(voided, True, voided.revision, secretary)
     play(meetings[2], 1, ["南野二郎", "北村四郎", "西川三郎", "中島五郎"], secretary)
     minami, kita = named("南野二郎", "北村四郎")
     Adjustment.objects.create(club=club, rule_set=rule_set, member=minami, date=DAY_1, points=-50, reason="遅刻")
@@ -222,7 +223,8 @@ def test_the_page_takes_the_same_queries_however_many_games(client, club, member
         meeting = Meeting.objects.create(club=club, rule_set=rule_set, date=DAY_3 + datetime.timedelta(days=week))
         for table in (1, 2):
             players = more[(table - 1) * 4:table * 4]
-            record_game(Entry(meeting=meeting, round=1, table=table, members=players, scores=SCORES), secretary)
+            entry = Entry(meeting=meeting, round=1, table=table, members=players, scores=SCORES)
+            record_game(settle_in_force(entry), secretary)
         Adjustment.objects.create(club=club, rule_set=rule_set, member=more[week], date=meeting.date, points=10,
                                   reason="x")
     with CaptureQueriesContext(connection) as many:

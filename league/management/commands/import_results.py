@@ -2,6 +2,7 @@
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league.imports.columns import find_columns
@@ -33,11 +34,10 @@ class Command(BaseCommand):
         club = self._club(club)
         rule_set = self._rule_set(club, rule_set)
         who = self._user(user)
-        version = rule_set.current_version or next(iter(rule_set.versions.all()), None)
-        if version is None:
+        if not rule_set.versions.exists():
             raise CommandError(_("%(rule_set)s has no rules yet. Add a rule version first.") % {"rule_set": rule_set})
         try:
-            table = find_columns(read_path(file), version.settings["players"], rule_set.name)
+            table = find_columns(read_path(file), rule_set.settings_on(timezone.localdate())["players"], rule_set.name)
         except ReadingError as error:
             raise CommandError(error.message) from error
         plan = make_plan(club, rule_set, table)

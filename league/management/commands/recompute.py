@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 
 from league.formatting import format_points
 from league.models import Club
+from league.refusals import Refused
 from league.services import recompute
 
 
@@ -47,7 +48,7 @@ class Command(BaseCommand):
         try:
             with transaction.atomic():  # every rule set or none
                 saved = sum(recompute.apply(plan, who) for plan in plans)
-        except recompute.RecomputeRefused as refusal:
+        except Refused as refusal:
             raise CommandError(refusal.message) from refusal
         self.stdout.write(_("%(count)s games recomputed and saved.") % {"count": saved})
 

@@ -1,0 +1,16 @@
+"""The one exception for an action the site refuses (a stale edit, a closed meeting, a date taken).
+
+Services raise ``Refused`` with a message in the user's language, and the form
+field it concerns when there is one; views show the message (beside that field,
+or at the top) and nothing is saved.  A refusal that carries more for its
+caller (the game as it is now, the import plan as it stands) is a subclass.
+"""
+
+
+class Refused(Exception):
+    """A change that must not happen; ``message`` says why, ``field`` is the form field it concerns (or None)."""
+
+    def __init__(self, message, field=None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
