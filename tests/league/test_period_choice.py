@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from league.models import Meeting, Member, RuleSet, RuleVersion, Season
-from league.services.games import Entry, record_game
+from league.services.games import Entry, record_game, settle_in_force
 
 from .conftest import BAKUFU_RULES
 
@@ -61,7 +61,8 @@ def league(club, secretary):
                                  (other, TODAY - datetime.timedelta(days=5), 1)):
         meeting = Meeting.objects.create(club=club, rule_set=rule_set, date=day)
         for round in range(1, games + 1):
-            record_game(Entry(meeting=meeting, round=round, table=1, members=players, scores=SCORES), secretary)
+            record_game(settle_in_force(Entry(meeting=meeting, round=round, table=1, members=players, scores=SCORES)),
+                        secretary)
     return League(club=club, current=current, old=old, other=other, member=players[0])
 
 
