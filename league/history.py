@@ -2,14 +2,13 @@
 
 from django.utils.translation import gettext as _
 
-from .forms.game_entry import seat_label
+from .models import RuleVersion
+from .models.games import WINDS
 
 
 def game_history(game):
     """Revisions of ``game``, oldest first, each with the changes it made."""
     records = list(game.history.select_related("history_user").order_by("history_date", "history_id"))
-    from .models import RuleVersion
-
     versions = RuleVersion.objects.select_related("rule_set").in_bulk({r.rule_version_id for r in records})
     revisions = []
     previous = None
@@ -46,7 +45,7 @@ def _changes(before, after):
     old, new = before.sheet or {}, after.sheet or {}
     seats = max(len(old.get("scores", [])), len(new.get("scores", [])))
     for seat in range(seats):
-        wind = seat_label(seat)
+        wind = WINDS[seat]
         for key, label in (("names", _("player")), ("scores", _("score")), ("chips", _("chips"))):
             a, b = _at(old.get(key), seat), _at(new.get(key), seat)
             if a != b:

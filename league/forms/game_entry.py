@@ -63,10 +63,6 @@ class CountField(forms.CharField):
         return count
 
 
-def seat_label(seat):
-    return WINDS[seat]
-
-
 class GameForm(forms.Form):
     """One hanchan at one table of ``meeting``, settled under ``rule_version`` (the one in force that day)."""
 
@@ -84,9 +80,9 @@ class GameForm(forms.Form):
         self.players = players = settings["players"]
         self.win_points = win_points = settings["method"] == "win_points"
         self.members = Member.objects.filter(club=meeting.club)
-        seats = [(NO_SEAT, "—")] + [(str(s), seat_label(s)) for s in range(players)]
+        seats = [(NO_SEAT, "—")] + [(str(s), WINDS[s]) for s in range(players)]
         for seat in range(players):
-            wind = seat_label(seat)
+            wind = WINDS[seat]
             self.fields[f"player_{seat}"] = forms.CharField(
                 label=wind, max_length=40,
                 widget=forms.TextInput(attrs={"list": "member-names", "autocomplete": "off",
@@ -98,7 +94,7 @@ class GameForm(forms.Form):
             self.fields[f"bust_{seat}"] = forms.ChoiceField(
                 label=_("%(wind)s busted by") % {"wind": wind}, required=False,
                 choices=[(NO_SEAT, _("did not bust")), (BUST_BY_TOP, _("nobody in particular (to the top)"))]
-                + [(str(s), seat_label(s)) for s in range(players) if s != seat],
+                + [(str(s), WINDS[s]) for s in range(players) if s != seat],
             )
             self.fields[f"chombo_{seat}"] = forms.IntegerField(
                 label=_("%(wind)s chombo") % {"wind": wind}, required=False, min_value=0, max_value=5,
@@ -133,13 +129,13 @@ class GameForm(forms.Form):
 
     def seat_rows(self):
         return [
-            {"wind": seat_label(s), "seat": s, "player": self[f"player_{s}"], "score": self[f"score_{s}"]}
+            {"wind": WINDS[s], "seat": s, "player": self[f"player_{s}"], "score": self[f"score_{s}"]}
             for s in range(self.players)
         ]
 
     def extra_rows(self):
         return [
-            {"wind": seat_label(s), "chips": self[f"chips_{s}"], "bust": self[f"bust_{s}"],
+            {"wind": WINDS[s], "chips": self[f"chips_{s}"], "bust": self[f"bust_{s}"],
              "chombo": self[f"chombo_{s}"]}
             for s in range(self.players)
         ]
@@ -257,7 +253,7 @@ class GameForm(forms.Form):
                     # The bust pays points here, so it must not be forgotten.
                     self.add_error(f"bust_{seat}", gettext(
                         "%(wind)s finished below 0: choose who busted them, or “nobody in particular”.") % {
-                        "wind": seat_label(seat)})
+                        "wind": WINDS[seat]})
                 continue
             self.path_fields[f"busts.{len(busts)}"] = f"bust_{seat}"
             busts.append({"seat": seat, "by": None if by == BUST_BY_TOP else int(by)})
@@ -302,7 +298,7 @@ class GameForm(forms.Form):
         if not self.result:
             return []
         return [
-            {"wind": seat_label(seat.seat), "name": self.entry.members[seat.seat].name, "result": seat,
+            {"wind": WINDS[seat.seat], "name": self.entry.members[seat.seat].name, "result": seat,
              "filled": seat.seat == self.filled_seat}
             for seat in self.result
         ]
@@ -314,7 +310,7 @@ class GameForm(forms.Form):
         try:
             self.settled = settle_game(self.entry, self.rule_version)
         except scoring.ScoringError as refusal:
-            seat_names = [str(seat_label(s)) for s in range(self.players)]
+            seat_names = [str(WINDS[s]) for s in range(self.players)]
             for error in refusal.errors:
                 self.add_error(self.field_for(error.field), engine_message(error, seat_names))
             return

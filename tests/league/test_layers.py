@@ -19,7 +19,7 @@ ABOVE_MODELS = (*PAGES, "league.forms", "league.rules_text", "league.tables", "l
                 "league.history")
 # The read models and the plain modules the pages and the workbook share.
 BELOW_PAGES = ("stats", "tables.py", "charts.py", "exports", "formatting.py", "links.py", "rules_text.py",
-               "api_standings.py", "services", "models")
+               "api_standings.py", "history.py", "next_steps.py", "services", "imports", "models")
 # What a template tag may wrap: the plain modules below the pages, and Django.
 WRAPPED = ("league.formatting", "league.links", "league.rules_text")
 
@@ -75,6 +75,12 @@ def test_models_import_nothing_above_them(path):
 @pytest.mark.parametrize("path", modules(*BELOW_PAGES), ids=dotted)
 def test_read_models_exports_and_formatters_import_no_template_tags_or_views(path):
     assert offending(path, PAGES) == []
+
+
+@pytest.mark.parametrize("path", modules(*BELOW_PAGES), ids=dotted)
+def test_nothing_below_the_forms_imports_a_form(path):
+    """Forms gather input for a view; what reads or saves data takes plain values and never reaches up to them."""
+    assert offending(path, ("league.forms",)) == []
 
 
 @pytest.mark.parametrize("path", modules("templatetags"), ids=lambda path: path.name)
