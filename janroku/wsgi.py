@@ -1,3 +1,5 @@
+"""The WSGI application a production server runs (``gunicorn janroku.wsgi``, see docs/hosting.md)."""
+
 import os
 
 from django.core.wsgi import get_wsgi_application
