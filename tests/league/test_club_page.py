@@ -206,17 +206,6 @@ def test_the_nav_marks_the_front_page_and_offers_what_the_role_may_do(client, cl
     assert reverse("choose_meeting", args=[slug]) in owner_links and reverse("manage", args=[slug]) in owner_links
 
 
-@pytest.mark.parametrize("public", [False, True], ids=["private", "public"])
-@pytest.mark.parametrize("who", ["owner", "secretary", "member", "outsider", None])
-def test_who_may_read_the_front_page(client, request, club, results, owner, member, outsider, who, public):
-    club.is_public = public
-    club.save()
-    if who:
-        client.force_login(request.getfixturevalue(who))
-    expected = 200 if public or who in ("owner", "secretary", "member") else 404
-    assert client.get(reverse("club", args=[club.slug])).status_code == expected
-
-
 @pytest.mark.parametrize("who", ["owner", "member"])
 def test_the_front_page_takes_the_same_queries_however_much_happened(client, request, club, results, secretary, who):
     client.force_login(request.getfixturevalue(who))

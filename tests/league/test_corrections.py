@@ -24,23 +24,6 @@ def corrected(**changes):
     return game_post(**{"bust_3": "0", "version": "1", **changes})
 
 
-@pytest.mark.parametrize(("who", "status"), [("owner", 200), ("secretary", 200), ("member", 403),
-                                             ("outsider", 404), (None, 404)])
-def test_who_may_open_the_correction_page(client, request, game, who, status):
-    if who:
-        client.force_login(request.getfixturevalue(who))
-    assert client.get(edit_url(game)).status_code == status
-
-
-@pytest.mark.parametrize(("who", "status"), [("owner", 200), ("secretary", 200), ("member", 200),
-                                             ("outsider", 404), (None, 404)])
-def test_who_may_read_a_game_and_its_history(client, request, game, who, status):
-    if who:
-        client.force_login(request.getfixturevalue(who))
-    assert client.get(f"/c/{game.meeting.club.slug}/games/{game.pk}/").status_code == status
-    assert client.get(f"/c/{game.meeting.club.slug}/games/{game.pk}/history/").status_code == status
-
-
 @pytest.mark.parametrize(("who", "status"), [("member", 403), ("outsider", 404), (None, 404)])
 def test_nobody_else_may_correct_or_void(client, request, game, who, status):
     if who:

@@ -20,15 +20,6 @@ def page(response):
 
 # -- who may enter results -------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("who", "status"), [("owner", 200), ("secretary", 200), ("member", 403),
-                                             ("outsider", 404), (None, 404)])
-def test_only_the_clubs_owner_and_secretaries_open_the_entry_page(client, request, meeting, who, status):
-    if who:
-        client.force_login(request.getfixturevalue(who))
-    assert client.get(enter_url(meeting)).status_code == status
-    assert client.get(f"/c/{meeting.club.slug}/enter/?choose=1").status_code == status
-
-
 @pytest.mark.parametrize(("who", "status"), [("member", 403), ("outsider", 404), (None, 404)])
 def test_nobody_else_can_save_a_game(client, request, meeting, who, status):
     if who:
