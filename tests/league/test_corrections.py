@@ -53,6 +53,21 @@ def test_a_correction_is_recomputed_and_kept_in_history(client, secretary, game)
     assert "52,300" in history and "52,400" in history and "secretary" in history
 
 
+def test_a_game_typed_in_hundreds_saves_again_unchanged(client, secretary, meeting):
+    meeting.club.scores_in_hundreds = True
+    meeting.club.save()
+    client.force_login(secretary)
+    client.post(f"/c/{meeting.club.slug}/meetings/{meeting.pk}/enter/",
+                game_post(score_0="600", score_1="300", score_2="95", score_3="5"))
+    game = Game.objects.get()
+    form = client.get(f"/c/{meeting.club.slug}/games/{game.pk}/edit/").context["form"]
+    data = {key: value for key, value in form.initial.items() if value not in (None, "")}
+    data["action"] = "save"
+    response = client.post(f"/c/{meeting.club.slug}/games/{game.pk}/edit/", data)
+    assert response.status_code == 302
+    assert sorted(GameSeat.objects.values_list("score", flat=True)) == [500, 9500, 30000, 60000]
+
+
 def test_the_later_of_two_secretaries_is_refused_with_the_current_values_shown(client, owner, secretary, game):
     # Both opened the game at version 1; the owner saves first.
     client.force_login(owner)

@@ -16,6 +16,8 @@ from league.services.meetings import save_accounts, set_closed
 from league.stats.day import settle_day
 from league.stats.money import season_money
 
+from .conftest import PLAYERS
+
 HIGASHIDA, MINAMINO, NISHIKAWA, KITAMURA, NAKAJIMA = "東田一郎", "南野二郎", "西川三郎", "北村四郎", "中島五郎"
 
 DAY = [
@@ -127,6 +129,36 @@ def test_season_money_adds_up_the_closed_meetings(club, meeting, secretary):
     assert money.open_meetings == [still_open]
 
 
+def _day(meeting, secretary, rounds):
+    members = [Member.objects.get(name=name) for name, _ in PLAYERS[:4]]
+    for number in rounds:
+        record_game(Entry(meeting=meeting, round=number, table=1, members=members,
+                          scores=[40000, 30000, 20000, 10000] if number % 2 else [10000, 20000, 30000, 40000]),
+                    secretary)
+
+
+def test_players_level_on_the_day_share_a_rank_and_a_mistyped_round_is_not_counted(meeting, secretary):
+    _day(meeting, secretary, rounds=[1, 2, 21])
+    money = settle_day(meeting)
+    assert money.rounds == 3 and money.min_games == 1
+    ranks = {line.member.name: line.rank for line in money.lines}
+    # Rounds 1 and 21 alike, round 2 reversed: 東田 +50+50−40, 北村 −40−40+50 …
+    assert ranks["東田一郎"] == 1
+    levels = {}
+    for line in money.lines:
+        levels.setdefault(line.points, set()).add(line.rank)
+    assert all(len(ranks_at) == 1 for ranks_at in levels.values())
+
+
+def test_season_money_counts_a_meeting_closed_without_a_kept_settlement(club, meeting, secretary):
+    _day(meeting, secretary, rounds=[1, 2])
+    meeting.closed = True  # closed the way the demo or an import does, with nothing kept
+    meeting.save()
+    money = season_money(club)
+    assert money.meetings == [meeting]
+    assert money.collected == 2 * 4 * 350
+
+
 # -- the pages ----------------------------------------------------------------------------------------
 
 def accounts_post(meeting, venue_fee="5,000", absent=(), close=True):
@@ -161,6 +193,30 @@ def test_a_bad_venue_fee_is_refused_and_nothing_saved(client, secretary, meeting
     assert response.status_code == 400
     meeting.refresh_from_db()
     assert not meeting.closed and meeting.venue_fee == 5000
+
+
+def test_an_absurd_venue_fee_is_refused(client, secretary, meeting):
+    client.force_login(secretary)
+    response = client.post(f"/c/{meeting.club.slug}/meetings/{meeting.pk}/accounts/",
+                           {"venue_fee": "9999999999999999999999", "action": "save"})
+    assert response.status_code == 400
+    meeting.refresh_from_db()
+    assert meeting.venue_fee == 5000
+
+
+def test_accounts_saved_meanwhile_are_not_overwritten(client, secretary, owner, meeting):
+    client.force_login(secretary)
+    url = f"/c/{meeting.club.slug}/meetings/{meeting.pk}/accounts/"
+    stale_mark = client.get(url).context["mark"]
+    client.force_login(owner)
+    assert client.post(url, {"venue_fee": "6000", "action": "save", "mark": stale_mark}).status_code == 302
+    client.force_login(secretary)
+    response = client.post(url, {"venue_fee": "7000", "action": "save", "mark": stale_mark})
+    assert response.status_code == 409
+    meeting.refresh_from_db()
+    assert meeting.venue_fee == 6000
+    assert client.post(url, {"venue_fee": "7000", "action": "save",
+                             "mark": response.context["mark"]}).status_code == 302
 
 
 def test_someone_who_played_cannot_be_marked_absent(client, secretary, meeting):
