@@ -122,7 +122,7 @@ def export_timed(club, season, folder):
 
 def _setup(database):
     os.environ["DATABASE_URL"] = f"sqlite:///{database}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "janroku.settings")
     sys.path.insert(0, str(ROOT))
     import django
 

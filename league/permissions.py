@@ -1,10 +1,14 @@
 """Who may see and do what in a club; every club view loads its club through here.
 
 - anyone may read a public club; members of a private club may read it;
+- money (meeting sheets, season money, exports) is for the club's own people, even in a public club;
 - owners and secretaries enter and correct results;
-- only owners manage members, logins, seasons and rules;
+- only owners manage members, logins, seasons and rules; the site admin counts as an owner everywhere;
 - everyone else gets 404 for a private club, so its existence is not revealed,
-  and 403 for a page of a club they can read but may not change.
+  and 403 for a page of a club they can read but may not use.
+
+Which of these each club page needs, by method, is the table in tests/league/test_roles.py,
+checked there against every URL of league/urls.py for every kind of visitor.
 """
 
 from django.core.exceptions import PermissionDenied

@@ -1,12 +1,34 @@
-from django.conf.urls.i18n import i18n_patterns
-from django.contrib import admin
-from django.contrib.auth import views as auth_views
-from django.urls import include, path
+"""Every page of a club, relative to ``c/<slug:slug>/`` (janroku/urls.py includes this list there).
 
-from .views import club, entry, games, home, meetings, money
+Grouped by what the pages are about; who may open each one is in tests/league/test_roles.py,
+which fails when a page here is missing from it.
+"""
 
-club_patterns = [
+from django.urls import path
+
+from .views import (
+    club,
+    entry,
+    exports,
+    games,
+    imports,
+    manage,
+    manage_adjustments,
+    manage_people,
+    manage_rules,
+    meetings,
+    members,
+    money,
+    running,
+    standings,
+)
+
+club_pages = [
     path("", club.club_page, name="club"),
+]
+
+# A meeting (開催日): entering its games, its closing accounts and sheet; the season's money.
+meeting_pages = [
     path("enter/", entry.choose_meeting, name="choose_meeting"),
     path("meetings/start/", entry.start_meeting, name="start_meeting"),
     path("meetings/<int:meeting_id>/", meetings.meeting_detail, name="meeting_detail"),
@@ -18,24 +40,67 @@ club_patterns = [
     path("meetings/<int:meeting_id>/close/", meetings.close_meeting, name="close_meeting"),
     path("meetings/<int:meeting_id>/reopen/", meetings.reopen_meeting, name="reopen_meeting"),
     path("money/", money.season_money_page, name="season_money"),
+]
+
+# One game (半荘): its result, correcting it, voiding and restoring it, its edit history.
+game_pages = [
     path("games/<int:game_id>/", games.game_detail, name="game_detail"),
     path("games/<int:game_id>/edit/", games.edit_game, name="edit_game"),
     path("games/<int:game_id>/void/", games.void_game, name="void_game"),
     path("games/<int:game_id>/restore/", games.restore_game, name="restore_game"),
     path("games/<int:game_id>/history/", games.game_history_page, name="game_history"),
-    path("manage/", include("league.urls_manage")),
-    path("", include("league.urls_standings")),
-    path("", include("league.urls_members")),
-    path("", include("league.urls_running")),
-    path("", include("league.urls_imports")),
-    path("", include("league.urls_exchange")),
 ]
 
-urlpatterns = i18n_patterns(
-    path("", home.club_list, name="home"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("c/<slug:slug>/", include(club_patterns)),
-    path("admin/", admin.site.urls),
-    prefix_default_language=False,
-)
+# The season standings (成績表), the running standings, and the standings as JSON.
+standings_pages = [
+    path("standings/", standings.standings_page, name="standings"),
+    path("standings/running/", running.running_standings, name="running_standings"),
+    path("api/standings.json", standings.standings_json, name="api_standings"),
+]
+
+# The members and each member's page, also as JSON.
+member_pages = [
+    path("members/", members.member_list, name="member_list"),
+    path("members/<int:member_id>/", members.member_page, name="member_page"),
+    path("api/members/<int:member_id>.json", members.member_json, name="api_member"),
+]
+
+# Running the club: members, logins and roles, seasons, adjustments, rule sets and their versions.
+manage_pages = [
+    path("manage/", manage.overview, name="manage"),
+    path("manage/members/", manage_people.manage_members, name="manage_members"),
+    path("manage/members/add/", manage_people.add_member, name="add_member"),
+    path("manage/members/<int:member_id>/", manage_people.edit_member, name="edit_member"),
+    path("manage/logins/", manage_people.manage_logins, name="manage_logins"),
+    path("manage/logins/add/", manage_people.add_login, name="add_login"),
+    path("manage/logins/<int:membership_id>/", manage_people.edit_login, name="edit_login"),
+    path("manage/logins/<int:membership_id>/remove/", manage_people.remove_login, name="remove_login"),
+    path("manage/seasons/", manage_people.manage_seasons, name="manage_seasons"),
+    path("manage/seasons/add/", manage_people.add_season, name="add_season"),
+    path("manage/seasons/<int:season_id>/", manage_people.edit_season, name="edit_season"),
+    path("manage/adjustments/", manage_adjustments.adjustments, name="adjustments"),
+    path("manage/adjustments/add/", manage_adjustments.add_adjustment, name="add_adjustment"),
+    path("manage/adjustments/<int:adjustment_id>/delete/", manage_adjustments.delete_adjustment,
+         name="delete_adjustment"),
+    path("manage/rules/", manage_rules.rules, name="manage_rules"),
+    path("manage/rules/<int:rule_set_id>/new/", manage_rules.new_rule_version, name="new_rule_version"),
+    path("manage/rules/<int:rule_set_id>/recompute/", manage_rules.recompute_rules, name="recompute_rules"),
+]
+
+# Importing old results: the blank templates, then upload or paste, preview and save.
+import_pages = [
+    path("import/", imports.start_import, name="import_results"),
+    path("import/template.xlsx", imports.template_xlsx, name="import_template_xlsx"),
+    path("import/template.csv", imports.template_csv_file, name="import_template_csv"),
+    path("import/<slug:token>/", imports.preview_import, name="import_preview"),
+]
+
+# The season workbook and the results CSV.
+export_pages = [
+    path("export/", exports.export_page, name="export"),
+    path("export/season.xlsx", exports.season_workbook, name="export_xlsx"),
+    path("export/results.csv", exports.results_csv, name="export_csv"),
+]
+
+urlpatterns = (club_pages + meeting_pages + game_pages + standings_pages + member_pages + manage_pages
+               + import_pages + export_pages)

@@ -1,7 +1,6 @@
 """A club's front page: the latest meeting's results, the leaders, recent yakuman, what to do next."""
 
 from django.shortcuts import render
-from django.urls import NoReverseMatch, reverse
 
 from ..models import Meeting
 from ..next_steps import next_steps
@@ -23,14 +22,5 @@ def club_page(request, slug):
         "leaders": leaders(rule_set, season),
         "yakuman": recent_yakuman(club),
         "next_steps": next_steps(access, season=season, rule_set=rule_set),
-        "standings_url": _url_if_there("standings", slug),
-        "running_url": _url_if_there("running_standings", slug),
     })
 
-
-def _url_if_there(name, slug):
-    """The page's address, or None while that page is not part of the site."""
-    try:
-        return reverse(name, args=[slug])
-    except NoReverseMatch:
-        return None

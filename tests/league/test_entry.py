@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 import scoring
-from league.models import Game, GameSeat, Meeting, RuleVersion, Yakuman
+from league.models import Game, GameSeat, Meeting, Member, RuleVersion, Yakuman
 from league.models.games import SEAT_PARTS, SETTLED_COLUMNS
 
 from .conftest import BAKUFU_RULES, game_post
@@ -21,15 +21,6 @@ def page(response):
 
 
 # -- who may enter results -------------------------------------------------------------------------
-
-@pytest.mark.parametrize(("who", "status"), [("owner", 200), ("secretary", 200), ("member", 403),
-                                             ("outsider", 404), (None, 404)])
-def test_only_the_clubs_owner_and_secretaries_open_the_entry_page(client, request, meeting, who, status):
-    if who:
-        client.force_login(request.getfixturevalue(who))
-    assert client.get(enter_url(meeting)).status_code == status
-    assert client.get(f"/c/{meeting.club.slug}/enter/?choose=1").status_code == status
-
 
 @pytest.mark.parametrize(("who", "status"), [("member", 403), ("outsider", 404), (None, 404)])
 def test_nobody_else_can_save_a_game(client, request, meeting, who, status):
@@ -216,6 +207,15 @@ def test_a_player_found_by_kana(client, secretary, meeting):
     assert GameSeat.objects.get(seat=1).member.name == "南野二郎"
 
 
+def test_a_name_typed_without_its_space_is_found(client, secretary, meeting):
+    Member.objects.filter(name="東田一郎").update(name="東田 一郎")
+    client.force_login(secretary)
+    response = client.post(f"/c/{meeting.club.slug}/meetings/{meeting.pk}/enter/",
+                           game_post(player_0="東田一郎", player_1="みなみの じろう", bust_3="0"))
+    assert response.status_code == 302
+    assert GameSeat.objects.get(seat=0).member.name == "東田 一郎"
+
+
 def test_a_forgotten_bust_is_asked_for_when_the_rules_pay_for_busts(client, secretary, meeting):
     client.force_login(secretary)
     response = refused(client, meeting)
@@ -270,6 +270,13 @@ def test_refusals_are_in_japanese_on_the_japanese_page(client, secretary, meetin
     client.force_login(secretary)
     html = page(client.post(enter_url(meeting), game_post(score_1="31550")))
     assert "100点単位ではありません" in html
+
+
+@pytest.mark.parametrize("query", ["?table=abc", "?table=1.5", "?round=-3&table=0", "?round=x"])
+def test_a_bad_round_or_table_in_the_address_falls_back(client, secretary, meeting, query):
+    client.force_login(secretary)
+    response = client.get(f"/c/{meeting.club.slug}/meetings/{meeting.pk}/enter/{query}")
+    assert response.status_code == 200
 
 
 # -- choosing and starting the meeting ------------------------------------------------------------

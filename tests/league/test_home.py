@@ -70,3 +70,13 @@ def test_home_page_query_count_does_not_grow_with_clubs(client):
 @pytest.mark.django_db
 def test_home_page_with_no_clubs_says_so(client):
     assert "No clubs yet." in client.get("/en/").content.decode()
+
+
+def test_the_home_page_lists_a_private_club_only_to_its_people(client, club, member, outsider):
+    Club.objects.create(slug="open", name="公開の会", is_public=True)
+    assert "風の会" not in client.get("/").content.decode()
+    assert "公開の会" in client.get("/").content.decode()
+    client.force_login(outsider)
+    assert "風の会" not in client.get("/").content.decode()
+    client.force_login(member)
+    assert "風の会" in client.get("/").content.decode()

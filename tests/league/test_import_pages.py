@@ -41,18 +41,6 @@ def paste(client, club, text):
 
 # -- who may import ------------------------------------------------------------------------------------------------
 
-PAGES = ["import_results", "import_template_xlsx", "import_template_csv"]
-
-
-@pytest.mark.parametrize("name", PAGES)
-@pytest.mark.parametrize(("who", "status"), [("owner", 200), ("secretary", 200), ("member", 403),
-                                             ("outsider", 404), (None, 404)])
-def test_only_owners_and_secretaries_import(client, request, club, name, who, status):
-    if who:
-        client.force_login(request.getfixturevalue(who))
-    assert client.get(import_url(club, name)).status_code == status
-
-
 @pytest.mark.parametrize(("who", "status"), [("member", 403), ("outsider", 404), (None, 404)])
 def test_nobody_else_can_upload_or_save(client, request, club, secretary, who, status):
     client.force_login(secretary)
@@ -63,12 +51,6 @@ def test_nobody_else_can_upload_or_save(client, request, club, secretary, who, s
     assert upload(client, club, xlsx_bytes(ROWS)).status_code == status
     assert client.post(preview["Location"], {"action": "commit"}).status_code == status
     assert counts() == (0, 0, 0, 5)
-
-
-def test_a_public_clubs_import_page_is_refused_to_visitors(client, club):
-    club.is_public = True
-    club.save()
-    assert client.get(import_url(club)).status_code == 403
 
 
 # -- the steps -------------------------------------------------------------------------------------------------------

@@ -10,13 +10,15 @@ from openpyxl import Workbook
 
 from league.exchange.layout import busts_text, chombo_text, game_columns, yakuman_text
 from league.imports import commit as commit_module
+from league.imports.columns import find_columns
 from league.imports.commit import ImportRefused, commit
 from league.imports.names import NewMember
-from league.imports.plan import ALREADY, NEW
+from league.imports.plan import ALREADY, NEW, make_plan
+from league.imports.reading import read_pasted
 from league.models import Club, Game, GameSeat, Meeting, Member, RuleSet, RuleVersion, Yakuman
 from league.services.games import Entry, record_game, settle_in_force
 
-from .conftest import BAKUFU_RULES
+from .conftest import BAKUFU_RULES, PLAYERS
 from .import_files import NAMES, ROWS, counts, csv_bytes, game_row, messages_of, plan_of, xlsx_bytes, xml_bomb_xlsx
 
 
@@ -106,6 +108,22 @@ def test_a_closed_meeting_is_not_added_to(club, meeting):
     meeting.save()
     [(row, label, message)] = messages_of(plan_of(club, xlsx_bytes([game_row(date="2026-11-20")])))
     assert (row, label) == (2, "A (日付)") and "closed" in message
+
+
+def test_reimporting_a_game_voided_on_the_site_does_not_bring_it_back(club, secretary, meeting):
+    members = [Member.objects.get(name=name) for name, _ in PLAYERS[:4]]
+    game = record_game(settle_in_force(Entry(meeting=meeting, round=1, table=1, members=members,
+                                             scores=[40000, 30000, 20000, 10000])), secretary)
+    game.void = True
+    game.save()
+    text = "日付\t回戦\t卓\t東家\t東家 点数\t南家\t南家 点数\t西家\t西家 点数\t北家\t北家 点数\n" + \
+        f"{meeting.date:%Y-%m-%d}\t1\t1\t" + "\t".join(f"{m.name}\t{s}" for m, s in
+                                                       zip(members, [40000, 30000, 20000, 10000], strict=True))
+    plan = make_plan(club, meeting.rule_set, find_columns(read_pasted(text), 4))
+    assert not plan.problems
+    commit(plan, user=secretary)
+    assert Game.objects.count() == 1 and Game.objects.counted().count() == 0
+    assert datetime.date(2026, 11, 20) == meeting.date
 
 
 def test_problems_are_told_in_the_users_language(club, meeting):

@@ -1,79 +1,196 @@
-"""Every page of a club against every kind of visitor, for a private and a public club."""
+"""Who may do what in a club: every club page, by method, for every kind of visitor, in a private and a public club.
+
+PAGES below is the one table of who may use each club page; the other test files test what the
+pages do, not who may open them. The table must name every URL under c/<slug>/ (read from the
+resolver), so a page added to league/urls.py fails here until its line says who may use it. Every
+page is rendered for every visitor, so a link to a route that does not exist fails here too.
+"""
+
+import datetime
 
 import pytest
-from django.urls import reverse
+from django.urls import URLResolver, get_resolver, resolve, reverse
 
-from league.models import Member, Season
+from league.models import Adjustment, Member, Membership, Season
 from league.services.games import Entry, record_game, settle_in_force
 
 from .conftest import PLAYERS
+from .import_files import ROWS, delimited
 
-READ = "read"  # anyone who may read the club
-RUN = "run"  # owner and secretaries
-OWN = "own"  # owner only
+# Who may use a page (league/permissions.py decides it; this table is its specification):
+READ = "read"  # the club's people; everyone when the club is public
+MONEY = "money"  # the club's people only, even when the club is public: who paid what
+RUN = "run"  # owner and secretaries: meetings, entering and correcting games, adjustments, imports
+OWN = "own"  # the owner (and the site admin): members, logins, seasons, rules
+REFUSED = 405  # the page does not take this method, whoever asks
 
-PAGES = [
-    ("club", READ), ("meeting_detail", READ), ("game_detail", READ), ("game_history", READ),
-    ("member_list", READ), ("member_page", READ), ("api_member", READ), ("running_standings", READ),
-    ("standings", READ), ("api_standings", READ),
-    ("choose_meeting", RUN), ("enter_game", RUN), ("import_results", RUN), ("import_template_xlsx", RUN),
-    ("import_template_csv", RUN), ("edit_game", RUN), ("adjustments", RUN), ("add_adjustment", RUN),
-    ("manage", OWN), ("manage_members", OWN), ("add_member", OWN), ("edit_member", OWN), ("manage_logins", OWN),
-    ("add_login", OWN), ("manage_seasons", OWN), ("add_season", OWN), ("edit_season", OWN),
-    ("manage_rules", OWN), ("new_rule_version", OWN), ("recompute_rules", OWN),
-]
-
-# What each visitor gets: private club, then public club.
-EXPECTED = {
-    READ: {"owner": (200, 200), "secretary": (200, 200), "member": (200, 200), "outsider": (404, 200),
-           None: (404, 200)},
-    RUN: {"owner": (200, 200), "secretary": (200, 200), "member": (403, 403), "outsider": (404, 403),
-          None: (404, 403)},
-    OWN: {"owner": (200, 200), "secretary": (403, 403), "member": (403, 403), "outsider": (404, 403),
-          None: (404, 403)},
+# Every club page: what each method it takes needs. Read-only pages list GET only; pages that take a
+# form or do something on POST list both.
+PAGES = {
+    # club
+    "club": {"GET": READ},
+    # meetings
+    "choose_meeting": {"GET": RUN},
+    "start_meeting": {"GET": REFUSED, "POST": RUN},
+    "meeting_detail": {"GET": READ},
+    "enter_game": {"GET": RUN, "POST": RUN},
+    "preview_game": {"GET": REFUSED, "POST": RUN},
+    "meeting_accounts": {"GET": RUN, "POST": RUN},
+    "meeting_sheet": {"GET": MONEY},
+    "meeting_summary": {"GET": MONEY},
+    "close_meeting": {"GET": REFUSED, "POST": RUN},
+    "reopen_meeting": {"GET": REFUSED, "POST": RUN},
+    "season_money": {"GET": MONEY},
+    # games
+    "game_detail": {"GET": READ},
+    "edit_game": {"GET": RUN, "POST": RUN},
+    "void_game": {"GET": REFUSED, "POST": RUN},
+    "restore_game": {"GET": REFUSED, "POST": RUN},
+    "game_history": {"GET": READ},
+    # standings
+    "standings": {"GET": READ},
+    "running_standings": {"GET": READ},
+    "api_standings": {"GET": READ},
+    # members
+    "member_list": {"GET": READ},
+    "member_page": {"GET": READ},
+    "api_member": {"GET": READ},
+    # manage
+    "manage": {"GET": OWN},
+    "manage_members": {"GET": OWN},
+    "add_member": {"GET": OWN, "POST": OWN},
+    "edit_member": {"GET": OWN, "POST": OWN},
+    "manage_logins": {"GET": OWN},
+    "add_login": {"GET": OWN, "POST": OWN},
+    "edit_login": {"GET": OWN, "POST": OWN},
+    "remove_login": {"GET": REFUSED, "POST": OWN},
+    "manage_seasons": {"GET": OWN},
+    "add_season": {"GET": OWN, "POST": OWN},
+    "edit_season": {"GET": OWN, "POST": OWN},
+    "adjustments": {"GET": RUN},
+    "add_adjustment": {"GET": RUN, "POST": RUN},
+    "delete_adjustment": {"GET": REFUSED, "POST": RUN},
+    "manage_rules": {"GET": OWN},
+    "new_rule_version": {"GET": OWN, "POST": OWN},
+    "recompute_rules": {"GET": OWN, "POST": OWN},
+    # imports
+    "import_results": {"GET": RUN, "POST": RUN},
+    "import_template_xlsx": {"GET": RUN, "POST": REFUSED},
+    "import_template_csv": {"GET": RUN, "POST": REFUSED},
+    "import_preview": {"GET": RUN, "POST": RUN},
+    # exports
+    "export": {"GET": MONEY},
+    "export_xlsx": {"GET": MONEY},
+    "export_csv": {"GET": MONEY},
 }
+
+OK = "ok"  # a GET shows the page (200); a POST gets past the permission check (its empty form is refused, or done)
+# What each visitor gets from each kind of page: (private club, public club). The site admin runs every club.
+EXPECTED = {
+    READ: {"owner": (OK, OK), "secretary": (OK, OK), "member": (OK, OK), "outsider": (404, OK),
+           "anonymous": (404, OK), "site_admin": (OK, OK)},
+    MONEY: {"owner": (OK, OK), "secretary": (OK, OK), "member": (OK, OK), "outsider": (404, 403),
+            "anonymous": (404, 403), "site_admin": (OK, OK)},
+    RUN: {"owner": (OK, OK), "secretary": (OK, OK), "member": (403, 403), "outsider": (404, 403),
+          "anonymous": (404, 403), "site_admin": (OK, OK)},
+    OWN: {"owner": (OK, OK), "secretary": (403, 403), "member": (403, 403), "outsider": (404, 403),
+          "anonymous": (404, 403), "site_admin": (OK, OK)},
+}
+VISITORS = ["owner", "secretary", "member", "outsider", "anonymous", "site_admin"]
+
+
+def club_url_names():
+    """The name of every URL under c/<slug>/, as the resolver has them (None for an unnamed one)."""
+    def walk(patterns, prefix):
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                yield from walk(pattern.url_patterns, prefix + str(pattern.pattern))
+            else:
+                yield prefix + str(pattern.pattern), pattern.name
+
+    return {name for route, name in walk(get_resolver().url_patterns, "") if route.startswith("c/<slug:slug>/")}
+
+
+def test_every_club_page_is_in_the_table():
+    names = club_url_names()
+    assert "club" in names and "export_csv" in names  # the walk found the club pages
+    assert {"not in PAGES": names - set(PAGES), "no such page": set(PAGES) - names} == {
+        "not in PAGES": set(), "no such page": set()}
+
+
+def test_the_table_says_who_may_use_each_method():
+    for name, methods in PAGES.items():
+        assert set(methods) <= {"GET", "POST"} and methods.get("GET"), name
+        assert all(level in EXPECTED or level == REFUSED for level in methods.values()), name
 
 
 @pytest.fixture
-def everything(club, meeting, secretary):
+def objects(club, meeting, secretary, member):
+    """One of everything a club page is about, by the name its URL gives the id."""
     members = [Member.objects.get(name=name) for name, _ in PLAYERS[:4]]
     game = record_game(settle_in_force(Entry(meeting=meeting, round=1, table=1, members=members,
                                              scores=[40000, 30000, 20000, 10000])), secretary)
-    season = Season.objects.create(club=club, name="2026年度", starts_on="2026-04-01", ends_on="2027-03-31")
     rule_set = club.rule_sets.get()
+    season = Season.objects.create(club=club, name="2026年度", starts_on="2026-04-01", ends_on="2027-03-31")
+    adjustment = Adjustment.objects.create(club=club, rule_set=rule_set, member=members[0],
+                                           date=datetime.date(2026, 10, 1), points=-50, reason="遅刻")
     return {
         "slug": club.slug, "meeting_id": meeting.pk, "game_id": game.pk, "member_id": members[0].pk,
-        "season_id": season.pk, "rule_set_id": rule_set.pk,
+        "season_id": season.pk, "rule_set_id": rule_set.pk, "adjustment_id": adjustment.pk,
+        "membership_id": Membership.objects.get(user=member, club=club).pk,
+        "token": "nothing-waiting",
     }
 
 
 def url_for(name, ids):
-    from django.urls import get_resolver
-
     wanted = get_resolver().reverse_dict.getlist(name)[0][0][0][1]
     return reverse(name, kwargs={key: ids[key] for key in wanted})
 
 
+def log_in(client, request, who, django_user_model):
+    if who == "site_admin":
+        client.force_login(django_user_model.objects.create_superuser("root", "root@example.jp", "admin password"))
+    elif who != "anonymous":
+        client.force_login(request.getfixturevalue(who))
+
+
+def waiting_import(client, club, ids):
+    """Start an import (as the logged-in visitor, who may), so its preview page has something to show."""
+    response = client.post(url_for("import_results", ids), {
+        "rule_set": club.rule_sets.get().pk, "text": delimited(ROWS, delimiter="\t")})
+    assert response.status_code == 302, response.status_code
+    return {**ids, "token": resolve(response["Location"]).kwargs["token"]}
+
+
+def answered(status, method, expected):
+    if expected != OK:
+        return status == expected
+    if method == "GET":
+        return status == 200
+    return status < 500 and status not in (403, 404, 405)
+
+
 @pytest.mark.parametrize("public", [False, True], ids=["private", "public"])
-@pytest.mark.parametrize("who", ["owner", "secretary", "member", "outsider", None])
-def test_every_page_for_every_visitor(client, request, everything, owner, member, outsider, who, public):
-    club = request.getfixturevalue("club")
+@pytest.mark.parametrize("who", VISITORS)
+def test_every_page_for_every_visitor(client, request, club, objects, owner, secretary, member, outsider,
+                                      django_user_model, who, public):
     club.is_public = public
     club.save()
-    if who:
-        client.force_login(request.getfixturevalue(who))
+    log_in(client, request, who, django_user_model)
+    ids = objects
+    if EXPECTED[RUN][who][public] == OK:
+        ids = waiting_import(client, club, ids)
     wrong = []
-    for name, kind in PAGES:
-        url = url_for(name, everything)
-        expected = EXPECTED[kind][who][1 if public else 0]
-        status = client.get(url).status_code
-        if status != expected:
-            wrong.append(f"{name}: {status} (expected {expected})")
-    assert wrong == []
-
-
-def test_a_site_admin_runs_every_club(client, everything, django_user_model):
-    admin = django_user_model.objects.create_superuser("root", "root@example.jp", "a long admin password")
-    client.force_login(admin)
-    for name, _kind in PAGES:
-        assert client.get(url_for(name, everything)).status_code == 200, name
+    # Every GET first, then every POST (empty: forms are refused, actions happen), in the table's order,
+    # so a page is read before anything is removed; editing a login comes before removing it.
+    for method in ("GET", "POST"):
+        for name, methods in PAGES.items():
+            if method not in methods:
+                continue
+            level = methods[method]
+            expected = REFUSED if level == REFUSED else EXPECTED[level][who][public]
+            url = url_for(name, ids)
+            status = (client.get(url) if method == "GET" else client.post(url)).status_code
+            if not answered(status, method, expected):
+                wrong.append(f"{method} {name}: {status} (expected {expected})")
+    assert not wrong, "\n".join(wrong)

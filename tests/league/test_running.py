@@ -188,18 +188,6 @@ def test_one_rule_set_offers_the_season_or_all_games_only(client, club, member, 
     assertNotContains(response, 'name="rule_set"')
 
 
-@pytest.mark.parametrize("public", [False, True], ids=["private", "public"])
-@pytest.mark.parametrize("who", ["owner", "secretary", "member", "outsider", None])
-def test_who_may_read_the_running_standings(client, request, club, three_meetings, owner, member, outsider,
-                                            who, public):
-    club.is_public = public
-    club.save()
-    if who:
-        client.force_login(request.getfixturevalue(who))
-    expected = 200 if public or who in ("owner", "secretary", "member") else 404
-    assert client.get(page(club)).status_code == expected
-
-
 def test_the_nav_shows_the_running_links_by_role(client, club, member, owner, season):
     client.force_login(member)
     response = client.get(page(club))

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+import scoring
 from scoring import ScoringError, settle, validate_rules
 
 RULES = {
@@ -128,6 +129,14 @@ def test_rules_list_every_problem_at_once():
     }
     assert (error.code, error.field) == (error.errors[0].code, error.errors[0].field)
     assert all(e.message for e in error.errors)
+
+
+def test_rules_with_absurd_points_are_refused_by_the_engine():
+    with pytest.raises(scoring.ScoringError) as refused:
+        scoring.validate_rules({"players": 4, "start": 25000, "uma": [99999999, 0, 0, -99999999]})
+    assert {e.code for e in refused.value.errors} == {"too_many_points"}
+    with pytest.raises(scoring.ScoringError):
+        scoring.validate_fees({"per_game": 10**12})
 
 
 # ---------------------------------------------------------------------------

@@ -51,8 +51,8 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-ROOT_URLCONF = "league.urls"
-WSGI_APPLICATION = "league.wsgi.application"
+ROOT_URLCONF = "janroku.urls"
+WSGI_APPLICATION = "janroku.wsgi.application"
 
 TEMPLATES = [
     {

@@ -1,0 +1,21 @@
+"""The site's addresses: the list of clubs, login, the admin, and each club's pages under ``c/<slug>/``.
+
+Unprefixed addresses are Japanese (the default language), ``/en/…`` the same pages in English.
+The club pages themselves are listed in league/urls.py.
+"""
+
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from league.views import home
+
+urlpatterns = i18n_patterns(
+    path("", home.club_list, name="home"),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("c/<slug:slug>/", include("league.urls")),
+    path("admin/", admin.site.urls),
+    prefix_default_language=False,
+)
