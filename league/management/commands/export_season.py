@@ -5,7 +5,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from league.exports import ExportChoice, results_sheet, write_csv, write_season_workbook
-from league.models import Club
+from league.management.arguments import club_named, rule_set_named, season_named
 
 LANGUAGES = ("ja", "en")
 
@@ -26,16 +26,9 @@ class Command(BaseCommand):
     def handle(self, *args, club, season, out=None, csv=None, rule_set=None, language="ja", **options):
         if not out and not csv:
             raise CommandError(_("Say where to write: --out FILE.xlsx, --csv FILE.csv or both."))
-        try:
-            club = Club.objects.get(slug=club)
-        except Club.DoesNotExist as error:
-            raise CommandError(_("No club “%(slug)s”.") % {"slug": club}) from error
-        chosen_season = self._season(club, season)
-        chosen_rule_set = None
-        if rule_set:
-            chosen_rule_set = club.rule_sets.filter(slug=rule_set).first()
-            if chosen_rule_set is None:
-                raise CommandError(_("%(club)s has no rule set “%(slug)s”.") % {"club": club, "slug": rule_set})
+        club = club_named(club)
+        chosen_season = season_named(club, season)
+        chosen_rule_set = rule_set_named(club, rule_set) if rule_set else None
         choice = ExportChoice.of_season(club, chosen_season, chosen_rule_set)
         with translation.override(language):
             if out:
@@ -45,15 +38,3 @@ class Command(BaseCommand):
                 with open(csv, "wb") as target:
                     write_csv(results_sheet(choice), target)
                 self.stdout.write(_("Wrote %(file)s.") % {"file": csv})
-
-    def _season(self, club, wanted):
-        """A season of the club by its name, else by its id."""
-        seasons = club.seasons.all()
-        season = seasons.filter(name=wanted).first()
-        if season is None and wanted.isdigit():
-            season = seasons.filter(pk=int(wanted)).first()
-        if season is None:
-            names = ", ".join(seasons.order_by("starts_on").values_list("name", flat=True)) or "—"
-            raise CommandError(_("%(club)s has no season “%(season)s” (its seasons: %(names)s).") % {
-                "club": club, "season": wanted, "names": names})
-        return season

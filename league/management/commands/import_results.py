@@ -1,6 +1,5 @@
 """python manage.py import_results CLUB FILE [--rule-set SLUG] [--dry-run] [--create-members]: import old results."""
 
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -10,7 +9,7 @@ from league.imports.commit import ImportRefused, commit
 from league.imports.names import NewMember
 from league.imports.plan import ALREADY, make_plan
 from league.imports.reading import ReadingError, read_path
-from league.models import Club
+from league.management.arguments import club_named, login_named, rule_set_named
 from league.models.games import WINDS
 
 from .recompute import signed
@@ -31,9 +30,9 @@ class Command(BaseCommand):
         parser.add_argument("--user", help="the login recorded in each game's history as having imported it")
 
     def handle(self, *args, club, file, rule_set=None, dry_run=False, create_members=False, user=None, **options):
-        club = self._club(club)
+        club = club_named(club)
         rule_set = self._rule_set(club, rule_set)
-        who = self._user(user)
+        who = login_named(user)
         if not rule_set.versions.exists():
             raise CommandError(_("%(rule_set)s has no rules yet. Add a rule version first.") % {"rule_set": rule_set})
         try:
@@ -58,31 +57,15 @@ class Command(BaseCommand):
                             "%(members)s members and %(meetings)s meetings created.") % {
             "games": done.games, "skipped": done.skipped, "members": done.members, "meetings": done.meetings})
 
-    def _club(self, slug):
-        try:
-            return Club.objects.get(slug=slug)
-        except Club.DoesNotExist as error:
-            raise CommandError(_("No club “%(slug)s”.") % {"slug": slug}) from error
-
     def _rule_set(self, club, slug):
-        rule_sets = list(club.rule_sets.with_versions())
+        """The rule set named, or the club's only one."""
         if slug:
-            found = next((r for r in rule_sets if r.slug == slug), None)
-            if found is None:
-                raise CommandError(_("%(club)s has no rule set “%(slug)s”.") % {"club": club, "slug": slug})
-            return found
+            return rule_set_named(club, slug)
+        rule_sets = list(club.rule_sets.with_versions())
         if len(rule_sets) != 1:
             raise CommandError(_("%(club)s has several rule sets; choose one with --rule-set (%(slugs)s).") % {
                 "club": club, "slugs": ", ".join(r.slug for r in rule_sets) or "—"})
         return rule_sets[0]
-
-    def _user(self, username):
-        if not username:
-            return None
-        try:
-            return get_user_model().objects.get_by_natural_key(username)
-        except get_user_model().DoesNotExist as error:
-            raise CommandError(_("No login “%(name)s”.") % {"name": username}) from error
 
     def _show(self, plan):
         for game in plan.games:

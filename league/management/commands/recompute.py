@@ -1,12 +1,11 @@
 """python manage.py recompute CLUB [--rule-set SLUG] [--commit]: settle a club's games again by their rules."""
 
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from league.formatting import format_points
-from league.models import Club
+from league.management.arguments import club_named, login_named, rule_set_named
 from league.refusals import Refused
 from league.services import recompute
 
@@ -27,16 +26,9 @@ class Command(BaseCommand):
         parser.add_argument("--user", help="the login recorded in each game's history as having recomputed it")
 
     def handle(self, *args, club, rule_set=None, commit=False, user=None, **options):
-        try:
-            club = Club.objects.get(slug=club)
-        except Club.DoesNotExist as error:
-            raise CommandError(_("No club “%(slug)s”.") % {"slug": club}) from error
-        rule_sets = club.rule_sets.all()
-        if rule_set:
-            rule_sets = rule_sets.filter(slug=rule_set)
-            if not rule_sets:
-                raise CommandError(_("%(club)s has no rule set “%(slug)s”.") % {"club": club, "slug": rule_set})
-        who = self._user(user)
+        club = club_named(club)
+        rule_sets = [rule_set_named(club, rule_set)] if rule_set else club.rule_sets.all()
+        who = login_named(user)
 
         plans = [recompute.plan(one) for one in rule_sets]
         for plan in plans:
@@ -51,14 +43,6 @@ class Command(BaseCommand):
         except Refused as refusal:
             raise CommandError(refusal.message) from refusal
         self.stdout.write(_("%(count)s games recomputed and saved.") % {"count": saved})
-
-    def _user(self, username):
-        if not username:
-            return None
-        try:
-            return get_user_model().objects.get_by_natural_key(username)
-        except get_user_model().DoesNotExist as error:
-            raise CommandError(_("No login “%(name)s”.") % {"name": username}) from error
 
     def _show(self, plan):
         self.stdout.write(f"== {plan.rule_set.name} ({plan.rule_set.slug})")
