@@ -98,10 +98,7 @@ def _cell_writer(letter, model, text):
             return f'<c r="{letter}{row}" t="inlineStr"{style}><is><t{space}>{escape(value)}</t></is></c>'
         return text_cell
     if model.data_type == "d":
-        def date_cell(value, row):
-            day = value.date() if isinstance(value, datetime.datetime) else value
-            return f'<c r="{letter}{row}"{style} t="n"><v>{(day - EXCEL_EPOCH).days}</v></c>'
-        return date_cell
+        return lambda value, row: f'<c r="{letter}{row}"{style} t="n"><v>{(value - EXCEL_EPOCH).days}</v></c>'
     if model.data_type == "b":
         return lambda value, row: f'<c r="{letter}{row}"{style} t="b"><v>{1 if value else 0}</v></c>'
     if model.data_type == "n":
