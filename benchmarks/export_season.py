@@ -1,15 +1,24 @@
 """How long the season workbook takes on a big season, and how much memory it needs.
 
-    .venv/bin/python benchmarks/export_season.py [--games 10000]
+    .venv/bin/python benchmarks/export_season.py [--games 10000] [--runs 5] [--compare-write-only]
 
 Builds a season of ``--games`` games (爆風の会's seed rules; 60 members, 5
 tables × 8 hanchan a meeting, three meetings in four closed with their
 settlement) in a temporary SQLite database — never the site's — with the
-engine and bulk creation, as the demo does.  Then a fresh process exports it
-(the workbook with every sheet, and the results CSV) and reports the seconds
-(wall and CPU) and its peak memory (``resource.getrusage``), beside the memory
-it had before exporting.  Not part of the test suite; ``tests/league/test_exports.py``
-runs ``build_season`` and ``export_timed`` on 200 games.
+engine and bulk creation, as the demo does.  Then:
+
+- a fresh process exports it (the workbook with every sheet, and the results
+  CSV) and reports the seconds (wall and CPU) and its peak memory
+  (``resource.getrusage``), beside the memory it had before exporting;
+- the whole command, ``manage.py export_season`` writing the workbook, runs
+  ``--runs`` times, Python's and Django's start-up included: the budget is 5 s
+  (docs/performance.md).  With ``--compare-write-only`` each run is paired with
+  one of the same command writing the workbook with openpyxl's write-only mode
+  alone (``write_xlsx_openpyxl_only``), the two alternating so that other load
+  on the machine falls on both; the medians and their ratio are printed.
+
+Not part of the test suite; ``tests/league/test_exports.py`` runs
+``build_season`` and ``export_timed`` on 200 games.
 """
 
 import argparse
@@ -18,6 +27,7 @@ import json
 import os
 import random
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -27,6 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CLUB = "bakufu"
 TABLES, ROUNDS, PLAYERS_PER_DAY, EXTRA_ATTENDING = 5, 8, 20, 2
+BUDGET_SECONDS = 5
 
 
 def build_season(club, games, *, members=60, tables=TABLES, rounds=ROUNDS, seed=1,
@@ -120,6 +131,53 @@ def export_timed(club, season, folder):
     return figures
 
 
+def write_xlsx_openpyxl_only(sheets, target, title=""):
+    """The workbook by openpyxl's write-only mode alone, for comparison with ``league.exports.render.write_xlsx``.
+
+    The same widths, bold frozen header, number formats and autofilter; each row
+    is appended as plain values, with one cell per formatted column (its number
+    format set once) taking each value in turn: the cheapest way openpyxl offers.
+    """
+    from openpyxl import Workbook
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.styles import Font
+    from openpyxl.utils import get_column_letter
+
+    from league.exports.cells import TEXT
+    from league.exports.render import NUMBER_FORMATS, clean_text, column_width
+
+    workbook = Workbook(write_only=True)
+    workbook.properties.title = title
+    for sheet in sheets:
+        ws = workbook.create_sheet(sheet.title)  # the season workbook's titles are valid and unique already
+        for index, column in enumerate(sheet.columns, start=1):
+            ws.column_dimensions[get_column_letter(index)].width = column_width(column)
+        ws.freeze_panes = "A2"
+        header = [WriteOnlyCell(ws, clean_text(text)) for text in sheet.headers]
+        for cell in header:
+            cell.font = Font(bold=True)
+        ws.append(header)
+        styled = {}
+        for index, column in enumerate(sheet.columns):
+            if column.kind in NUMBER_FORMATS:
+                styled[index] = WriteOnlyCell(ws)
+                styled[index].number_format = NUMBER_FORMATS[column.kind]
+        texts = [index for index, column in enumerate(sheet.columns) if column.kind == TEXT]
+        count = 1
+        for row in sheet.rows:
+            values = list(row)
+            for index in texts:
+                values[index] = None if values[index] in (None, "") else clean_text(values[index])
+            for index, cell in styled.items():
+                if values[index] is not None:
+                    cell.value = values[index]
+                    values[index] = cell
+            ws.append(values)
+            count += 1
+        ws.auto_filter.ref = f"A1:{get_column_letter(len(sheet.columns))}{count}"
+    workbook.save(target)
+
+
 def _setup(database):
     os.environ["DATABASE_URL"] = f"sqlite:///{database}"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "janroku.settings")
@@ -146,9 +204,57 @@ def _export_here(database, folder):
     season = club.seasons.get()
     before = _resident_mib()
     figures = export_timed(club, season, folder)
+    figures["season"] = season.name
     figures["rss_before_mib"] = round(before, 1)
     figures["peak_rss_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     print(json.dumps(figures))
+
+
+def _command_here(database, season, out):
+    """``manage.py export_season`` with the workbook written by openpyxl's write-only mode alone."""
+    _setup(database)
+    from django.core.management import call_command
+
+    import league.exports
+
+    league.exports.write_xlsx = write_xlsx_openpyxl_only  # what write_season_workbook calls
+    call_command("export_season", CLUB, season, out=out)
+
+
+def _run(command, database):
+    """Run ``command`` on the benchmark's database: its wall and CPU seconds and its peak memory in MiB."""
+    started = time.perf_counter()
+    process = subprocess.Popen(command, env={**os.environ, "DATABASE_URL": f"sqlite:///{database}"},
+                               stdout=subprocess.DEVNULL)
+    _pid, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - started
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"failed: {' '.join(command)}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def _time_commands(database, folder, season, runs, compare):
+    """The whole export_season command ``runs`` times (alternating with the write-only variant when ``compare``)."""
+    variants = {"project": [sys.executable, str(ROOT / "manage.py"), "export_season", CLUB, season,
+                            "--out", str(Path(folder) / "command.xlsx")]}
+    if compare:
+        variants["write-only"] = [sys.executable, __file__, "--command-only", str(database), season,
+                                  str(Path(folder) / "write-only.xlsx")]
+    times = {name: [] for name in variants}
+    for _round in range(runs):
+        for name, command in variants.items():
+            times[name].append(_run(command, database))
+    medians = {}
+    for name, figures in times.items():
+        walls, cpus, peaks = zip(*figures, strict=True)
+        medians[name] = statistics.median(walls)
+        label = "manage.py export_season" if name == "project" else "the same, openpyxl write-only alone"
+        print(f"{label}: median {medians[name]:.2f} s wall, {statistics.median(cpus):.2f} s CPU, "
+              f"peak {max(peaks):.0f} MiB over {runs} runs (wall: {', '.join(f'{w:.2f}' for w in walls)})")
+    verdict = "within" if medians["project"] < BUDGET_SECONDS else "OVER"
+    print(f"Budget {BUDGET_SECONDS} s for the whole command: {verdict}")
+    if compare:
+        print(f"write-only / project: {medians['write-only'] / medians['project']:.1f}×")
 
 
 def _build_here(database, games):
@@ -169,15 +275,22 @@ def _build_here(database, games):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=5, help="how many times to run the whole command (default 5)")
+    parser.add_argument("--compare-write-only", action="store_true",
+                        help="pair each run with one writing the workbook with openpyxl's write-only mode alone")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder (database, workbook, CSV)")
     parser.add_argument("--build-only", nargs=2, metavar=("DATABASE", "GAMES"), help=argparse.SUPPRESS)
     parser.add_argument("--export-only", nargs=2, metavar=("DATABASE", "FOLDER"), help=argparse.SUPPRESS)
+    parser.add_argument("--command-only", nargs=3, metavar=("DATABASE", "SEASON", "OUT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.build_only:
         _build_here(args.build_only[0], int(args.build_only[1]))
         return
     if args.export_only:
         _export_here(*args.export_only)
+        return
+    if args.command_only:
+        _command_here(*args.command_only)
         return
     # Both halves run in processes of their own: a process's peak memory (ru_maxrss) carries over
     # into a process it starts, so this one stays small and never loads Django.
@@ -192,6 +305,8 @@ def main():
     print(f"Results CSV: {figures['csv_seconds']} s ({figures['csv_cpu_seconds']} s CPU), "
           f"{figures['csv_bytes'] / 2**20:.1f} MiB")
     print(f"Memory: {figures['rss_before_mib']} MiB before the export, peak {figures['peak_rss_mib']} MiB")
+    if args.runs:
+        _time_commands(database, folder, figures["season"], args.runs, args.compare_write_only)
     if args.keep:
         print(f"Kept {folder}")
     else:

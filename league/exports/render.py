@@ -1,20 +1,21 @@
 """The two renderers of every export: an .xlsx workbook (openpyxl write-only mode) and CSV.
 
-Both take ``Sheet`` objects (``cells.py``) and stream their rows: openpyxl
-(write-only mode) writes the workbook with every sheet's header and one model
-row, and ``sheet_rows`` streams the data rows into the file in place of the
-model rows; the CSV is produced in chunks; neither holds a season in memory.
-Every sheet of the workbook has its header row in bold and frozen, an
-autofilter over all its rows, and column widths set from its headers and
+Both take ``Sheet`` objects (``cells.py``) and stream their rows; neither
+holds a season in memory.  openpyxl writes each sheet's widths, frozen
+header, bold header row and autofilter, and ``sheet_rows.save_with_rows``
+writes the data rows as it saves the workbook (openpyxl's own cell writer
+is too slow for a big season: docs/performance.md); the CSV is produced in
+chunks.  Every sheet of the workbook has its header row in bold and frozen,
+an autofilter over all its rows, and column widths set from its headers and
 kinds; numbers are number cells with a format (points ``0.0``, yen
 ``#,##0``), dates are date cells.  Text is neutralised in both renderers
 (``cells.neutralise``); numbers are never text.
 """
 
 import csv
+import datetime
 import io
 import re
-import tempfile
 import unicodedata
 
 from openpyxl import Workbook
@@ -24,13 +25,15 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
 from .cells import AVERAGE, BOOL, DATE, INT, POINTS, RATE, TEXT, YEN, neutralise
-from .sheet_rows import copy_with_rows, model_value
+from .sheet_rows import save_with_rows
 
 BOM = "\ufeff"
 NUMBER_FORMATS = {POINTS: "0.0", YEN: "#,##0", RATE: '0.0"%"', AVERAGE: "0.00"}
 # The narrowest each kind of column is drawn, in characters (a date needs 10: 2026-11-21).
 WIDTHS = {TEXT: 12, INT: 6, POINTS: 8, YEN: 9, DATE: 11, RATE: 7, AVERAGE: 7, BOOL: 7}
 MAX_WIDTH = 60
+MODEL_VALUES = {TEXT: "x", INT: 1, POINTS: 1.0, YEN: 1, DATE: datetime.date(2000, 1, 1), RATE: 1.0, AVERAGE: 1.0,
+                BOOL: True}
 SHEET_TITLE_LENGTH = 31  # Excel's limit
 NOT_IN_SHEET_TITLES = re.compile(r"[\[\]:*?/\\]")
 CSV_ROWS_PER_CHUNK = 500
@@ -55,21 +58,12 @@ def column_width(column):
 # -- the workbook --------------------------------------------------------------------------------------
 
 def write_xlsx(sheets, target, title=""):
-    """Write ``sheets`` as one .xlsx workbook to ``target`` (a path or a binary file opened for writing).
-
-    openpyxl writes the workbook with each sheet's header and one model row;
-    ``sheet_rows`` then streams the data rows in place of the model rows.
-    """
-    sheets = list(sheets)
-    with tempfile.TemporaryFile() as skeleton:
-        workbook = Workbook(write_only=True)
-        workbook.properties.title = title
-        titles = set()
-        for sheet in sheets:
-            _write_sheet(workbook, sheet, _sheet_title(sheet.title, titles))
-        workbook.save(skeleton)
-        skeleton.seek(0)
-        copy_with_rows(skeleton, target, sheets, _text)
+    """Write ``sheets`` as one .xlsx workbook to ``target`` (a path or a binary file opened for writing)."""
+    workbook = Workbook(write_only=True)
+    workbook.properties.title = title
+    titles = set()
+    rows = [_start_sheet(workbook, sheet, _sheet_title(sheet.title, titles)) for sheet in sheets]
+    save_with_rows(workbook, target, rows, text=_text)
 
 
 def _text(value):
@@ -88,9 +82,10 @@ def _sheet_title(title, taken):
     return candidate
 
 
-def _write_sheet(workbook, sheet, title):
+def _start_sheet(workbook, sheet, title):
+    """Write the sheet's widths, frozen header, header row and autofilter; its model cells and rows, still to write."""
     ws = workbook.create_sheet(title)
-    # Widths, the frozen header and the view go at the top of the sheet's XML: set them before any row.
+    # Widths and the frozen header go at the top of the sheet's XML: set them before the header row.
     for index, column in enumerate(sheet.columns, start=1):
         ws.column_dimensions[get_column_letter(index)].width = column_width(column)
     ws.freeze_panes = "A2"
@@ -101,35 +96,16 @@ def _write_sheet(workbook, sheet, title):
         cell.font = bold
         header.append(cell)
     ws.append(header)
-    makers = [_cell_maker(ws, column.kind) for column in sheet.columns]
-    # The model row: one value of each column's kind, replaced by the data rows when the file is copied.
-    ws.append([make(model_value(column.kind)) for make, column in zip(makers, sheet.columns, strict=True)])
-    last = get_column_letter(max(len(sheet.columns), 1))
-    ws.auto_filter.ref = f"A1:{last}2"  # the real last row is put in by sheet_rows
+    ws.auto_filter.ref = f"A1:{get_column_letter(max(len(sheet.columns), 1))}1"  # down to the last row when saved
+    return [_model_cell(ws, column.kind) for column in sheet.columns], sheet.rows
 
 
-def _cell_maker(ws, kind):
-    """How a value of this kind becomes what ``ws.append`` takes: the value itself, or a formatted cell."""
-    if kind == TEXT:
-        return lambda value: None if value is None or value == "" else clean_text(value)
-    if kind in (INT, BOOL, DATE):  # openpyxl gives dates the yyyy-mm-dd format by itself
-        return _same
-    # One cell per column, given its number format once and a new value for each row: openpyxl writes
-    # each row as it is appended, so the cell is free again for the next one.
-    cell = WriteOnlyCell(ws)
-    cell.number_format = NUMBER_FORMATS[kind]
-
-    def formatted(value):
-        if value is None:
-            return None
-        cell.value = value
-        return cell
-
-    return formatted
-
-
-def _same(value):
-    return value
+def _model_cell(ws, kind):
+    """A cell with a value of this kind and its number format: how every cell of the column is written."""
+    cell = WriteOnlyCell(ws, MODEL_VALUES[kind])  # openpyxl gives a date the yyyy-mm-dd format by itself
+    if kind in NUMBER_FORMATS:
+        cell.number_format = NUMBER_FORMATS[kind]
+    return cell
 
 
 # -- CSV ----------------------------------------------------------------------------------------------

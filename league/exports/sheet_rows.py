@@ -1,103 +1,131 @@
-"""Streaming a sheet's data rows as worksheet XML, in the exact cell forms openpyxl writes.
+"""Saving a write-only openpyxl workbook with its data rows written straight as worksheet XML.
 
-openpyxl writes the workbook (styles, widths, the frozen header, the
-autofilter) from a skeleton that has the header row and one model row per
-sheet; this module then copies that skeleton into the final file, putting
-every data row where the model row stood.  openpyxl's own per-cell writer
-costs about 10 µs a cell — ten seconds for a 10,000-game season — while
-these rows take a fraction of that, and nothing is held in memory: the rows
-go straight into the zip entry.  The cell styles (number formats) are read
-from the model row, so the formats are openpyxl's own.
+openpyxl's write-only mode builds and serialises an XML element for every
+cell: about 10 µs a cell, so the million cells of a 10,000-game season take
+ten seconds, twice the budget of the whole export (docs/performance.md has
+the figures).  So openpyxl writes everything but the data rows (styles,
+column widths, the frozen header, the header row, the autofilter and its
+defined name) and ``save_with_rows`` writes each sheet's data rows after its
+header row, in the cell forms openpyxl writes: inline strings, numbers,
+booleans, and dates as serial numbers, each cell with its column's style.
+
+This is the only code in the project that writes worksheet XML;
+``tests/league/test_sheet_rows.py`` checks what it writes against what
+openpyxl reads back.
 """
 
 import datetime
-import re
+import os
 import shutil
+import tempfile
 import zipfile
+from contextlib import ExitStack
 from xml.sax.saxutils import escape
 
-from openpyxl.utils import get_column_letter
+from openpyxl.utils import get_column_letter, range_boundaries
 
-from .cells import BOOL, DATE, TEXT
-
-EXCEL_EPOCH = datetime.date(1899, 12, 30)
-MODEL_ROW = re.compile(r'<row r="2"[^>]*>(?P<cells>.*?)</row>', re.S)
-MODEL_CELL = re.compile(r'<c r="(?P<column>[A-Z]+)2"(?P<attributes>[^>]*)>')
-STYLE = re.compile(r's="(\d+)"')
-AUTO_FILTER = re.compile(r'<autoFilter ref="A1:([A-Z]+)\d+"')
-DIMENSION = re.compile(r"<dimension [^>]*/>")
+EXCEL_EPOCH = datetime.date(1899, 12, 30)  # day 0 of Excel's 1900 date system (correct from March 1900)
+END_OF_ROWS = "</sheetData>"
 CHUNK_ROWS = 500
 
 
-def model_value(kind):
-    """A value of each kind for the model row, so that openpyxl registers the column's style."""
-    if kind == TEXT:
-        return "x"
-    if kind == DATE:
-        return datetime.date(2000, 1, 1)
-    if kind == BOOL:
-        return True
-    return 1
+def save_with_rows(workbook, target, sheets, text=str):
+    """Save the write-only ``workbook`` to ``target`` (a path or a binary file) with every sheet's data rows.
+
+    ``sheets`` has one ``(model, rows)`` pair for each worksheet of ``workbook``,
+    in order, whose header row has been appended:
+
+    - ``model``: one ``WriteOnlyCell`` per column, holding a value of the
+      column's type (text, a number, a bool or a date) and the column's style;
+      every cell of the column is written with that type and style;
+    - ``rows``: the data rows, lists of plain values, read once (``None`` leaves a cell empty).
+
+    ``text`` turns a value of a text column into the text written (``None`` or
+    ``""`` leaves the cell empty).  A sheet's autofilter is stretched down to
+    its last row, in the sheet and in the workbook's defined name.  The rows go
+    to temporary files first (the autofilter has to know how many there are),
+    never into memory.
+    """
+    worksheets = workbook.worksheets
+    if len(sheets) != len(worksheets):
+        raise ValueError(f"{len(worksheets)} worksheets but rows for {len(sheets)}")
+    with ExitStack() as files:
+        written = []
+        for ws, (model, rows) in zip(worksheets, sheets, strict=True):
+            xml = files.enter_context(tempfile.TemporaryFile())
+            last_row = _write_rows(xml, model, rows, text)
+            if ws.auto_filter.ref:
+                _stretch(ws.auto_filter, last_row)
+            written.append(xml)
+        skeleton = files.enter_context(tempfile.TemporaryFile())
+        workbook.save(skeleton)  # names each worksheet's part (ws.path)
+        skeleton.seek(0)
+        _copy_with_rows(skeleton, target, {ws.path.lstrip("/"): xml for ws, xml in zip(worksheets, written,
+                                                                                          strict=True)})
 
 
-def copy_with_rows(skeleton, target, sheets, render_text):
-    """Copy the workbook ``skeleton`` to ``target``, each sheet's model row replaced by its data rows."""
-    with zipfile.ZipFile(skeleton) as source, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
-        for info in source.infolist():
-            number = _sheet_number(info.filename)
-            if number is None or number > len(sheets):
-                with source.open(info) as data, out.open(info.filename, "w") as copy:
-                    shutil.copyfileobj(data, copy)
-                continue
-            xml = source.read(info).decode("utf-8")
-            with out.open(info.filename, "w", force_zip64=True) as entry:
-                _write_sheet(entry, xml, sheets[number - 1], render_text)
+def _stretch(auto_filter, last_row):
+    first_column, first_row, last_column, _row = range_boundaries(auto_filter.ref)
+    auto_filter.ref = f"{get_column_letter(first_column)}{first_row}:{get_column_letter(last_column)}{last_row}"
 
 
-def _sheet_number(name):
-    match = re.fullmatch(r"xl/worksheets/sheet(\d+)\.xml", name)
-    return int(match[1]) if match else None
-
-
-def _write_sheet(entry, xml, sheet, render_text):
-    model = MODEL_ROW.search(xml)
-    styles = {cell["column"]: STYLE.search(cell["attributes"]) for cell in MODEL_CELL.finditer(model["cells"])}
-    writers = []
-    for index, column in enumerate(sheet.columns, start=1):
-        letter = get_column_letter(index)
-        style = styles.get(letter)
-        writers.append(_cell_writer(letter, column.kind, f' s="{style[1]}"' if style else "", render_text))
-    entry.write(DIMENSION.sub("", xml[:model.start()]).encode("utf-8"))
+def _write_rows(out, model, rows, text):
+    """Write the rows' XML to ``out``, numbered from 2 (row 1 is the header); the number of the last row."""
+    writers = [_cell_writer(get_column_letter(index), cell, text) for index, cell in enumerate(model, start=1)]
     row_number = 1
     lines = []
-    for row in sheet.rows:
+    for row in rows:
         row_number += 1
         number = str(row_number)
         cells = "".join(write(value, number) for write, value in zip(writers, row, strict=True) if value is not None)
         lines.append(f'<row r="{number}">{cells}</row>')
         if len(lines) == CHUNK_ROWS:
-            entry.write("".join(lines).encode("utf-8"))
+            out.write("".join(lines).encode("utf-8"))
             lines = []
-    entry.write("".join(lines).encode("utf-8"))
-    tail = AUTO_FILTER.sub(lambda m: f'<autoFilter ref="A1:{m[1]}{row_number}"', xml[model.end():])
-    entry.write(tail.encode("utf-8"))
+    out.write("".join(lines).encode("utf-8"))
+    return row_number
 
 
-def _cell_writer(letter, kind, style, render_text):
-    """A function writing one value of this column as a ``<c>`` element, as openpyxl would."""
-    if kind == TEXT:
-        def text(value, row):
-            value = render_text(value)
+def _cell_writer(letter, model, text):
+    """A function writing one value of the model cell's column as a ``<c>`` element, as openpyxl would."""
+    style = f' s="{model.style_id}"' if model.has_style else ""
+    if model.data_type == "s":
+        def text_cell(value, row):
+            value = text(value)
             if value is None or value == "":
                 return ""
             space = ' xml:space="preserve"' if value != value.strip() else ""
             return f'<c r="{letter}{row}" t="inlineStr"{style}><is><t{space}>{escape(value)}</t></is></c>'
-        return text
-    if kind == DATE:
-        def date(value, row):
-            day = value.date() if isinstance(value, datetime.datetime) else value
-            return f'<c r="{letter}{row}"{style} t="n"><v>{(day - EXCEL_EPOCH).days}</v></c>'
-        return date
-    if kind == BOOL:
+        return text_cell
+    if model.data_type == "d":
+        return lambda value, row: f'<c r="{letter}{row}"{style} t="n"><v>{(value - EXCEL_EPOCH).days}</v></c>'
+    if model.data_type == "b":
         return lambda value, row: f'<c r="{letter}{row}"{style} t="b"><v>{1 if value else 0}</v></c>'
-    return lambda value, row: f'<c r="{letter}{row}"{style} t="n"><v>{value}</v></c>'
+    if model.data_type == "n":
+        return lambda value, row: f'<c r="{letter}{row}"{style} t="n"><v>{value}</v></c>'
+    raise ValueError(f"no writer for cells of type {model.data_type!r} (column {letter})")
+
+
+def _copy_with_rows(skeleton, target, rows_by_part):
+    """Copy the saved ``skeleton`` to ``target``, each worksheet's rows put in before the end of its sheet data."""
+    with zipfile.ZipFile(skeleton) as source, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in source.infolist():
+            entry = zipfile.ZipInfo(info.filename, info.date_time)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            rows = rows_by_part.get(info.filename)
+            if rows is None:
+                out.writestr(entry, source.read(info))
+                continue
+            xml = source.read(info).decode("utf-8")
+            if xml.count(END_OF_ROWS) != 1:
+                raise ValueError(f"{info.filename} does not end its rows with one {END_OF_ROWS}")
+            head, end, tail = xml.partition(END_OF_ROWS)
+            head, tail = head.encode("utf-8"), (end + tail).encode("utf-8")
+            # The size known in advance lets zipfile use ZIP64 only when the part needs it (over 4 GiB):
+            # some spreadsheet programs do not read ZIP64.
+            entry.file_size = len(head) + rows.seek(0, os.SEEK_END) + len(tail)
+            rows.seek(0)
+            with out.open(entry, "w") as part:
+                part.write(head)
+                shutil.copyfileobj(rows, part)
+                part.write(tail)
