@@ -208,8 +208,13 @@ class GameForm(forms.Form):
             typed = data.get(f"player_{seat}")
             if not typed:
                 continue
-            member = finder.find(typed).member
-            if member is None:
+            match = finder.find(typed)
+            member = match.member
+            if match.ambiguous:
+                self.add_error(f"player_{seat}", gettext(
+                    "“%(name)s” could be %(members)s: type the full name or the reading.") % {
+                    "name": typed, "members": gettext(", ").join(m.name for m in match.candidates)})
+            elif member is None:
                 self.add_error(f"player_{seat}", gettext("No member of this club is called “%(name)s”.") % {
                     "name": typed})
             elif member in chosen:

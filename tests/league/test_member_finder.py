@@ -113,3 +113,13 @@ def test_an_imported_name_meaning_several_members_suggests_them_first(roster):
     suggestions = [member.name for member in plan.unknown[0].suggestions]
     assert suggestions[:2] == ["田中花子", "田中 花子"]  # in kana order, as every member list
 
+
+
+def test_the_entry_form_names_the_members_an_ambiguous_name_could_mean(client, secretary, meeting, roster):
+    client.force_login(secretary)
+    players = {f"player_{seat}": name for seat, name in enumerate(OTHER_SEATS, start=1)}
+    response = client.post(reverse("enter_game", kwargs={"slug": meeting.club.slug, "meeting_id": meeting.pk}),
+                           game_post(player_0="いとう", **players, bust_3="0"))
+    assert response.status_code == 400
+    # Candidates come in the club's member order (by reading, then name).
+    assert "“いとう”は伊東、伊藤のどれかです。フルネームか読みで入力してください。" in response.content.decode()
