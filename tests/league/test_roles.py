@@ -99,6 +99,16 @@ EXPECTED = {
 VISITORS = ["owner", "secretary", "member", "outsider", "anonymous", "site_admin"]
 
 
+def refusal(name, who, method="POST", public=False):
+    """The status this table gives ``who`` (None: anonymous) for ``name`` when refused; None when allowed.
+
+    Tests of what a page does (nothing saved when refused, say) take the expected status from here, so
+    who may do what is said in this one table.
+    """
+    answer = EXPECTED[PAGES[name][method]][who or "anonymous"][1 if public else 0]
+    return None if answer == OK else answer
+
+
 def club_url_names():
     """The name of every URL under c/<slug>/, as the resolver has them (None for an unnamed one)."""
     def walk(patterns, prefix):
