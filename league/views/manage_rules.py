@@ -56,12 +56,10 @@ def new_rule_version(request, slug, rule_set_id):
                 return redirect(f"{url}?version={version.pk}")
         status = 400
     else:
-        form = RuleVersionForm(initial=initial_from_version(rule_set.current_version or _latest(rule_set)),
-                               rule_set=rule_set)
+        form = RuleVersionForm(initial=initial_from_version(_based_on(rule_set)), rule_set=rule_set)
         status = 200
     return render(request, "league/manage/rule_version_form.html", {
-        "access": access, "club": access.club, "rule_set": rule_set, "form": form,
-        "based_on": rule_set.current_version or _latest(rule_set),
+        "access": access, "club": access.club, "rule_set": rule_set, "form": form, "based_on": _based_on(rule_set),
     }, status=status)
 
 
@@ -92,8 +90,13 @@ def recompute_rules(request, slug, rule_set_id):
     }, status=status)
 
 
-def _latest(rule_set):
-    return next(iter(rule_set.versions.all()), None)
+def _based_on(rule_set):
+    """The version a new one starts as a copy of: the one in force today, else the newest (all still ahead).
+
+    This is not a question of which rules govern a day (``RuleSet.version_on``): an owner adding a
+    version wants to change the rules they last wrote, even when those take effect later.
+    """
+    return rule_set.current_version or next(iter(rule_set.versions.all()), None)
 
 
 def _version_asked(request, rule_set):

@@ -1,5 +1,7 @@
 """Member pages (個人成績): the club's members, one member's record, and the same record as JSON."""
 
+from urllib.parse import urlencode
+
 from django.core.paginator import Paginator
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, render
@@ -30,8 +32,10 @@ def member_page(request, slug, member_id):
     member = get_object_or_404(Member, pk=member_id, club=access.club)
     form = PeriodChoiceForm(access.club, request.GET)
     choice = form.choice
+    # Links to other members and the JSON carry the choice as the form read it, never an unusable value.
+    period_query = urlencode(choice.query()) if choice.period else ""
     context = {"access": access, "club": access.club, "member": member, "form": form, "record": None,
-               "season": choice.season, "rule_set": choice.rule_set, "period_query": _period_query(request)}
+               "season": choice.season, "rule_set": choice.rule_set, "period_query": period_query}
     if choice.period:
         record = member_record(member, choice.period)
         context.update(
@@ -41,13 +45,6 @@ def member_page(request, slug, member_id):
         if record.games:
             context.update(points_chart=cumulative_points_chart(record.games), places_chart=place_chart(record.line))
     return render(request, "league/members/detail.html", context)
-
-
-def _period_query(request):
-    """The visitor's season and rule-set choice, to carry over to links (without the page number)."""
-    query = request.GET.copy()
-    query.pop("page", None)
-    return query.urlencode()
 
 
 def member_json(request, slug, member_id):

@@ -235,3 +235,11 @@ def test_an_unusable_value_gets_the_same_answer_on_every_page(visit, league, kin
             export_page = next(page for page in PAGES if page.name == "export")
             assert response["Location"] == export_page.url(league, **{name: value}), page.name
 
+
+
+def test_the_member_pages_links_carry_the_choice_as_read_never_an_unusable_value(visit, league):
+    member_page = next(page for page in PAGES if page.name == "member_page")
+    html = visit(member_page, season="abc", rule_set="nowhere").content.decode()
+    # (The language switch keeps the address as typed: the other language shows the same notice.)
+    assert ".json?season=abc" not in html
+    assert f".json?season={league.current.pk}&amp;rule_set=main" in html  # the JSON asks for what the page shows
