@@ -24,14 +24,15 @@ def _minus(language):
     return "▲" if language.startswith("ja") else "−"
 
 
-def format_points(value, language=None, trim=False):
+def format_points(value, language=None, trim=False, empty=""):
     """``453`` (tenths) or ``Decimal("45.3")`` → ``+45.3``; ``-120`` → ``▲12.0`` in Japanese, ``−12.0`` in English.
 
     ``trim`` drops a ``.0`` (``+20``, and ``0`` for zero), for settings such as
-    uma rather than results.  None (or ``""``) is written as nothing.
+    uma rather than results.  None (or ``""``) is written as ``empty``: nothing on a page, a dash
+    where a column of figures needs one (a command's output).
     """
     if value is None or value == "":
-        return ""
+        return empty
     tenths = int(value * 10) if isinstance(value, Decimal) else int(value)
     if tenths == 0:
         return "0" if trim else "±0.0"

@@ -119,3 +119,9 @@ def test_an_adjustment_names_its_points_the_way_the_pages_do():
         assert str(adjustment) == "2026-05-10 北村四郎 ▲2.5 chombo outside a game"
     with translation.override("en"):
         assert str(adjustment) == "2026-05-10 北村四郎 −2.5 chombo outside a game"
+
+
+def test_no_points_are_written_as_nothing_or_as_the_dash_a_column_of_figures_asks_for():
+    assert format_points(None) == "" and format_points("") == ""
+    assert format_points(None, empty="—") == "—"
+    assert format_points(0, empty="—") == "±0.0"

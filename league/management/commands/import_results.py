@@ -4,6 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from league.formatting import format_points
 from league.imports.columns import find_columns
 from league.imports.commit import ImportRefused, commit
 from league.imports.names import NewMember
@@ -11,8 +12,6 @@ from league.imports.plan import ALREADY, make_plan
 from league.imports.reading import ReadingError, read_path
 from league.management.arguments import club_named, login_named, rule_set_named
 from league.models.games import WINDS
-
-from .recompute import signed
 
 
 class Command(BaseCommand):
@@ -78,7 +77,7 @@ class Command(BaseCommand):
             for seat in game.seats():
                 text = f"{WINDS[len(seats)]} {seat['name'] or '?'}"
                 if seat["total"] is not None:
-                    text += f" {seat['score']} → {signed(seat['total'])}"
+                    text += f" {seat['score']} → {format_points(seat['total'])}"
                 seats.append(text)
             self.stdout.write(f"{line}: {' / '.join(seats)}")
         for problem in plan.problems:

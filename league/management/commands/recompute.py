@@ -10,11 +10,6 @@ from league.refusals import Refused
 from league.services import recompute
 
 
-def signed(tenths):
-    """Points as the pages write them (+45.3, ▲12.0 in Japanese, −12.0 in English, ±0.0); — for none."""
-    return "—" if tenths is None else format_points(tenths)
-
-
 class Command(BaseCommand):
     help = ("Show which games of a club would change if settled again by the rule version in force on their "
             "date; with --commit, save them.")
@@ -60,7 +55,8 @@ class Command(BaseCommand):
             for seat in change.seats:
                 place = f" ({seat.old_place} → {seat.new_place})" if seat.old_place != seat.new_place else ""
                 name = seat.member.name if seat.member else "?"
-                self.stdout.write(f"  {name}  {signed(seat.old_total)} → {signed(seat.new_total)}{place}")
+                old, new = (format_points(total, empty="—") for total in (seat.old_total, seat.new_total))
+                self.stdout.write(f"  {name}  {old} → {new}{place}")
         for problem in plan.problems:
             game = problem.game
             self.stderr.write(_("Cannot recompute %(date)s round %(round)s table %(table)s: %(why)s") % {
