@@ -1,9 +1,11 @@
-"""Reading scores and counts the way secretaries type them at the table.
+"""Reading scores, points and counts the way secretaries type them at the table.
 
-Accepted: ``41300``, ``41,300``, ``41.3`` (thousands), ``413`` when the club
+Scores (素点) accepted: ``41300``, ``41,300``, ``41.3`` (thousands), ``413`` when the club
 types scores in hundreds, full-width digits (４１３００), and minus written
 ``-``, ``−``, ``▲``, ``△`` or ``ー`` (the long-vowel mark a Japanese keyboard
-gives for minus).  Anything else is refused with a message saying what to type.
+gives for minus).  Points (``+45.3``, ``▲12``, ``２．５``, ``10pt``) are read into
+integer tenths by ``parse_points``.  Anything else is refused with a message
+saying what to type.
 """
 
 import re
@@ -17,6 +19,9 @@ PLUS_SIGNS = "+"
 MOST_POINTS = 999_900  # far beyond any table's total; a longer number is a typo
 NUMBER = re.compile(r"^(?P<whole>\d+)(?:\.(?P<tenth>\d))?$")
 GROUPED = re.compile(r"^\d{1,3}(?:,\d{3})+$")
+TOO_PRECISE = re.compile(r"^\d*\.\d{2,}$")
+MOST_TYPED_POINTS = 99_999  # a setting or an adjustment beyond this is a typo
+POINTS_UNIT = re.compile(r"(?i)(pt|p)$")
 
 
 def _sign_and_digits(text):
@@ -77,3 +82,23 @@ def parse_count(text):
             _("“%(text)s” is not a whole number."), code="not_whole", params={"text": text},
         )
     return sign * int(digits)
+
+
+def parse_points(text):
+    """Points as typed (``10``, ``+2.5``, ``▲2.5``, ``−３``, ``１２．５``, ``10pt``) → integer tenths (``▲2.5`` → -25).
+
+    None when left empty.  At most one decimal, and at most 99,999 points.
+    """
+    if text is None or not str(text).strip():
+        return None
+    typed = str(text)
+    sign, digits = _sign_and_digits(POINTS_UNIT.sub("", unicodedata.normalize("NFKC", typed).strip()))
+    if TOO_PRECISE.match(digits):
+        raise ValidationError(_("Points have at most one decimal: 2.5, not 2.55."), code="too_precise")
+    match = NUMBER.match(digits)
+    if not match:
+        raise ValidationError(_("“%(text)s” is not a number of points. Type it like 10, 2.5 or ▲2.5."),
+                              code="not_points", params={"text": typed})
+    if int(match["whole"]) > MOST_TYPED_POINTS:
+        raise ValidationError(_("At most %(most)s points."), code="too_many", params={"most": MOST_TYPED_POINTS})
+    return sign * (int(match["whole"]) * 10 + int(match["tenth"] or 0))

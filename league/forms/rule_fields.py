@@ -17,9 +17,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.points import json_points, tenths_from_points
 
-from ..score_input import MINUS_SIGNS, parse_count, parse_score
+from ..score_input import parse_count, parse_points, parse_score
 
-POINTS = re.compile(r"^(?P<whole>\d+)(?:\.(?P<tenth>\d))?$")
 LIST_SEPARATORS = re.compile(r"[\s/,、・;]+")
 YEN_LIST_SEPARATORS = re.compile(r"[\s/、・;]+")  # not commas: 1,000 is one amount
 SHARE = re.compile(r"^(?P<numerator>\d+)/(?P<denominator>\d+)$")
@@ -31,25 +30,6 @@ def _normalised(text):
     for noise in (" ", "点", "円", "¥"):
         text = text.replace(noise, "")
     return re.sub(r"(?i)(pt|p)$", "", text)
-
-
-def parse_points(text):
-    """``"▲10"`` → -100 (tenths of a point); None when empty."""
-    if text is None or not str(text).strip():
-        return None
-    value = _normalised(text)
-    sign = 1
-    if value and value[0] in MINUS_SIGNS:
-        sign, value = -1, value[1:]
-    elif value.startswith("+"):
-        value = value[1:]
-    match = POINTS.match(value)
-    if not match:
-        raise ValidationError(
-            _("“%(text)s” is not a number of points. Type it like 20, 2.5 or ▲10."),
-            code="not_points", params={"text": text},
-        )
-    return sign * (int(match["whole"]) * 10 + int(match["tenth"] or 0))
 
 
 def points_text(value):

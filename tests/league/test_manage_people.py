@@ -14,9 +14,9 @@ from django.urls import reverse
 from django.utils import translation
 from pytest_django.asserts import assertContains, assertNotContains
 
-from league.forms.people import parse_points
 from league.models import Adjustment, Club, Member, Membership, Role, Season
 from league.refusals import Refused
+from league.score_input import parse_points
 from league.services.people import save_member
 
 from .test_roles import refusal

@@ -235,7 +235,7 @@ def test_the_same_date_twice_is_refused_beside_the_date(client, club, owner):
 def test_text_that_is_not_a_number_is_refused_beside_its_box(client, club, owner):
     client.force_login(owner)
     html = page(client.post(new_url(club), version_post(uma_1="ten", fee_min_share="a third")))
-    assert error_beside(html, "uma_1") == ["“ten” is not a number of points. Type it like 20, 2.5 or ▲10."]
+    assert error_beside(html, "uma_1") == ["“ten” is not a number of points. Type it like 10, 2.5 or ▲2.5."]
     assert error_beside(html, "fee_min_share") == ["“a third” is not a share. Type it like 1/3."]
     # The sum is not judged again while a box of it cannot be read.
     assert "The uma must add up to 0" not in html
