@@ -52,6 +52,7 @@ class DayMoney:
     recipients: list  # Members
     passed_over: list  # (Member, reason code)
     fees: dict
+    players: int  # seats at a table that day: how many place columns the day has
     lines: list = field(default_factory=list)
     kept: bool = False  # True when read from a closed meeting's record
 
@@ -76,7 +77,7 @@ def rounds_held(meeting):
         held=Count("round", distinct=True))["held"] or 0
 
 
-def day_lines(meeting, players=4):
+def day_lines(meeting, players):
     """Everyone who played or attended, the day's best first.  Three queries."""
     rows = (GameSeat.objects.counted().filter(game__meeting=meeting).values("member")
             .annotate(**_day_figures(players)).order_by())
@@ -121,19 +122,18 @@ def settle_day(meeting):
         return kept_money(meeting)
     version = meeting.rule_set.version_on(meeting.date)
     players = meeting.rule_set.settings_on(meeting.date)["players"]
-    return _settle(meeting, version, day_lines(meeting, players), rounds_held(meeting))
+    return _settle(meeting, version, day_lines(meeting, players), rounds_held(meeting), players)
 
 
-def _settle(meeting, version, lines, rounds):
+def _settle(meeting, version, lines, rounds, players):
     """Settle a day with the engine, from its lines and the fee settings of ``version``."""
     fees = {**(version.fee_settings if version else scoring.validate_fees({})),
             "venue": meeting.venue_fee, "rounds": rounds}
-    players = [
+    result = scoring.settle_meeting(fees, [
         {"id": line.member.pk, "places": line.places, "points": points_from_tenths(line.points),
          "present_at_close": line.present_at_close}
         for line in lines
-    ]
-    result = scoring.settle_meeting(fees, players)
+    ])
     by_id = {line.member.pk: line for line in lines}
     for money in result.players:
         by_id[money.id].money = money
@@ -142,7 +142,7 @@ def _settle(meeting, version, lines, rounds):
         min_games=result.min_games, rounds=fees["rounds"],
         recipients=[by_id[i].member for i in result.recipients],
         passed_over=[(by_id[i].member, reason) for i, reason in result.passed_over],
-        fees=fees, lines=lines,
+        fees=fees, players=players, lines=lines,
     )
 
 
@@ -181,7 +181,7 @@ def settle_days(meetings):
         players = meeting.rule_set.settings_on(meeting.date)["players"]
         lines = _lines(rows.get(meeting.pk, ()), attendance.get(meeting.pk, {}), members, players)
         rounds = meeting.rounds or last_rounds.get(meeting.pk) or 0
-        settled.append((meeting, _settle(meeting, version, lines, rounds)))
+        settled.append((meeting, _settle(meeting, version, lines, rounds, players)))
     return settled
 
 
@@ -232,6 +232,8 @@ def kept_money(meeting, members=None):
         min_games=record["min_games"], rounds=record["rounds"], fees=record["fees"],
         recipients=[members[pk] for pk in record["recipients"]],
         passed_over=[(members[pk], reason) for pk, reason in record["passed_over"]],
+        # The columns follow the lines as they were kept; a day nobody played has the rules' shape.
+        players=len(lines[0].places) if lines else meeting.rule_set.settings_on(meeting.date)["players"],
         lines=lines, kept=True,
     )
 

@@ -24,10 +24,8 @@ def _day_context(access, meeting):
     games = (Game.objects.filter(meeting=meeting).prefetch_related("seats__member")
              .order_by("round", "table", "void"))
     money = settle_day(meeting)
-    # The columns follow the day's lines (kept as they were at the close); a day nobody played has the rules' shape.
-    players = len(money.lines[0].places) if money.lines else meeting.rule_set.settings_on(meeting.date)["players"]
     return {"access": access, "club": access.club, "meeting": meeting, "games": games, "money": money,
-            "summary": day_summary(meeting, money), "nav": "meetings", "place_names": PLACE_NAMES[:players]}
+            "summary": day_summary(meeting, money), "nav": "meetings", "place_names": PLACE_NAMES[:money.players]}
 
 
 def meeting_detail(request, slug, meeting_id):
