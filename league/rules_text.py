@@ -8,6 +8,7 @@ engine's normalised rules); output is a list of (label, text) pairs.
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+import scoring
 from scoring.points import tenths_from_points
 from scoring.rules import rule_book
 
@@ -115,3 +116,24 @@ def _describe_chombo(settings):
     if chombo["to_others"]:
         text = _("%(penalty)s, shared among the other players") % {"penalty": text}
     return [(_("Chombo"), text)]
+
+
+def oka_warning(settings):
+    """A warning when an explicit oka makes every game create or destroy points, else "".
+
+    The engine accepts such an oka (some clubs pay the house from it); the owner must know
+    that the season's points then no longer sum to zero.
+    """
+    created = scoring.points_created_per_game(settings)
+    if created == 0:
+        return ""
+    book = rule_book(settings)
+    balanced = (book.target - book.start) * book.players // 100
+    if created > 0:
+        return _("The oka (%(oka)s) is not (target − start) × players = %(balanced)s: every game creates "
+                 "%(points)s points, and the players' points no longer sum to zero.") % {
+            "oka": format_points(book.oka), "balanced": format_points(balanced), "points": format_points(created)}
+    return _("The oka (%(oka)s) is not (target − start) × players = %(balanced)s: every game destroys "
+             "%(points)s points, and the players' points no longer sum to zero.") % {
+        "oka": format_points(book.oka), "balanced": format_points(balanced),
+        "points": format_points(-created).lstrip("+")}

@@ -8,16 +8,19 @@ The contract, and how to call it, is docs/scoring.md.
 - ``settle_meeting(fees, players)`` settles a meeting's money in yen.
 - ``validate_rules(rules)`` and ``validate_fees(fees)`` return the settings
   normalised, with every default filled in.
+- ``points_created_per_game(rules)`` says what an explicit oka creates or
+  destroys in every game (the rule-version form warns about it).
 - Every refusal is a ``ScoringError`` with ``code``, ``field`` and ``message``.
 """
 
 from .errors import ScoringError
 from .meeting import MeetingSettlement, PlayerMoney, settle_meeting, validate_fees
 from .rounding import round_score
-from .rules import STARTING_RULES, validate_rules
+from .rules import STARTING_RULES, points_created_per_game, validate_rules
 from .settle import SeatResult, Settlement, places_by_score, settle
 
 __all__ = [
     "STARTING_RULES", "MeetingSettlement", "PlayerMoney", "ScoringError", "SeatResult", "Settlement",
-    "places_by_score", "round_score", "settle", "settle_meeting", "validate_fees", "validate_rules",
+    "places_by_score", "points_created_per_game", "round_score", "settle", "settle_meeting", "validate_fees",
+    "validate_rules",
 ]

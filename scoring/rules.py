@@ -87,6 +87,19 @@ def rule_book(rules):
     return _normalise(rules)[1]
 
 
+def points_created_per_game(rules):
+    """Tenths of a point every game creates (positive) or destroys (negative) through an explicit ``oka``.
+
+    A computed oka, ``(target − start) × players / 1000``, gives back exactly what the players
+    paid in, so a game sums to 0; an explicit oka that differs creates or destroys the difference
+    in every game (some clubs pay the house from it).  0 for win-points rules.
+    """
+    book = rule_book(rules)
+    if book.method != "oka_uma":
+        return 0
+    return book.oka - (book.target - book.start) * book.players // 100
+
+
 def _normalise(rules):
     problems = Problems()
     if not isinstance(rules, dict):

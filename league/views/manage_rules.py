@@ -12,7 +12,7 @@ from ..forms.rule_version import RuleVersionForm, initial_from_version
 from ..models import RuleSet
 from ..permissions import club_for_owner
 from ..refusals import Refused
-from ..rules_text import describe_rules
+from ..rules_text import describe_rules, oka_warning
 from ..services import recompute
 from ..services.rules import add_rule_version
 
@@ -30,7 +30,8 @@ def rules(request, slug):
         current = rule_set.version_on(today)
         rule_sets.append({"rule_set": rule_set, "versions": [
             {"version": version, "rules": describe_rules(version.settings), "notes": note_rows(version.notes),
-             "in_force": version == current, "future": version.effective_from > today}
+             "warning": oka_warning(version.settings), "in_force": version == current,
+             "future": version.effective_from > today}
             for version in rule_set.versions.all()
         ]})
     return render(request, "league/manage/rules.html", {"access": access, "club": access.club,
@@ -52,6 +53,8 @@ def new_rule_version(request, slug, rule_set_id):
                 form.add_error(refusal.field, refusal.message)
             else:
                 messages.success(request, _("Version from %(date)s saved.") % {"date": version.effective_from})
+                if warning := oka_warning(version.settings):
+                    messages.warning(request, warning)
                 url = reverse("recompute_rules", args=[slug, rule_set.pk])
                 return redirect(f"{url}?version={version.pk}")
         status = 400

@@ -275,3 +275,20 @@ def test_notes_of_unchanged_settings_are_carried_to_the_new_version(club):
     assert carried_notes(first, rules, first.fees) == {"rounding": "「4捨5入」", "fees.per_game": "「350円」"}
     version = add_rule_version(rule_set, datetime.date(2026, 4, 1), rules, first.fees, "改定")
     assert version.notes == {"rounding": "「4捨5入」", "fees.per_game": "「350円」", "effective_from": "改定"}
+
+
+@pytest.mark.parametrize(("oka", "words"), [("25", "creates +5.0 points"), ("15", "destroys 5.0 points")])
+def test_an_oka_that_breaks_zero_sum_is_saved_with_a_warning_that_stays_on_the_rules_page(
+        client, club, owner, oka, words):
+    client.force_login(owner)
+    response = client.post(new_url(club), version_post(oka=oka), follow=True)
+    assert RuleVersion.objects.count() == 2
+    warning = f"The oka (+{oka}.0) is not (target − start) × players = +20.0: every game {words}"
+    assert warning in response.content.decode()
+    assert warning in client.get(f"/en{rules_url(club)}").content.decode()
+
+
+def test_an_oka_equal_to_the_computed_one_gives_no_warning(client, club, owner):
+    client.force_login(owner)
+    response = client.post(new_url(club), version_post(oka="20"), follow=True)
+    assert RuleVersion.objects.count() == 2 and "The oka" not in response.content.decode()

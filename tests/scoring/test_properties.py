@@ -5,7 +5,7 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import settle, settle_meeting
+from scoring import points_created_per_game, settle, settle_meeting
 from scoring.rounding import MODES, round_score
 
 ZERO = Decimal("0.0")
@@ -225,3 +225,20 @@ def test_a_meeting_balances_to_the_yen(case):
     shares = [received[r] for r in result.recipients]
     if shares:
         assert max(shares) - min(shares) <= 1
+
+
+@settings(max_examples=300)
+@given(rules_and_games(zero_sum=True), st.integers(-300, 300))
+def test_an_explicit_oka_creates_exactly_what_points_created_per_game_says(case, oka_tenths):
+    """Zero-sum rules with the oka written out: every game's totals sum to what the warning reports."""
+    rules, game = case
+    rules = {**rules, "oka": oka_tenths / 10 if oka_tenths % 10 else oka_tenths // 10}
+    created = points_created_per_game(rules)
+    assert created == oka_tenths - (rules["target"] - rules["start"]) * rules["players"] // 100
+    assert sum(tenths(seat.total) for seat in settle(rules, game)) == created
+
+
+@settings(max_examples=200)
+@given(rule_sets())
+def test_an_oka_left_to_be_computed_creates_nothing(rules):
+    assert points_created_per_game(rules) == 0
