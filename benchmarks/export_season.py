@@ -143,8 +143,11 @@ def write_xlsx_openpyxl_only(sheets, target, title=""):
     from openpyxl.styles import Font
     from openpyxl.utils import get_column_letter
 
-    from league.exports.cells import TEXT
+    from league.exports.cells import POINTS, TEXT
     from league.exports.render import NUMBER_FORMATS, clean_text, column_width
+    from league.formatting import points_number_format
+
+    formats = {**NUMBER_FORMATS, POINTS: points_number_format()}
 
     workbook = Workbook(write_only=True)
     workbook.properties.title = title
@@ -159,9 +162,9 @@ def write_xlsx_openpyxl_only(sheets, target, title=""):
         ws.append(header)
         styled = {}
         for index, column in enumerate(sheet.columns):
-            if column.kind in NUMBER_FORMATS:
+            if column.kind in formats:
                 styled[index] = WriteOnlyCell(ws)
-                styled[index].number_format = NUMBER_FORMATS[column.kind]
+                styled[index].number_format = formats[column.kind]
         texts = [index for index, column in enumerate(sheet.columns) if column.kind == TEXT]
         count = 1
         for row in sheet.rows:

@@ -78,3 +78,15 @@ def points_number(tenths):
 def decimal_number(value):
     """A Decimal figure (a rate, an average, points per game) as a plain number for JSON and cells; None stays None."""
     return None if value is None else float(value)
+
+
+def points_number_format(language=None):
+    """The spreadsheet number format that writes a points cell as ``format_points`` writes points.
+
+    ``+45.3``, ``▲12.0`` (Japanese) or ``-12.0`` (English: a spreadsheet's own minus sign, which
+    people type back), and ``±0.0``; the cell keeps its number.  The sections are positive;negative;zero,
+    a negative number shown without its sign, so the ▲ replaces it.  Signs other than + and - are
+    quoted, as Excel and LibreOffice both require of literal text.
+    """
+    minus = '"▲"' if _minus(language) == "▲" else "-"
+    return f'+0.0;{minus}0.0;"±"0.0'

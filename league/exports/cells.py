@@ -4,21 +4,25 @@ A sheet's rows hold values only (``str``, ``int``, ``float``, ``date``,
 ``bool`` or ``None``); each column's ``kind`` says how the renderers write
 them, so the row generators never deal with cells or number formats:
 
-- ``TEXT``: text, neutralised (see ``neutralise``);
+- ``TEXT``: text people typed (names, readings, venues, rule set names): a
+  spreadsheet must never take it for a formula (see ``looks_like_formula``);
+- ``OUR_TEXT``: text the site writes itself (the rules in words, winds, busts,
+  the day's explanation): written as it is, never neutralised;
 - ``INT``: a whole number (games, rounds, chips, scores);
-- ``POINTS``: points as a number of points (``formatting.points_number(453)`` is 45.3), one decimal shown;
+- ``POINTS``: points as a number of points (``formatting.points_number(453)`` is 45.3), shown signed
+  (+45.3, ▲12.0) by the cell's number format;
 - ``YEN``: whole yen, with a thousands separator;
 - ``DATE``: a ``datetime.date``;
-- ``RATE``: a percentage with one decimal (37.1 means 37.1 %), as on the standings page
-  (``formatting.decimal_number`` turns the read models' Decimals into numbers);
+- ``RATE``: a fraction shown as a percentage with one decimal (0.371 shows as 37.1%);
 - ``AVERAGE``: a figure shown with two decimals (the average place);
 - ``BOOL``: true or false.
 """
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-TEXT, INT, POINTS, YEN, DATE, RATE, AVERAGE, BOOL = "text", "int", "points", "yen", "date", "rate", "average", "bool"
+TEXT, OUR_TEXT, INT, POINTS, YEN, DATE, RATE, AVERAGE, BOOL = (
+    "text", "our text", "int", "points", "yen", "date", "rate", "average", "bool")
 
 # Characters a spreadsheet may read as the start of a formula (with the full-width forms a Japanese
 # input method produces, which Excel also accepts), and the tab and carriage return that CSV
@@ -26,11 +30,18 @@ TEXT, INT, POINTS, YEN, DATE, RATE, AVERAGE, BOOL = "text", "int", "points", "ye
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠")
 
 
+def looks_like_formula(text):
+    """Whether a spreadsheet could take ``text`` for a formula (or, in CSV, for the start of another cell)."""
+    return bool(text) and text.startswith(FORMULA_STARTS)
+
+
 def neutralise(text):
-    """Text a spreadsheet could read as a formula gets a leading ``'`` (=SUM(…) → '=SUM(…)); other text is kept."""
-    if text and text.startswith(FORMULA_STARTS):
-        return "'" + text
-    return text
+    """For CSV, which has no styles: formula-like text gets a leading ``'`` (=SUM(…) → '=SUM(…)).
+
+    The workbook keeps the text as it is and gives the cell Excel's quote-prefix style instead
+    (``render.py``).
+    """
+    return "'" + text if looks_like_formula(text) else text
 
 
 @dataclass(frozen=True)
@@ -38,15 +49,26 @@ class Column:
     header: str
     kind: str = TEXT
     width: float | None = None  # in characters; the renderer picks one from the header and the kind otherwise
+    typed_header: bool = False  # the header is text people typed (a member's name on the Tally), kept as TEXT is
 
 
 @dataclass
 class Sheet:
-    """One sheet: a title, its columns and its rows (an iterable read once, so that it may stream)."""
+    """One sheet: a title, its columns and its rows (an iterable read once, so that it may stream).
+
+    - ``title_rows``: lines of text above the header row (the club and the season);
+    - ``footer``: rows below the data rows, outside the autofilter (totals): ``(kind, values)`` pairs,
+      ``values`` one per column, its text values labels (``OUR_TEXT``), the others of ``kind``; read
+      after ``rows``, so that it may hold what they added up;
+    - ``frozen_columns``: columns kept on screen when scrolling right (besides the header row).
+    """
 
     title: str
     columns: list
     rows: Iterable
+    title_rows: list = field(default_factory=list)
+    footer: Iterable = ()
+    frozen_columns: int = 0
 
     @property
     def headers(self):

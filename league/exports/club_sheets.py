@@ -7,7 +7,7 @@ from django.utils.translation import pgettext
 from ..models import Member
 from ..rules_text import describe_rules
 from ..stats.standings import rule_versions
-from .cells import BOOL, DATE, INT, Column, Sheet
+from .cells import BOOL, DATE, INT, OUR_TEXT, Column, Sheet
 from .games_sheets import seats_in
 
 
@@ -28,14 +28,16 @@ def _member_rows(choice):
 
 def rules_sheet(choice):
     columns = [Column(_("Rule set"), width=16), Column(_("In force from"), DATE),
-               Column(pgettext("rule in words", "Item"), width=24),
-               Column(pgettext("rule in words", "Setting"), width=70)]
+               Column(pgettext("rule in words", "Item"), OUR_TEXT, width=24),
+               Column(pgettext("rule in words", "Setting"), OUR_TEXT, width=70)]
     return Sheet(pgettext("workbook sheet", "Rules"), columns, _rule_rows(choice))
 
 
 def versions_in_force(rule_set, first_day=None, last_day=None):
     """The rule set's versions that governed some day from ``first_day`` to ``last_day``, oldest first."""
     versions = sorted(rule_versions(rule_set), key=lambda version: version.effective_from)
+    if not versions:
+        return []  # a rule set still being set up
     in_force = []
     for version, following in zip(versions, [*versions[1:], None], strict=True):
         started = last_day is None or version.effective_from <= last_day

@@ -17,7 +17,7 @@ from ..exchange.layout import WIND_NAMES, busts_text, chombo_text, game_columns,
 from ..formatting import points_number
 from ..models import Game, GameSeat
 from ..stats.standings import rule_settings
-from .cells import DATE, INT, POINTS, TEXT, Column, Sheet
+from .cells import DATE, INT, OUR_TEXT, POINTS, TEXT, Column, Sheet
 
 CHUNK = 2000
 
@@ -43,7 +43,8 @@ def players_of(choice):
 
 # -- Games -----------------------------------------------------------------------------------------------
 
-LAYOUT_KINDS = {"date": DATE, "round": INT, "table": INT, "deposit": INT}
+LAYOUT_KINDS = {"date": DATE, "round": INT, "table": INT, "deposit": INT,
+                "busts": OUR_TEXT, "yakuman": OUR_TEXT, "chombo": OUR_TEXT}  # texts the layout writes
 
 
 def _layout_kind(key):
@@ -101,7 +102,7 @@ def _game_rows(choice, players):
 def results_sheet(choice):
     columns = [
         Column(_("Date"), DATE), Column(_("Rule set"), width=16), Column(_("Round"), INT), Column(_("Table"), INT),
-        Column(pgettext("game number", "Game"), INT), Column(_("Seat"), width=7), Column(_("Name"), width=16),
+        Column(pgettext("game number", "Game"), INT), Column(_("Seat"), OUR_TEXT, width=7), Column(_("Name"), width=16),
         Column(_("Score"), INT), Column(_("Chips"), INT), Column(_("Place"), INT),
         Column(_("Base"), POINTS), Column(_("Oka"), POINTS), Column(_("Uma"), POINTS), Column(_("Bust"), POINTS),
         Column(_("Chip points"), POINTS), Column(_("Shūgi"), POINTS), Column(_("Chombo"), POINTS),

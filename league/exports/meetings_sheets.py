@@ -12,7 +12,7 @@ from django.utils.translation import pgettext
 from ..formatting import points_number
 from ..models import Game, Meeting
 from ..stats.day import settle_days
-from .cells import BOOL, DATE, INT, POINTS, YEN, Column, Sheet
+from .cells import BOOL, DATE, INT, OUR_TEXT, POINTS, YEN, Column, Sheet
 
 
 def meetings_in(choice):
@@ -38,7 +38,8 @@ def _meetings_sheet(settled, games):
         Column(_("Date"), DATE), Column(_("Rule set"), width=16), Column(_("Venue"), width=18),
         Column(_("Hanchan held"), INT), Column(_("Games played"), INT), Column(_("Fees collected"), YEN),
         Column(_("Venue fee"), YEN), Column(_("Surplus"), YEN), Column(_("Paid to members"), YEN),
-        Column(_("Kept by the club"), YEN), Column(_("Recipients"), width=20), Column(_("Explanation"), width=60),
+        Column(_("Kept by the club"), YEN), Column(_("Recipients"), width=20),
+        Column(_("Explanation"), OUR_TEXT, width=60),
         Column(_("Closed"), BOOL),
     ]
     rows = ([meeting.date, meeting.rule_set.name, meeting.venue, money.rounds, games.get(meeting.pk, 0),

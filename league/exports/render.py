@@ -1,15 +1,31 @@
 """The two renderers of every export: an .xlsx workbook (openpyxl write-only mode) and CSV.
 
 Both take ``Sheet`` objects (``cells.py``) and stream their rows; neither
-holds a season in memory.  openpyxl writes each sheet's widths, frozen
-header, bold header row and autofilter, and ``sheet_rows.save_with_rows``
-writes the data rows as it saves the workbook (openpyxl's own cell writer
-is too slow for a big season: docs/performance.md); the CSV is produced in
-chunks.  Every sheet of the workbook has its header row in bold and frozen,
-an autofilter over all its rows, and column widths set from its headers and
-kinds; numbers are number cells with a format (points ``0.0``, yen
-``#,##0``), dates are date cells.  Text is neutralised in both renderers
-(``cells.neutralise``); numbers are never text.
+holds a season in memory.  openpyxl writes the workbook's styles and each
+sheet's widths, frozen header, title and header rows, autofilter and print
+settings, and ``sheet_rows.save_with_rows`` writes the data rows and the
+footer as it saves the workbook (openpyxl's own cell writer is too slow for
+a big season: docs/performance.md); the CSV is produced in chunks.
+
+Every sheet of the workbook is tidy the way a club's own sheets are:
+
+- the header row in bold and frozen (with the sheet's first columns when it
+  says so), an autofilter over all its data rows, column widths set from its
+  headers and kinds;
+- numbers are number cells with a format: points signed by the format
+  (``+45.3``, ``▲12.0`` in Japanese, ``-12.0`` in English, ``±0.0``: see
+  ``formatting.points_number_format``), yen ``#,##0``, rates real
+  percentages (``0.0%``); dates are date cells;
+- text people typed that a spreadsheet could take for a formula keeps its
+  text and gets Excel's quote-prefix style (``quotePrefix``: shown as typed,
+  never evaluated, even when the cell is edited); the site's own texts are
+  written as they are.  The CSV, which has no styles, puts a ``'`` before it
+  (``cells.neutralise``);
+- printed landscape on A4, fitted to the page's width, the header row
+  repeated on every page, the club and the season in the page header, the
+  sheet's name and the page number around them;
+- in one font that shows Japanese well in Excel on Windows and on a Mac:
+  ``FONT`` (the Normal style's, so every cell and new text typed in it).
 """
 
 import csv
@@ -23,25 +39,45 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
+from openpyxl.utils.indexed_list import IndexedList
+from openpyxl.worksheet.properties import PageSetupProperties
+from openpyxl.worksheet.worksheet import Worksheet
 
-from .cells import AVERAGE, BOOL, DATE, INT, POINTS, RATE, TEXT, YEN, neutralise
-from .sheet_rows import save_with_rows
+from ..formatting import points_number_format
+from .cells import AVERAGE, BOOL, DATE, INT, OUR_TEXT, POINTS, RATE, TEXT, YEN, looks_like_formula, neutralise
+from .sheet_rows import SheetRows, save_with_rows
 
 BOM = "\ufeff"
-NUMBER_FORMATS = {POINTS: "0.0", YEN: "#,##0", RATE: '0.0"%"', AVERAGE: "0.00"}
+NUMBER_FORMATS = {YEN: "#,##0", RATE: "0.0%", AVERAGE: "0.00"}  # and POINTS: points_number_format()
 # The narrowest each kind of column is drawn, in characters (a date needs 10: 2026-11-21).
-WIDTHS = {TEXT: 12, INT: 6, POINTS: 8, YEN: 9, DATE: 11, RATE: 7, AVERAGE: 7, BOOL: 7}
+WIDTHS = {TEXT: 12, OUR_TEXT: 12, INT: 6, POINTS: 8, YEN: 9, DATE: 11, RATE: 7, AVERAGE: 7, BOOL: 7}
 MAX_WIDTH = 60
-MODEL_VALUES = {TEXT: "x", INT: 1, POINTS: 1.0, YEN: 1, DATE: datetime.date(2000, 1, 1), RATE: 1.0, AVERAGE: 1.0,
-                BOOL: True}
+MODEL_VALUES = {TEXT: "x", OUR_TEXT: "x", INT: 1, POINTS: 1.0, YEN: 1, DATE: datetime.date(2000, 1, 1),
+                RATE: 1.0, AVERAGE: 1.0, BOOL: True}
 SHEET_TITLE_LENGTH = 31  # Excel's limit
 NOT_IN_SHEET_TITLES = re.compile(r"[\[\]:*?/\\]")
 CSV_ROWS_PER_CHUNK = 500
 
+# 游ゴシック (Yu Gothic) is the font Japanese Excel 2016 and later gives new workbooks, on Windows (where
+# Windows 8.1 and later have it) and on a Mac (Office for Mac installs it, and writes fonts by their
+# Windows names).  It is written by the name Japanese Excel itself writes; charset 128 (Shift_JIS) and
+# family 2 (sans serif) let a program without it (LibreOffice on Linux) choose another Japanese gothic.
+FONT_NAME = "游ゴシック"
+FONT_SIZE = 11
+FONT = Font(name=FONT_NAME, size=FONT_SIZE, family=2, charset=128)
+BOLD = Font(name=FONT_NAME, size=FONT_SIZE, family=2, charset=128, bold=True)
+TITLE_FONT = Font(name=FONT_NAME, size=14, family=2, charset=128, bold=True)
+ROW_HEIGHT = 18.75  # points: the height Excel gives a row of 11-point 游ゴシック (15 is Calibri's)
+PAGE_HEADER_LENGTH = 200  # Excel refuses a page header over 255 characters, codes included
+
 
 def clean_text(value):
-    """Text for a cell: without the control characters XML cannot hold, and neutralised."""
-    return neutralise(ILLEGAL_CHARACTERS_RE.sub("", str(value)))
+    """Text for a CSV cell: without the control characters XML cannot hold, and neutralised."""
+    return neutralise(_without_control_characters(value))
+
+
+def _without_control_characters(value):
+    return ILLEGAL_CHARACTERS_RE.sub("", str(value))
 
 
 def display_width(text):
@@ -58,16 +94,31 @@ def column_width(column):
 # -- the workbook --------------------------------------------------------------------------------------
 
 def write_xlsx(sheets, target, title=""):
-    """Write ``sheets`` as one .xlsx workbook to ``target`` (a path or a binary file opened for writing)."""
+    """Write ``sheets`` as one .xlsx workbook to ``target`` (a path or a binary file opened for writing).
+
+    ``title`` (the club and the season) is the workbook's title and every printed page's header.
+    """
     workbook = Workbook(write_only=True)
     workbook.properties.title = title
+    _set_default_font(workbook)
+    formats = {**NUMBER_FORMATS, POINTS: points_number_format()}  # in the active language
     titles = set()
-    rows = [_start_sheet(workbook, sheet, _sheet_title(sheet.title, titles)) for sheet in sheets]
-    save_with_rows(workbook, target, rows, text=_text)
+    rows = [_start_sheet(workbook, sheet, _sheet_title(sheet.title, titles), title, formats) for sheet in sheets]
+    save_with_rows(workbook, target, rows, text=_text, quote=looks_like_formula)
+
+
+def _set_default_font(workbook):
+    """Make ``FONT`` the workbook's default: font 0, which the Normal style and every unstyled cell use.
+
+    openpyxl has no setting for it: a new workbook's font list starts with Calibri, and the Normal
+    style is already bound to it.
+    """
+    workbook._fonts = IndexedList([FONT])
+    workbook._named_styles["Normal"].font = FONT  # bound: takes font 0 again
 
 
 def _text(value):
-    return None if value is None or value == "" else clean_text(value)
+    return None if value is None or value == "" else _without_control_characters(value)
 
 
 def _sheet_title(title, taken):
@@ -82,30 +133,77 @@ def _sheet_title(title, taken):
     return candidate
 
 
-def _start_sheet(workbook, sheet, title):
-    """Write the sheet's widths, frozen header, header row and autofilter; its model cells and rows, still to write."""
+def _start_sheet(workbook, sheet, title, page_header, formats):
+    """Write the sheet's widths, panes, print settings, title and header rows and autofilter; what is left to write."""
     ws = workbook.create_sheet(title)
-    # Widths and the frozen header go at the top of the sheet's XML: set them before the header row.
+    # Widths and the frozen panes go at the top of the sheet's XML: set them before the first row.
     for index, column in enumerate(sheet.columns, start=1):
         ws.column_dimensions[get_column_letter(index)].width = column_width(column)
-    ws.freeze_panes = "A2"
-    bold = Font(bold=True)
+    ws.sheet_format.defaultRowHeight = ROW_HEIGHT
+    header_row = len(sheet.title_rows) + 1
+    ws.freeze_panes = f"{get_column_letter(sheet.frozen_columns + 1)}{header_row + 1}"
+    _print_setup(ws, header_row, page_header)
+    for line in sheet.title_rows:
+        cell = WriteOnlyCell(ws, _text(line))
+        cell.font = TITLE_FONT
+        ws.append([cell])
     header = []
-    for text in sheet.headers:
-        cell = WriteOnlyCell(ws, clean_text(text))
-        cell.font = bold
+    for column, text in zip(sheet.columns, sheet.headers, strict=True):
+        cell = WriteOnlyCell(ws, _text(text))
+        cell.font = BOLD
+        cell.quotePrefix = column.typed_header and looks_like_formula(cell.value)
         header.append(cell)
     ws.append(header)
-    ws.auto_filter.ref = f"A1:{get_column_letter(max(len(sheet.columns), 1))}1"  # down to the last row when saved
-    return [_model_cell(ws, column.kind) for column in sheet.columns], sheet.rows
+    last_column = get_column_letter(max(len(sheet.columns), 1))
+    ws.auto_filter.ref = f"A{header_row}:{last_column}{header_row}"  # down to the last data row when saved
+    model = [_model_cell(ws, column.kind, formats) for column in sheet.columns]
+    footer = (_footer_cells(ws, kind, values, formats) for kind, values in sheet.footer)  # read after the rows
+    return SheetRows(model, sheet.rows, header_row, footer)
 
 
-def _model_cell(ws, kind):
-    """A cell with a value of this kind and its number format: how every cell of the column is written."""
+def _print_setup(ws, header_row, page_header):
+    """Landscape A4, as wide as the page, the header row on every page, the club and the season above."""
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.paperSize = Worksheet.PAPERSIZE_A4
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0  # as many pages down as it takes
+    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+    ws.print_title_rows = f"{header_row}:{header_row}"
+    # In a page header "&" starts a code (&P is the page number): a club's own "&" is written "&&".
+    ws.oddHeader.center.text = _without_control_characters(page_header)[:PAGE_HEADER_LENGTH].replace("&", "&&")
+    ws.oddHeader.right.text = "&A"  # the sheet's name
+    ws.oddFooter.center.text = "&P / &N"
+
+
+def _model_cell(ws, kind, formats):
+    """A cell with a value of this kind and its number format: how every cell of the column is written.
+
+    A column of text people typed has a pair: the cell, and the same with the quote-prefix style for
+    its texts that a spreadsheet could take for a formula.
+    """
     cell = WriteOnlyCell(ws, MODEL_VALUES[kind])  # openpyxl gives a date the yyyy-mm-dd format by itself
-    if kind in NUMBER_FORMATS:
-        cell.number_format = NUMBER_FORMATS[kind]
+    if kind in formats:
+        cell.number_format = formats[kind]
+    if kind == TEXT:
+        quoted = WriteOnlyCell(ws, MODEL_VALUES[kind])
+        quoted.quotePrefix = True
+        return cell, quoted
     return cell
+
+
+def _footer_cells(ws, kind, values, formats):
+    """A footer row (totals) in bold: its text values are labels, the others of ``kind``."""
+    cells = []
+    for value in values:
+        if value is None:
+            cells.append(None)
+            continue
+        cell = WriteOnlyCell(ws, value)
+        cell.font = BOLD
+        if not isinstance(value, str) and kind in formats:
+            cell.number_format = formats[kind]
+        cells.append(cell)
+    return cells
 
 
 # -- CSV ----------------------------------------------------------------------------------------------
@@ -134,11 +232,12 @@ def write_csv(sheet, target):
 
 CSV_FORMATS = {
     TEXT: clean_text,
+    OUR_TEXT: _without_control_characters,
     INT: str,
     POINTS: lambda value: f"{value:.1f}",
     YEN: lambda value: str(int(value)),
     DATE: lambda value: value.isoformat(),
-    RATE: lambda value: f"{value:.1f}",
+    RATE: lambda value: f"{value:.1%}",
     AVERAGE: lambda value: f"{value:.2f}",
     BOOL: lambda value: "TRUE" if value else "FALSE",
 }

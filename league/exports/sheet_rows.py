@@ -5,9 +5,11 @@ cell: about 10 µs a cell, so the million cells of a 10,000-game season take
 ten seconds, twice the budget of the whole export (docs/performance.md has
 the figures).  So openpyxl writes everything but the data rows (styles,
 column widths, the frozen header, the header row, the autofilter and its
-defined name) and ``save_with_rows`` writes each sheet's data rows after its
-header row, in the cell forms openpyxl writes: inline strings, numbers,
-booleans, and dates as serial numbers, each cell with its column's style.
+defined name, print settings) and ``save_with_rows`` writes each sheet's
+data rows after its header row, in the cell forms openpyxl writes: inline
+strings, numbers, booleans, and dates as serial numbers, each cell with its
+column's style (or, for text a spreadsheet could take for a formula, the
+column's quote-prefixed style), then the sheet's footer rows (totals).
 
 This is the only code in the project that writes worksheet XML;
 ``tests/league/test_sheet_rows.py`` checks what it writes against what
@@ -20,6 +22,7 @@ import shutil
 import tempfile
 import zipfile
 from contextlib import ExitStack
+from typing import NamedTuple
 from xml.sax.saxutils import escape
 
 from openpyxl.utils import get_column_letter, range_boundaries
@@ -29,31 +32,48 @@ END_OF_ROWS = "</sheetData>"
 CHUNK_ROWS = 500
 
 
-def save_with_rows(workbook, target, sheets, text=str):
+class SheetRows(NamedTuple):
+    """What ``save_with_rows`` writes into one worksheet (see there)."""
+
+    model: list
+    rows: object
+    header_rows: int = 1
+    footer: object = ()
+
+
+def save_with_rows(workbook, target, sheets, text=str, quote=None):
     """Save the write-only ``workbook`` to ``target`` (a path or a binary file) with every sheet's data rows.
 
-    ``sheets`` has one ``(model, rows)`` pair for each worksheet of ``workbook``,
-    in order, whose header row has been appended:
+    ``sheets`` has one ``SheetRows`` (or a plain ``(model, rows)`` pair) for
+    each worksheet of ``workbook``, in order, whose rows above the data (title
+    rows, then the header row: ``header_rows`` of them, 1 by default) have been
+    appended:
 
     - ``model``: one ``WriteOnlyCell`` per column, holding a value of the
       column's type (text, a number, a bool or a date) and the column's style;
-      every cell of the column is written with that type and style;
-    - ``rows``: the data rows, lists of plain values, read once (``None`` leaves a cell empty).
+      every cell of the column is written with that type and style.  A text
+      column may have a pair instead, ``(cell, quoted)``: its texts for which
+      ``quote(text)`` is true are written with the style of ``quoted``;
+    - ``rows``: the data rows, lists of plain values, read once (``None`` leaves a cell empty);
+    - ``footer``: rows written after the data rows, read after them: lists of
+      ``WriteOnlyCell`` (or ``None``), each with its own value and style.
 
     ``text`` turns a value of a text column into the text written (``None`` or
     ``""`` leaves the cell empty).  A sheet's autofilter is stretched down to
-    its last row, in the sheet and in the workbook's defined name.  The rows go
-    to temporary files first (the autofilter has to know how many there are),
-    never into memory.
+    its last data row (the footer stays outside it), in the sheet and in the
+    workbook's defined name.  The rows go to temporary files first (the
+    autofilter has to know how many there are), never into memory.
     """
     worksheets = workbook.worksheets
     if len(sheets) != len(worksheets):
         raise ValueError(f"{len(worksheets)} worksheets but rows for {len(sheets)}")
     with ExitStack() as files:
         written = []
-        for ws, (model, rows) in zip(worksheets, sheets, strict=True):
+        for ws, sheet in zip(worksheets, sheets, strict=True):
+            sheet = SheetRows(*sheet)
             xml = files.enter_context(tempfile.TemporaryFile())
-            last_row = _write_rows(xml, model, rows, text)
+            last_row = _write_rows(xml, sheet.model, sheet.rows, sheet.header_rows, text, quote)
+            _write_footer(xml, sheet.footer, last_row, text)
             if ws.auto_filter.ref:
                 _stretch(ws.auto_filter, last_row)
             written.append(xml)
@@ -69,10 +89,10 @@ def _stretch(auto_filter, last_row):
     auto_filter.ref = f"{get_column_letter(first_column)}{first_row}:{get_column_letter(last_column)}{last_row}"
 
 
-def _write_rows(out, model, rows, text):
-    """Write the rows' XML to ``out``, numbered from 2 (row 1 is the header); the number of the last row."""
-    writers = [_cell_writer(get_column_letter(index), cell, text) for index, cell in enumerate(model, start=1)]
-    row_number = 1
+def _write_rows(out, model, rows, header_rows, text, quote):
+    """Write the rows' XML to ``out``, numbered after the header's; the number of the last row."""
+    writers = [_cell_writer(get_column_letter(index), cell, text, quote) for index, cell in enumerate(model, start=1)]
+    row_number = header_rows
     lines = []
     for row in rows:
         row_number += 1
@@ -86,16 +106,38 @@ def _write_rows(out, model, rows, text):
     return row_number
 
 
-def _cell_writer(letter, model, text):
+def _write_footer(out, footer, last_row, text):
+    """Write the footer's rows after row ``last_row``, each cell as its own model."""
+    lines = []
+    for row_number, cells in enumerate(footer, start=last_row + 1):
+        number = str(row_number)
+        lines.append(f'<row r="{number}">')
+        for index, cell in enumerate(cells, start=1):
+            if cell is not None and cell.value is not None:
+                lines.append(_cell_writer(get_column_letter(index), cell, text)(cell.value, number))
+        lines.append("</row>")
+    out.write("".join(lines).encode("utf-8"))
+
+
+def _style(model):
+    return f' s="{model.style_id}"' if model.has_style else ""
+
+
+def _cell_writer(letter, model, text, quote=None):
     """A function writing one value of the model cell's column as a ``<c>`` element, as openpyxl would."""
-    style = f' s="{model.style_id}"' if model.has_style else ""
+    quoted = None
+    if isinstance(model, tuple):
+        model, quoted_model = model
+        quoted = _style(quoted_model)
+    style = _style(model)
     if model.data_type == "s":
         def text_cell(value, row):
             value = text(value)
             if value is None or value == "":
                 return ""
             space = ' xml:space="preserve"' if value != value.strip() else ""
-            return f'<c r="{letter}{row}" t="inlineStr"{style}><is><t{space}>{escape(value)}</t></is></c>'
+            chosen = quoted if quoted is not None and quote is not None and quote(value) else style
+            return f'<c r="{letter}{row}" t="inlineStr"{chosen}><is><t{space}>{escape(value)}</t></is></c>'
         return text_cell
     if model.data_type == "d":
         return lambda value, row: f'<c r="{letter}{row}"{style} t="n"><v>{(value - EXCEL_EPOCH).days}</v></c>'

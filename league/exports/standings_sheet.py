@@ -1,22 +1,22 @@
 """The Standings sheet (成績表): the standings service's lines, ranked then unranked, as on the page.
 
 One block of lines per rule set (with a Rule set column when there are
-several: points of different rule sets are never added together).
+several: points of different rule sets are never added together).  Rates are
+fractions (0.371), which the sheet shows as percentages (37.1%).
 """
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from ..formatting import decimal_number, points_number
-from ..stats.standings import standings
 from ..tables import PLACE_NAMES, PLACE_RATE_NAMES
 from .cells import AVERAGE, DATE, INT, POINTS, RATE, Column, Sheet
 
 MARU = ("maru_a", "maru_b", "maru_c", "double_maru_a")
 
 
-def standings_sheet(choice):
-    results = [standings(period) for period in choice.periods()]
+def standings_sheet(results):
+    """The sheet of ``results``, the standings of the exported periods (one per rule set)."""
     several = len(results) > 1
     places = max((result.players for result in results), default=4)
     maru = any(result.win_points for result in results)
@@ -49,15 +49,20 @@ def _rows(results, several, places, maru):
                 points_number(line.game_points), points_number(line.adjustments), decimal_number(line.per_game),
                 decimal_number(line.average_place),
                 *_padded(line.places, places),
-                *_padded([decimal_number(rate) for rate in line.place_rates], places),
-                decimal_number(line.rentai_rate), decimal_number(line.last_avoid_rate),
-                line.busts, decimal_number(line.bust_rate), line.chips, points_number(line.chip_points),
+                *_padded([_fraction(rate) for rate in line.place_rates], places),
+                _fraction(line.rentai_rate), _fraction(line.last_avoid_rate),
+                line.busts, _fraction(line.bust_rate), line.chips, points_number(line.chip_points),
                 points_number(line.shugi), points_number(line.best), points_number(line.worst), line.average_score,
                 line.last_played,
             ]
             if maru:
                 row += [line.maru.get(key) if result.win_points else None for key in MARU]
             yield row
+
+
+def _fraction(rate):
+    """A rate in percent (Decimal 37.1, as the read models keep it) as the fraction a percentage cell holds: 0.371."""
+    return None if rate is None else decimal_number(rate / 100)
 
 
 def _padded(values, length):

@@ -6,6 +6,7 @@ The export pages and who may use them: test_export_pages.py."""
 import csv
 import datetime
 import io
+from decimal import Decimal
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -29,8 +30,9 @@ from .standings_data import meeting_on, play, season_games, three_player_games
 from .test_meeting_money import play_day
 
 D = datetime.date
+JAPANESE_POINTS = '+0.0;"▲"0.0;"±"0.0'
 EAST, SOUTH, WEST, NORTH, CENTRE = "東田一郎", "南野二郎", "西川三郎", "北村四郎", "中島五郎"
-SHEETS = ["Standings", "Games", "Results", "Meetings", "Meeting money", "Members", "Rules"]
+SHEETS = ["Standings", "Tally", "Games", "Results", "Meetings", "Meeting money", "Members", "Rules"]
 WORKBOOK_SHEETS = [("workbook sheet", name) for name in SHEETS]
 
 
@@ -56,6 +58,11 @@ def header(ws):
     return [cell.value for cell in ws[1]]
 
 
+def fraction(percent):
+    """A rate the JSON gives in percent (37.1) as the fraction a percentage cell holds (0.371)."""
+    return None if percent is None else float(Decimal(str(percent)) / 100)
+
+
 def records(ws):
     """The sheet's rows as dicts by header."""
     rows = ws.iter_rows(values_only=True)
@@ -75,6 +82,8 @@ def test_every_sheet_in_order_with_a_frozen_header_and_an_autofilter(choice):
     book = workbook(choice, "en")
     assert book.sheetnames == SHEETS
     for ws in book.worksheets:
+        if ws.title == "Tally":
+            continue  # a title row above the header, totals below the rows: test_the_tally_sheet_is_tidy_too
         assert ws.freeze_panes == "A2", ws.title
         last = ws.cell(row=1, column=ws.max_column).column_letter
         assert ws.auto_filter.ref == f"A1:{last}{ws.max_row}", ws.title
@@ -102,7 +111,7 @@ def test_headers_in_english(choice):
 
 def test_headers_in_japanese(choice):
     book = workbook(choice, "ja")
-    games, standings_ws, results = book.worksheets[1], book.worksheets[0], book.worksheets[2]
+    games, standings_ws, results = book["対局"], book["成績表"], book["個人成績"]
     assert header(games)[:len(game_columns(4))] == [column.ja for column in game_columns(4)]
     assert header(games)[:5] == ["日付", "回戦", "卓", "東家", "東家 点数"]
     assert header(games)[19:23] == ["東家 合計", "南家 合計", "西家 合計", "北家 合計"]
@@ -129,10 +138,10 @@ def test_standings_are_those_of_the_standings_json(client, member, club, season,
         assert row["Per game"] == line["per_game"]
         assert row["Average place"] == line["average_place"]
         assert [row["1st"], row["2nd"], row["3rd"], row["4th"]] == (line["places"] if line["games"] else [0] * 4)
-        assert row["Top rate"] == line["top_rate"]
-        assert row["Top-two rate"] == line["rentai_rate"]
-        assert row["Last-avoid rate"] == line["last_avoid_rate"]
-        assert (row["Busts"], row["Bust rate"]) == (line["busts"], line["bust_rate"])
+        assert row["Top rate"] == fraction(line["top_rate"])  # the JSON's 37.1 (percent) is the cell's 0.371
+        assert row["Top-two rate"] == fraction(line["rentai_rate"])
+        assert row["Last-avoid rate"] == fraction(line["last_avoid_rate"])
+        assert (row["Busts"], row["Bust rate"]) == (line["busts"], fraction(line["bust_rate"]))
         assert (row["Chips"], row["Chip points"], row["Shūgi"]) == (line["chips"], line["chip_points"], line["shugi"])
         assert (row["Best"], row["Worst"], row["Average score"]) == (line["best"], line["worst"], line["average_score"])
     assert [row["Name"] for row in rows[:5]] == [EAST, SOUTH, NORTH, CENTRE, WEST]
@@ -142,17 +151,17 @@ def test_standings_are_those_of_the_standings_json(client, member, club, season,
 
 def test_numbers_are_number_cells_with_formats_and_dates_are_dates(choice):
     book = workbook(choice)
-    standings_ws = book.worksheets[0]
+    standings_ws = book["成績表"]
     for cell in cells_of(standings_ws, "ポイント"):
-        assert isinstance(cell.value, int | float) and cell.number_format == "0.0"
+        assert isinstance(cell.value, int | float) and cell.number_format == JAPANESE_POINTS
     assert all(isinstance(cell.value, int) for cell in cells_of(standings_ws, "半荘数"))
-    results = book.worksheets[2]
+    results = book["個人成績"]
     for cell in cells_of(results, "日付"):
         assert isinstance(cell.value, datetime.datetime) and cell.is_date
     for cell in cells_of(results, "合計"):
-        assert isinstance(cell.value, int | float) and cell.data_type == "n" and cell.number_format == "0.0"
+        assert isinstance(cell.value, int | float) and cell.data_type == "n" and cell.number_format == JAPANESE_POINTS
     assert all(isinstance(cell.value, int) for cell in cells_of(results, "点数"))
-    games = book.worksheets[1]
+    games = book["対局"]
     assert [cell.value for cell in cells_of(games, "日付")][:2] == [datetime.datetime(2026, 5, 10)] * 2
 
 
@@ -194,9 +203,9 @@ def test_games_one_row_per_game_in_the_import_layout(choice):
 def test_a_three_player_rule_set_has_the_three_player_layout(club, secretary, season):
     rule_set = three_player_games(club, secretary)
     book = workbook(ExportChoice.of_season(club, season, rule_set), "ja")
-    assert header(book.worksheets[1])[:len(game_columns(3))] == [column.ja for column in game_columns(3)]
-    assert "北家" not in header(book.worksheets[1])
-    assert len(records(book.worksheets[1])) == 2
+    assert header(book["対局"])[:len(game_columns(3))] == [column.ja for column in game_columns(3)]
+    assert "北家" not in header(book["対局"])
+    assert len(records(book["対局"])) == 2
 
 
 def test_all_rule_sets_keep_their_standings_apart(club, secretary, season):
@@ -231,15 +240,22 @@ def hostile_names(club, secretary, season):
     play(meeting_on(club, D(2026, 7, 12)), 2, HOSTILE, [40000, 30000, 20000, 10000], secretary)
 
 
-def test_text_that_looks_like_a_formula_is_written_as_text(choice, hostile_names):
+def test_text_that_looks_like_a_formula_is_text_with_the_quote_prefix_style(choice, hostile_names):
+    """Shown as typed (no apostrophe), and never evaluated by Excel, even when the cell is edited."""
     book = workbook(choice, "en")
-    names = [cell for cell in cells_of(book["Results"], "Name") if cell.value.lstrip("'") in HOSTILE]
-    assert [cell.value for cell in names] == ["'" + name for name in HOSTILE]
-    assert all(cell.data_type == "s" for cell in names)
+    names = [cell for cell in cells_of(book["Results"], "Name") if cell.value in HOSTILE]
+    assert [cell.value for cell in names] == HOSTILE
+    assert all(cell.data_type == "s" and cell.quotePrefix for cell in names)
+    assert not any(cell.quotePrefix for cell in cells_of(book["Results"], "Name") if cell.value not in HOSTILE)
     last_game = records(book["Games"])[-1]
-    assert last_game["East player"] == "'" + HOSTILE[0] and last_game["South player"] == "'+81"
+    assert last_game["East player"] == HOSTILE[0] and last_game["South player"] == "+81"
+    assert book["Games"].cell(row=book["Games"].max_row, column=4).quotePrefix
     assert last_game["North total"] == -40.0  # numbers stay numbers
-    assert {row["Name"] for row in records(book["Members"])} >= {"'" + name for name in HOSTILE}
+    members = [cell for cell in cells_of(book["Members"], "Name") if cell.value in HOSTILE]
+    assert len(members) == len(HOSTILE) and all(cell.quotePrefix for cell in members)
+    tally = book["Tally"]
+    hostile_headers = [cell for cell in tally[2] if cell.value in HOSTILE]
+    assert len(hostile_headers) == len(HOSTILE) and all(cell.quotePrefix for cell in hostile_headers)
 
 
 def test_the_csv_neutralises_too(choice, hostile_names):
@@ -310,7 +326,7 @@ def test_rules_in_force_in_the_period_in_words(club, choice, season):
     with translation.override("en"):
         described = describe_rules(autumn.settings)
     assert [(row["Item"], row["Setting"]) for row in rows if row["In force from"].date() == D(2026, 9, 1)] == [
-        (label, "'" + text if text.startswith("+") else text) for label, text in described]
+        (label, text) for label, text in described]  # the site's own texts are written as they are
     assert {row["Rule set"] for row in rows} == {"四人打ち"}
 
 
@@ -334,8 +350,8 @@ def test_the_command_writes_the_workbook_of_a_season_by_name(club, season, tmp_p
     out = tmp_path / "season.xlsx"
     call_command("export_season", club.slug, "2026年度", out=str(out), stdout=io.StringIO())
     book = load_workbook(out)
-    assert header(book.worksheets[1])[:3] == ["日付", "回戦", "卓"]
-    assert len(records(book.worksheets[1])) == 5
+    assert header(book["対局"])[:3] == ["日付", "回戦", "卓"]
+    assert len(records(book["対局"])) == 5
 
 
 def test_the_command_by_id_in_english_with_the_csv(club, season, tmp_path):
@@ -392,9 +408,10 @@ def test_the_benchmark_builds_and_exports_a_small_season(club, tmp_path):
     figures = export_timed(club, season, tmp_path)
     assert figures["xlsx_seconds"] >= 0 and figures["csv_bytes"] > 0
     book = load_workbook(figures["workbook"], read_only=True)
-    assert sum(1 for _ in book.worksheets[1].iter_rows()) == 201
-    assert sum(1 for _ in book.worksheets[2].iter_rows()) == 801
-    totals = [sum(row[19:23]) for row in book.worksheets[1].iter_rows(min_row=2, values_only=True)]
+    assert sum(1 for _ in book["対局"].iter_rows()) == 201
+    assert sum(1 for _ in book["個人成績"].iter_rows()) == 801
+    assert sum(1 for _ in book["集計表"].iter_rows()) == 1 + 1 + 200 + 2  # title, header, games, totals
+    totals = [sum(row[19:23]) for row in book["対局"].iter_rows(min_row=2, values_only=True)]
     assert all(abs(total) < 1e-9 for total in totals)  # every game's totals sum to 0 under these rules
 
 

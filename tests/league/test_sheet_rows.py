@@ -3,7 +3,8 @@
 First the same rows written by openpyxl's own write-only mode and by
 ``save_with_rows``: openpyxl must read both back alike (values, types, number
 formats, fonts, frozen panes, autofilters, the autofilter's defined name,
-dimensions).  Then every sheet of a season workbook: its XML's rows, cell
+dimensions); the quote-prefixed style of formula-like text and the footer rows.  Then every sheet of a season
+workbook: its XML's rows, cell
 references, styles, frozen pane and autofilter, and the defined names in the
 workbook, against what openpyxl reads from the file and the sheet's columns.
 """
@@ -22,9 +23,10 @@ from openpyxl.styles import Font
 from openpyxl.utils import column_index_from_string, get_column_letter
 
 from league.exports import ExportChoice, season_sheets, write_season_workbook
-from league.exports.cells import AVERAGE, BOOL, DATE, INT, POINTS, RATE, TEXT, YEN
+from league.exports.cells import AVERAGE, BOOL, DATE, INT, OUR_TEXT, POINTS, RATE, TEXT, YEN, looks_like_formula
 from league.exports.render import NUMBER_FORMATS
-from league.exports.sheet_rows import save_with_rows
+from league.exports.sheet_rows import SheetRows, save_with_rows
+from league.formatting import points_number_format
 
 from .standings_data import season_games
 
@@ -131,6 +133,43 @@ def test_text_goes_through_the_given_function():
     assert load_workbook(out).active["A2"].value == "[東田一郎]"
 
 
+def test_formula_like_text_gets_the_quoted_style_of_its_column():
+    workbook, ws = _start()
+    model = _model(ws)
+    quoted = WriteOnlyCell(ws, "x")
+    quoted.quotePrefix = True
+    model[0] = (model[0], quoted)
+    rows = [["=1+2", 1, 1.0, 1, D(2026, 4, 1), True], ["a=b", 1, 1.0, 1, D(2026, 4, 1), True]]
+    out = io.BytesIO()
+    save_with_rows(workbook, out, [(model, rows)], quote=looks_like_formula)
+    out.seek(0)
+    sheet = load_workbook(out).active
+    assert (sheet["A2"].value, sheet["A2"].data_type, sheet["A2"].quotePrefix) == ("=1+2", "s", True)
+    assert (sheet["A3"].value, sheet["A3"].quotePrefix) == ("a=b", False)
+
+
+def test_the_footer_follows_the_rows_outside_the_autofilter():
+    workbook, ws = _start()
+    ws.auto_filter.ref = "A1:F1"
+    label, total = WriteOnlyCell(ws, "Total"), WriteOnlyCell(ws, 33.4)
+    total.number_format = "0.0"
+    out = io.BytesIO()
+    save_with_rows(workbook, out, [SheetRows(_model(ws), iter(ROWS[:2]), 1, iter([[label, None, total]]))])
+    out.seek(0)
+    sheet = load_workbook(out).active
+    assert [cell.value for cell in sheet[4]][:3] == ["Total", None, 33.4]
+    assert sheet["C4"].number_format == "0.0" and sheet.max_row == 4
+    assert sheet.auto_filter.ref == "A1:F3" and _filter_names(out) == {0: "'Sheet'!$A$1:$F$3"}
+
+
+def test_rows_follow_title_rows():
+    workbook, ws = _start()  # one row (the header) already appended: say it is two
+    out = io.BytesIO()
+    save_with_rows(workbook, out, [SheetRows(_model(ws), iter(ROWS[:1]), header_rows=2)])
+    out.seek(0)
+    assert load_workbook(out).active["A3"].value == "東田一郎"
+
+
 def test_every_worksheet_needs_its_rows():
     workbook = Workbook(write_only=True)
     workbook.create_sheet("Sheet")
@@ -140,8 +179,9 @@ def test_every_worksheet_needs_its_rows():
 
 # -- every sheet of a season workbook ----------------------------------------------------------------
 
-FORMATS = {**NUMBER_FORMATS, DATE: "yyyy-mm-dd", TEXT: "General", INT: "General", BOOL: "General"}
-assert set(FORMATS) == {TEXT, INT, POINTS, YEN, DATE, RATE, AVERAGE, BOOL}
+FORMATS = {**NUMBER_FORMATS, POINTS: points_number_format("en"), DATE: "yyyy-mm-dd", TEXT: "General",
+           OUR_TEXT: "General", INT: "General", BOOL: "General"}
+assert set(FORMATS) == {TEXT, OUR_TEXT, INT, POINTS, YEN, DATE, RATE, AVERAGE, BOOL}
 CELL_REFERENCE = re.compile(r"([A-Z]+)(\d+)")
 
 
@@ -165,18 +205,22 @@ def test_every_sheet_of_a_season_workbook_agrees_with_what_openpyxl_reads(season
         for index, (ws, sheet) in enumerate(zip(book.worksheets, sheets, strict=True)):
             root = fromstring(parts.read(f"xl/worksheets/sheet{index + 1}.xml"))
             last_column = get_column_letter(len(sheet.columns))
+            header_row = len(sheet.title_rows) + 1
+            footer_rows = len(list(sheet.footer))  # the Tally's totals, below the autofilter
             # Dimensions: the rows and columns openpyxl finds are the XML's rows, numbered 1, 2, 3…
             rows = list(root.iter(f"{MAIN}row"))
             assert [row.get("r") for row in rows] == [str(number) for number in range(1, len(rows) + 1)], ws.title
             assert ws.max_row == len(rows) > 1 and ws.max_column == len(sheet.columns), ws.title
             assert root.find(f"{MAIN}dimension") is None  # openpyxl's write-only mode writes none either
-            # The autofilter, in the sheet and in the workbook's defined name, covers every row.
-            area = f"A1:{last_column}{len(rows)}"
+            # The autofilter, in the sheet and in the workbook's defined name, covers every data row.
+            last_row = len(rows) - footer_rows
+            area = f"A{header_row}:{last_column}{last_row}"
             assert root.find(f"{MAIN}autoFilter").get("ref") == area == ws.auto_filter.ref, ws.title
-            assert names[index] == f"'{ws.title}'!$A$1:${last_column}${len(rows)}", ws.title
-            # The frozen header.
+            assert names[index] == f"'{ws.title}'!$A${header_row}:${last_column}${last_row}", ws.title
+            # The frozen header (and first columns).
             pane = root.find(f"{MAIN}sheetViews/{MAIN}sheetView/{MAIN}pane")
-            assert (pane.get("state"), pane.get("topLeftCell")) == ("frozen", "A2") and ws.freeze_panes == "A2"
+            corner = f"{get_column_letter(sheet.frozen_columns + 1)}{header_row + 1}"
+            assert (pane.get("state"), pane.get("topLeftCell")) == ("frozen", corner) and ws.freeze_panes == corner
             # Every cell sits in its row, its columns in order, with a style that exists.
             for row in rows:
                 columns = []
@@ -188,7 +232,8 @@ def test_every_sheet_of_a_season_workbook_agrees_with_what_openpyxl_reads(season
                 assert columns == sorted(set(columns)) and columns[-1] <= len(sheet.columns), (ws.title, row.get("r"))
             # Each column's header in bold, and its cells with the column's number format.
             for column_index, column in enumerate(sheet.columns, start=1):
-                header, *data = next(ws.iter_cols(min_col=column_index, max_col=column_index))
+                header, *data = next(ws.iter_cols(min_col=column_index, max_col=column_index, min_row=header_row,
+                                                  max_row=last_row))
                 assert header.value == column.header and header.font.b, (ws.title, column.header)
                 assert {cell.number_format for cell in data if cell.value is not None} <= {FORMATS[column.kind]}, (
                     ws.title, column.header)

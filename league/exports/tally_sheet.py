@@ -1,0 +1,76 @@
+"""The 集計表 sheet (Tally): members as columns, one row per game, each player's final points.
+
+The layout clubs keep their books in, and one the importer reads back
+(docs/exports.md): a title row (the club, the season, the rule set), a
+header row ``日付 | 回戦 | 卓 | <member> | <member> | …`` (the first three
+headers are the import layout's), then one row per game with each player's
+points as a number in their column and the others blank, and below the
+games a 合計 (Total) row with each member's sum and a 半荘数 (Games) row with
+each member's count.  The members are in the order of the standings
+(ranked, then unranked); a member with no game in the period has no column.
+Points of different rule sets are never added together: one sheet per rule
+set that has games (one sheet, even empty, when one rule set is exported).
+"""
+
+from itertools import groupby
+from operator import itemgetter
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from ..exchange.layout import game_columns
+from ..formatting import points_number
+from ..stats.standings import seats_in
+from .cells import DATE, INT, POINTS, Column, Sheet
+from .games_sheets import CHUNK, japanese
+
+LEADING = ("date", "round", "table")  # the import layout's keys of the columns before the members
+
+
+def tally_sheets(choice, results):
+    """One Tally sheet per rule set of ``choice``; ``results`` are their standings, in the same order."""
+    several = len(results) > 1
+    return [_tally_sheet(choice, result, several) for result in results
+            if not several or any(line.games for line in result.lines)]
+
+
+def _tally_sheet(choice, result, several):
+    members = [line.member for line in result.lines if line.games]
+    in_japanese = japanese()
+    layout = {column.key: column for column in game_columns(result.players)}
+    columns = [Column(layout[key].ja if in_japanese else layout[key].en, kind)
+               for key, kind in zip(LEADING, (DATE, INT, INT), strict=True)]
+    columns += [Column(member.name, POINTS, typed_header=True) for member in members]
+    title = pgettext("workbook sheet", "Tally")
+    rule_set = result.period.rule_set.name
+    tally = _Tally([member.pk for member in members])
+    return Sheet(f"{title} {rule_set}" if several else title, columns, tally.rows(result.period),
+                 title_rows=[f"{choice.title} {rule_set}"], footer=tally.footer(), frozen_columns=len(LEADING))
+
+
+class _Tally:
+    """The game rows of one period, adding up each member's points and games for the footer as they go."""
+
+    def __init__(self, member_ids):
+        self.index = {member_id: position for position, member_id in enumerate(member_ids)}
+        self.sums = [0] * len(member_ids)  # tenths, added as integers
+        self.games = [0] * len(member_ids)
+
+    def rows(self, period):
+        seats = (seats_in(period).in_meeting_order()
+                 .values_list("game_id", "game__meeting__date", "game__round", "game__table", "member_id", "total")
+                 .iterator(chunk_size=CHUNK))
+        width = len(self.index)
+        for (_game, day, round_number, table), seated in groupby(seats, key=itemgetter(0, 1, 2, 3)):
+            points = [None] * width
+            for *_game_of_seat, member_id, total in seated:
+                position = self.index[member_id]  # the standings hold every member who played
+                points[position] = points_number(total)
+                self.sums[position] += total
+                self.games[position] += 1
+            yield [day, round_number, table, *points]
+
+    def footer(self):
+        """The 合計 and 半荘数 rows: a generator, so that they are added up only once the rows are written."""
+        yield POINTS, [_("Total"), None, None, *(points_number(total) for total in self.sums)]
+        yield INT, [_("Games"), None, None, *self.games]
