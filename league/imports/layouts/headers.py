@@ -80,7 +80,10 @@ NAMED, BY_PLACE = _aliases()
 
 def read_header(cells):
     """Each known column key → its position in ``cells`` (every seat), and whether the players are by place."""
-    found = dict(header_index(cells, SEATS))
+    # The template's keys (player_0 …) count seats from 0, people's headers (Player 1 …) from 1: a header
+    # written without the underscore is read as people mean it.
+    found = {key: position for key, position in header_index(cells, SEATS).items()
+             if "_" in str(cells[position]) or normal(cells[position]) not in NAMED}
     known = {position: key for key, position in found.items()}
     placed = False
     last_player = None

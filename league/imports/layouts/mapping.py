@@ -11,8 +11,10 @@ the header row's texts: the next file with the same header row is read with
 it at once.  A club keeps its ``KEPT`` most recent layouts.
 """
 
+from django.db import transaction
 from django.utils.translation import gettext as _
 
+from ...models import Club
 from ..columns import column_name
 from .headers import normal
 from .pergame import HEADER_SEARCH, game_table
@@ -75,6 +77,17 @@ def kept_layouts(kept, layout):
     """The club's layouts with ``layout`` first (replacing one for the same header), at most KEPT."""
     others = [old for old in kept or [] if old.get("header") != layout["header"]]
     return [layout, *others][:KEPT]
+
+
+def keep_layout(club, layout):
+    """Keep ``layout`` on the club for its next files (the club's row locked: two imports at once keep both)."""
+    if layout is None:
+        return
+    with transaction.atomic():
+        locked = Club.objects.select_for_update().get(pk=club.pk)
+        locked.import_layouts = kept_layouts(locked.import_layouts, layout)
+        locked.save(update_fields=["import_layouts"])
+    club.import_layouts = locked.import_layouts
 
 
 def saved_table(sheet, players, saved):
