@@ -1,4 +1,4 @@
-"""Files shaped like the ones clubs keep, built for the tests: a workbook saved the Japanese-Excel way, cp932 CSVs, chat.
+"""Files shaped like the ones clubs keep, built for the tests: a workbook as Japanese Excel saves it, a cp932 CSV.
 
 The workbook has a merged title row, the header on row 3, each day's date merged
 down its rows, scores computed by formulas (with the cached values Excel saves;

@@ -19,6 +19,11 @@ from .layout_files import GAMES, club_workbook, cp932_csv, wide_workbook
 TODAY = datetime.date(2026, 12, 1)
 
 
+def seated(scores):
+    """NAMES with ``scores``, as name, score, name, score … in seat order."""
+    return [cell for name, score in zip(NAMES, scores, strict=True) for cell in (name, score)]
+
+
 @pytest.fixture(autouse=True)
 def english():
     with translation.override("en"):
@@ -133,8 +138,8 @@ def test_a_score_in_a_thousands_file():
 
 
 def test_dates_without_a_year_take_the_fiscal_year_of_the_title(club):
-    rows = [["11/21", 1, *sum(([n, s] for n, s in zip(NAMES, GAMES[0][1], strict=True)), [])],
-            ["1/9", 1, *sum(([n, s] for n, s in zip(NAMES, GAMES[1][1], strict=True)), [])]]
+    rows = [["11/21", 1, *seated(GAMES[0][1])],
+            ["1/9", 1, *seated(GAMES[1][1])]]
     header = ["日付", "回戦", "名前1", "点数1", "名前2", "点数2", "名前3", "点数3", "名前4", "点数4"]
     text = "2026年度 風の会\n" + delimited(rows, header=header)
     table = find_columns(read_pasted(text), 4)
@@ -143,7 +148,7 @@ def test_dates_without_a_year_take_the_fiscal_year_of_the_title(club):
 
 
 def test_a_date_without_a_year_anywhere_is_refused_saying_so(club):
-    rows = [["11/21", 1, *sum(([n, s] for n, s in zip(NAMES, GAMES[0][1], strict=True)), [])]]
+    rows = [["11/21", 1, *seated(GAMES[0][1])]]
     header = ["日付", "回戦", "名前1", "点数1", "名前2", "点数2", "名前3", "点数3", "名前4", "点数4"]
     plan = plan_for(club, find_columns(read_pasted(delimited(rows, header=header)), 4))
     [problem] = plan.problems
@@ -152,7 +157,7 @@ def test_a_date_without_a_year_anywhere_is_refused_saying_so(club):
 
 
 def test_an_excel_serial_date_is_a_date(club):
-    rows = [["46347", 1, *sum(([n, s] for n, s in zip(NAMES, GAMES[0][1], strict=True)), [])]]
+    rows = [["46347", 1, *seated(GAMES[0][1])]]
     header = ["日付", "回戦", "名前1", "点数1", "名前2", "点数2", "名前3", "点数3", "名前4", "点数4"]
     plan = plan_for(club, find_columns(read_pasted(delimited(rows, header=header)), 4))
     assert plan.games[0].date == datetime.date(2026, 11, 21)
@@ -267,7 +272,7 @@ def test_an_unknown_layout_offers_the_mapping_step():
 
 def test_a_kept_layout_reads_the_next_file_with_the_same_header(club):
     header = ["開催", "ゲーム", "A氏", "A点", "B氏", "B点", "C氏", "C点", "D氏", "D点"]
-    rows = [["2026-11-21", 1, *sum(([n, s] for n, s in zip(NAMES, GAMES[0][1], strict=True)), [])]]
+    rows = [["2026-11-21", 1, *seated(GAMES[0][1])]]
     data = xlsx_bytes(rows, header=header)
     with pytest.raises(LayoutUnknown):
         table_of(data)
@@ -289,12 +294,12 @@ def sanma(club):
     return rule_set
 
 
-GAMES_HEADER = ["日付", "回戦", "卓", "東家", "東家 点数", "南家", "南家 点数", "西家", "西家 点数", "北家", "北家 点数",
-                "ルール"]
+GAMES_HEADER = ["日付", "回戦", "卓", "東家", "東家 点数", "南家", "南家 点数", "西家", "西家 点数", "北家",
+                "北家 点数", "ルール"]
 
 
 def test_each_game_is_imported_under_the_rule_set_its_row_names(club, sanma, secretary):
-    rows = [["2026-11-21", 1, 1, *sum(([n, s] for n, s in zip(NAMES, GAMES[0][1], strict=True)), []), "四人打ち"],
+    rows = [["2026-11-21", 1, 1, *seated(GAMES[0][1]), "四人打ち"],
             ["2026-11-21", 1, 1, NAMES[0], 50000, NAMES[1], 35000, NAMES[2], 20000, "", "", "sanma"]]
     table = find_columns(read_bytes(xlsx_bytes(rows, header=GAMES_HEADER), "season.xlsx"), 3, "三人打ち")
     assert table.players == 4
@@ -307,7 +312,7 @@ def test_each_game_is_imported_under_the_rule_set_its_row_names(club, sanma, sec
 
 
 def test_an_unknown_or_empty_rule_set_is_a_problem_on_its_row(club, sanma):
-    game = sum(([n, s] for n, s in zip(NAMES, GAMES[0][1], strict=True)), [])
+    game = seated(GAMES[0][1])
     rows = [["2026-11-21", 1, 1, *game, "ブー麻雀"], ["2026-11-21", 2, 1, *game, ""],
             ["2026-11-21", 3, 1, *game, "sanma"]]
     plan = make_plan(club, club.rule_sets.get(slug="main"), table_of(xlsx_bytes(rows, header=GAMES_HEADER)))
@@ -338,7 +343,7 @@ def test_an_unknown_layout_is_mapped_on_the_page_and_kept_for_the_next_file(clie
 
     client.force_login(secretary)
     header = ["開催", "ゲーム", "A氏", "A点", "B氏", "B点", "C氏", "C点", "D氏", "D点"]
-    rows = [["2026-11-21", 1, *sum(([n, s] for n, s in zip(NAMES, GAMES[0][1], strict=True)), [])]]
+    rows = [["2026-11-21", 1, *seated(GAMES[0][1])]]
     data = xlsx_bytes(rows, header=header)
     response = _post(client, club, file=SimpleUploadedFile("odd.xlsx", data))
     assert response.status_code == 302 and response["Location"].endswith("/columns/")

@@ -45,6 +45,7 @@ def _era_year(match):
 
 def fill_dates(rows, hint=None, today=None):
     """Carry each blank date down and complete dates without a year, in place (rows: (number, cells))."""
+    short = any(SHORT.match(unicodedata.normalize("NFKC", cells.get("date") or "").strip()) for _n, cells in rows)
     running = hint  # (year, month) of the last date read
     last = ""
     for _number, cells in rows:
@@ -64,7 +65,7 @@ def fill_dates(rows, hint=None, today=None):
                     pass  # 2/30: left as written, refused by parse_date
                 else:
                     running = (year, month)
-        else:
+        elif short:  # the year of a full date is needed only for the dates without one below it
             try:
                 found = parse_date(text)
             except DateError:

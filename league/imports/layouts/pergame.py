@@ -22,7 +22,7 @@ from ...score_input import scores_in_thousands
 from ..columns import Table, column_name
 from ..reading import ReadingError
 from .dates import fill_dates, number_rounds, year_hint
-from .headers import PLACED, read_header, seat_keys
+from .headers import PLACED, normal, read_header, seat_keys
 from .totals import POINTS, SCORE, check_summaries, split_summaries
 
 HEADER_SEARCH = 20  # rows looked at for the header
@@ -51,7 +51,7 @@ def game_table(sheet, index, found, players, rule_set_name="", layout="rows"):
                      column_name(key, seats)) for key, position in found.items()}
     # A header row repeated further down (sheets pasted one after another) is not a game.
     games, summaries = split_summaries([row for row in sheet.rows[start:]
-                                        if index is None or read_header(row[1])[0] != header])
+                                        if index is None or not _header_again(row[1], cells, header)])
     rows = []
     for row_number, row_cells in games:
         values = {key: row_cells[position].strip() if position < len(row_cells) else ""
@@ -92,6 +92,14 @@ def missing_message(number, found, players):
     return _("The header row (row %(row)s) lacks these columns: %(columns)s. Every game needs its date and each "
              "player with their score (or final points); the template shows the layout.") % {
         "row": number, "columns": missing}
+
+
+def _header_again(row_cells, header_cells, header):
+    """Whether a row is the header row again: its date column holds a header (checked cheaply first)."""
+    position = header.get("date", 0)
+    if position >= len(row_cells) or normal(row_cells[position]) != normal(header_cells[position]):
+        return False
+    return read_header(row_cells)[0] == header
 
 
 def _seat_of(key):
