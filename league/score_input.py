@@ -1,11 +1,12 @@
 """Reading scores, points and counts the way secretaries type them at the table.
 
 Scores (素点) accepted: ``41300``, ``41,300``, ``41.3`` (thousands), ``413`` when the club
-types scores in hundreds, full-width digits (４１３００), and minus written
-``-``, ``−``, ``▲``, ``△`` or ``ー`` (the long-vowel mark a Japanese keyboard
-gives for minus).  Points (``+45.3``, ``▲12``, ``２．５``, ``10pt``) are read into
-integer tenths by ``parse_points``.  Anything else is refused with a message
-saying what to type.
+types scores in hundreds, ``41`` for 41,000 in a sheet written in thousands
+(``in_thousands``; ``scores_in_thousands`` decides it for a whole file),
+full-width digits (４１３００), and minus written ``-``, ``−``, ``▲``, ``△`` or
+``ー`` (the long-vowel mark a Japanese keyboard gives for minus).  Points
+(``+45.3``, ``▲12``, ``±0.0``, ``２．５``, ``10pt``) are read into integer tenths by
+``parse_points``.  Anything else is refused with a message saying what to type.
 """
 
 import re
@@ -15,13 +16,14 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 MINUS_SIGNS = "-−‐‑–—―ー▲△"
-PLUS_SIGNS = "+"
+PLUS_SIGNS = "+±"  # ±0.0 is how the site writes zero
 MOST_POINTS = 999_900  # far beyond any table's total; a longer number is a typo
 NUMBER = re.compile(r"^(?P<whole>\d+)(?:\.(?P<tenth>\d))?$")
 GROUPED = re.compile(r"^\d{1,3}(?:,\d{3})+$")
 TOO_PRECISE = re.compile(r"^\d*\.\d{2,}$")
 MOST_TYPED_POINTS = 99_999  # a setting or an adjustment beyond this is a typo
 POINTS_UNIT = re.compile(r"(?i)(pt|p)$")
+THOUSAND = 1000
 
 
 def _sign_and_digits(text):
@@ -38,8 +40,11 @@ def _sign_and_digits(text):
     return sign, text
 
 
-def parse_score(text, in_hundreds=False):
-    """Return the score as an integer number of points, or None when left empty."""
+def parse_score(text, in_hundreds=False, in_thousands=False):
+    """Return the score as an integer number of points, or None when left empty.
+
+    ``in_thousands``: the whole sheet writes scores in thousands, so ``41`` is 41,000 (``41.3`` always is 41,300).
+    """
     if text is None or not str(text).strip():
         return None
     sign, digits = _sign_and_digits(text)
@@ -57,6 +62,8 @@ def parse_score(text, in_hundreds=False):
         )
     if match["tenth"] is not None:  # 41.3 means 41,300
         value = whole * 1000 + int(match["tenth"]) * 100
+    elif in_thousands and whole < THOUSAND:  # 41 means 41,000 in a sheet written in thousands
+        value = whole * 1000
     elif in_hundreds and whole < 1000:  # 413 means 41,300
         value = whole * 100
     else:
@@ -82,6 +89,26 @@ def parse_count(text):
             _("“%(text)s” is not a whole number."), code="not_whole", params={"text": text},
         )
     return sign * int(digits)
+
+
+def scores_in_thousands(texts):
+    """Whether a file's scores are written in thousands (41.3 for 41,300): decided once for the whole file.
+
+    They are when every score is a number under 1,000 with at most one decimal and at least one has a
+    decimal.  A sheet in thousands then reads ``30`` as 30,000 too; a sheet whose scores are all whole
+    numbers under 1,000 is not guessed at (300 stays 300 points, refused as not adding up), and one score
+    written in full (25000) means the file is in full points.
+    """
+    seen_decimal = False
+    for text in texts:
+        if text is None or not str(text).strip():
+            continue
+        _sign, digits = _sign_and_digits(text)
+        match = NUMBER.match(digits)
+        if not match or int(match["whole"]) >= THOUSAND:
+            return False
+        seen_decimal = seen_decimal or match["tenth"] is not None
+    return seen_decimal
 
 
 def parse_points(text):

@@ -93,6 +93,7 @@ import_pages = [
     path("import/template.xlsx", imports.template_xlsx, name="import_template_xlsx"),
     path("import/template.csv", imports.template_csv_file, name="import_template_csv"),
     path("import/<slug:token>/", imports.preview_import, name="import_preview"),
+    path("import/<slug:token>/columns/", imports.import_columns, name="import_columns"),
 ]
 
 # The season workbook and the results CSV.

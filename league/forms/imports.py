@@ -4,10 +4,15 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from openpyxl.utils import get_column_letter
 
-from ..imports.columns import find_columns
+from ..imports.columns import LayoutUnknown, column_name, find_columns
+from ..imports.layouts.chat import looks_like_chat, read_chat
+from ..imports.layouts.headers import read_header
+from ..imports.layouts.mapping import column_choices, first_rows, mapped_table, missing_keys
 from ..imports.names import NewMember
 from ..imports.reading import ReadingError, read_pasted, read_upload
+from ..imports.values import DateError, parse_date
 from ..models import RuleSet
 
 NEW = "new"
@@ -23,7 +28,8 @@ class ImportForm(forms.Form):
     text = forms.CharField(
         label=_("Or paste the rows"), required=False, strip=False,
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "autocomplete": "off"}),
-        help_text=_("Copy the rows in your spreadsheet, header row included, and paste them here."),
+        help_text=_("Copy the rows in your spreadsheet, header row included, and paste them here; or paste "
+                    "results from a chat, one game per line (1回戦 山田 41300 佐藤 28000 …) under a date line."),
     )
 
     def __init__(self, *args, club, **kwargs):
@@ -31,6 +37,8 @@ class ImportForm(forms.Form):
         self.club = club
         self.fields["rule_set"].queryset = RuleSet.objects.filter(club=club).with_versions()
         self.table = None
+        self.unknown = None  # a LayoutUnknown: the sheet goes to the mapping step
+        self.sheet = None  # the sheet read (None for chat lines), kept for naming its columns by hand
 
     def clean(self):
         data = super().clean()
@@ -49,11 +57,102 @@ class ImportForm(forms.Form):
         players = rule_set.settings_on(timezone.localdate())["players"]
         field = "file" if upload else "text"
         try:
-            sheet = read_upload(upload) if upload else read_pasted(text)
-            self.table = find_columns(sheet, players, rule_set.name)
+            if not upload and looks_like_chat(text):
+                self.table = read_chat(text, players, today=timezone.localdate())
+            else:
+                self.sheet = read_upload(upload) if upload else read_pasted(text)
+                self.table = find_columns(self.sheet, players, rule_set.name, saved=self.club.import_layouts)
+        except LayoutUnknown as unknown:
+            self.unknown = unknown
         except ReadingError as error:
             self.add_error(field, error.message)
         return data
+
+
+class ColumnsForm(forms.Form):
+    """The mapping step: which row is the header, and what each column holds (a select per column)."""
+
+    def __init__(self, *args, sheet, players, rule_set_name="", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sheet, self.players, self.rule_set_name = sheet, players, rule_set_name
+        self.width, self.shown = first_rows(sheet)
+        self.table = None
+        rows = [("", gettext("None: every row is a game"))]
+        rows += [(str(number), gettext("Row %(row)s") % {"row": number}) for number, _cells in self.shown]
+        guess = _header_guess(self.shown)
+        self.fields["header_row"] = forms.ChoiceField(
+            label=_("Header row"), choices=rows, required=False, initial=str(guess) if guess else "",
+            help_text=_("The row naming the columns; the games are the rows below it."))
+        guessed = {}
+        if guess is not None:
+            header = next(cells for number, cells in self.shown if number == guess)
+            guessed = {position: key for key, position in read_header(header)[0].items()}
+        choices = column_choices(players)
+        for position in range(self.width):
+            self.fields[f"column_{position}"] = forms.ChoiceField(
+                label=gettext("Column %(letter)s") % {"letter": get_column_letter(position + 1)},
+                choices=choices, required=False, initial=guessed.get(position, ""))
+        self.fields["remember"] = forms.BooleanField(
+            label=_("Read the next file with the same header row this way"), required=False, initial=True)
+
+    def columns(self):
+        """What the template walks through: each column's select with the first values in it."""
+        return [{"field": self[f"column_{position}"], "letter": get_column_letter(position + 1),
+                 "samples": [cells[position] for _number, cells in self.shown if cells[position]][:4]}
+                for position in range(self.width)]
+
+    def chosen(self):
+        """Key → position, as chosen."""
+        return {self.cleaned_data[f"column_{position}"]: position for position in range(self.width)
+                if self.cleaned_data.get(f"column_{position}")}
+
+    def header_row(self):
+        value = self.cleaned_data.get("header_row")
+        return int(value) if value else None
+
+    def clean(self):
+        data = super().clean()
+        seen = {}
+        for position in range(self.width):
+            key = data.get(f"column_{position}")
+            if not key:
+                continue
+            if key in seen:
+                raise forms.ValidationError(gettext("Columns %(first)s and %(second)s are both “%(what)s”: choose "
+                                                    "each only once.") % {
+                    "first": get_column_letter(seen[key] + 1), "second": get_column_letter(position + 1),
+                    "what": column_name(key, self.players)})
+            seen[key] = position
+        missing = missing_keys(seen, self.players)
+        if missing:
+            raise forms.ValidationError(gettext("Say which column holds: %(columns)s. Every game needs its date "
+                                                "and each player with their score or final points.") % {
+                "columns": ", ".join(column_name(key, self.players) for key in missing)})
+        try:
+            self.table = mapped_table(self.sheet, self.players, self.header_row(), seen, self.rule_set_name)
+        except ReadingError as error:
+            raise forms.ValidationError(error.message) from error
+        return data
+
+
+def _header_guess(shown):
+    """The first shown row that reads as headers (mostly words, no date or score in it), or None."""
+    for number, cells in shown:
+        filled = [cell for cell in cells if cell]
+        if len(filled) >= 2 and not any(_is_number_or_date(cell) for cell in filled):
+            return number
+    return None
+
+
+def _is_number_or_date(text):
+    try:
+        parse_date(text)
+    except DateError:
+        pass
+    else:
+        return True
+    stripped = text.replace(",", "").replace(".", "").lstrip("+-▲")
+    return stripped.isdigit()
 
 
 class MappingForm(forms.Form):

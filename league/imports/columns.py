@@ -1,10 +1,14 @@
-"""Finding the columns of an import: the header row, read with the layout shared with the season workbook.
+"""The canonical ``Table`` every import is read into, and ``find_columns``, which reads a sheet into it.
 
-The header row is looked for among the first rows (a title above it is
-fine); its headers may be in Japanese or English and in any order, and
-columns the layout does not know are ignored.  Rows without a header row
-are read in the template's order when the first cell is a date, so rows
-pasted without their header import too.
+Whatever the layout of the file (league/imports/layouts/), the plan sees the
+same thing: rows of ``{key: cell text}`` with the keys of the one-row-per-game
+layout (league/exchange/layout.py) plus ``points_i`` and ``rule_set``.  The
+layouts are tried in this order: a layout the club saved for files with this
+header row, one row per game under any of the headers people use (the
+template's among them), the 集計表 (members as columns), and rows without a
+header in the template's order when the first cell is a date.  A sheet none
+of them reads raises ``LayoutUnknown``: the import page then asks which
+column is what (the mapping step).
 """
 
 from dataclasses import dataclass
@@ -13,12 +17,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from openpyxl.utils import get_column_letter
 
-from ..exchange.layout import SEATS, game_columns, header_index
+from ..exchange.layout import SEATS, WIND_NAMES, game_columns
 from .reading import ReadingError
 from .values import DateError, parse_date
 
 HEADER_SEARCH = 20  # rows looked at for the header
-HEADER_LEAST = 3  # known headers that make a row look like a header row
+TEMPLATE = "template"  # the layouts' names, as Table.layout holds them
 
 
 def required_keys(players):
@@ -29,9 +33,17 @@ def required_keys(players):
 
 
 def column_name(key, players=SEATS):
-    """A column's header in the active language (日付 or Date)."""
-    column = next(c for c in game_columns(players) if c.key == key)
-    return column.ja if (get_language() or "ja").startswith("ja") else column.en
+    """A column's header in the active language (日付 or Date), the keys beyond the template's too."""
+    japanese = (get_language() or "ja").startswith("ja")
+    column = next((c for c in game_columns(players) if c.key == key), None)
+    if column is not None:
+        return column.ja if japanese else column.en
+    if key == "rule_set":
+        return _("Rule set")
+    if key.startswith("points_"):
+        ja, _letter, en = WIND_NAMES[int(key.rsplit("_", 1)[1])]
+        return f"{ja}家 ポイント" if japanese else f"{en} points"
+    return key
 
 
 @dataclass
@@ -39,8 +51,12 @@ class Table:
     """The rows to import with the columns found.
 
     ``columns`` maps each known column key to (position, header as written in
-    the file); ``rows`` are (row number, {key: cell text}).  ``header_row`` is
-    None when the rows were read in the template's order.
+    the file); the position is None for a column the layout implies (the
+    seats of a 集計表 or of chat lines, rounds numbered in order).  ``rows``
+    are (row number, {key: cell text}).  ``header_row`` is None when the rows
+    were read in the template's order or from chat lines.  ``layout`` names
+    the layout read (for the preview); ``scores_in_thousands`` says the whole
+    file writes scores in thousands (30 is 30,000; league/score_input.py).
     """
 
     players: int
@@ -48,10 +64,14 @@ class Table:
     rows: list
     source: str
     header_row: int | None = None
+    layout: str = TEMPLATE
+    scores_in_thousands: bool = False
 
     def label(self, key):
-        """How a column is named in messages: its letter and its header (``F 東家 点数``)."""
+        """How a column is named in messages: its letter and its header (``F (東家 点数)``), or its header alone."""
         position, header = self.columns[key]
+        if position is None:
+            return header
         return f"{get_column_letter(position + 1)} ({header})"
 
     def to_data(self):
@@ -59,7 +79,8 @@ class Table:
         keys = list(self.columns)
         return {"players": self.players, "columns": [[key, *self.columns[key]] for key in keys],
                 "rows": [[number, [cells.get(key, "") for key in keys]] for number, cells in self.rows],
-                "source": self.source, "header_row": self.header_row}
+                "source": self.source, "header_row": self.header_row, "layout": self.layout,
+                "thousands": self.scores_in_thousands}
 
     @classmethod
     def from_data(cls, data):
@@ -67,33 +88,39 @@ class Table:
         return cls(players=data["players"],
                    columns={key: (position, header) for key, position, header in data["columns"]},
                    rows=[(number, dict(zip(keys, cells, strict=True))) for number, cells in data["rows"]],
-                   source=data["source"], header_row=data["header_row"])
+                   source=data["source"], header_row=data["header_row"], layout=data.get("layout", TEMPLATE),
+                   scores_in_thousands=data.get("thousands", False))
 
 
-def find_columns(sheet, players, rule_set_name=""):
-    """The Table of ``sheet`` for a rule set of ``players``; raises ReadingError naming what is missing."""
-    needed = required_keys(players)
-    header, best = None, None
-    for index, (number, cells) in enumerate(sheet.rows[:HEADER_SEARCH]):
-        found = header_index(cells, players)
-        if all(key in found for key in needed):
-            header = (index, number, cells, found)
-            break
-        if len(found) >= HEADER_LEAST and (best is None or len(found) > len(best[3])):
-            best = (index, number, cells, found)
-    if header is None and best is not None:
-        _index, number, _cells, found = best
-        missing = ", ".join(column_name(key, players) for key in needed if key not in found)
-        raise ReadingError(_("The header row (row %(row)s) lacks these columns: %(columns)s. Every game needs its "
-                             "date, round, table, and each player with their score; the template shows the "
-                             "layout.") % {"row": number, "columns": missing})
-    if header is None:
-        return _in_template_order(sheet, players)
-    index, number, cells, found = header
-    columns = {key: (position, cells[position]) for key, position in found.items()}
-    rows = _rows(sheet.rows[index + 1:], columns, players, header=found)
-    _refuse_extra_seats(cells, rows_after=sheet.rows[index + 1:], players=players, rule_set_name=rule_set_name)
-    return Table(players=players, columns=columns, rows=rows, source=sheet.source, header_row=number)
+class LayoutUnknown(ReadingError):
+    """A sheet whose layout was not recognised: the import page offers the mapping step for ``sheet``."""
+
+    def __init__(self, message, sheet):
+        super().__init__(message)
+        self.sheet = sheet
+
+
+def find_columns(sheet, players, rule_set_name="", saved=()):
+    """The Table of ``sheet`` for a rule set of ``players``; ``saved``: the club's saved layouts (mapping.py).
+
+    Raises ReadingError for a sheet that cannot be imported as it is (a totals row that disagrees, a day per
+    row), and LayoutUnknown when no layout reads it, naming what is missing.
+    """
+    # The readers build this module's Table, so they are imported here, not above.
+    from .layouts.mapping import saved_table
+    from .layouts.pergame import read_rows_layout
+    from .layouts.wide import read_wide
+
+    table, missing = saved_table(sheet, players, saved), ""
+    if table is None:
+        table, missing = read_rows_layout(sheet, players, rule_set_name)
+    if table is None:
+        table = read_wide(sheet, players)
+    if table is not None:
+        return table
+    if missing:
+        raise LayoutUnknown(missing, sheet)
+    return _in_template_order(sheet, players)
 
 
 def _in_template_order(sheet, players):
@@ -102,36 +129,15 @@ def _in_template_order(sheet, players):
         parse_date(first)
     except DateError:
         example = ", ".join(column_name(key, players) for key in required_keys(players)[:5])
-        raise ReadingError(_("No header row was found. The first row must name the columns (%(example)s …, as "
+        raise LayoutUnknown(_("No header row was found. The first row must name the columns (%(example)s …, as "
                              "in the template), or the rows must follow the template's order, starting with the "
-                             "date.") % {"example": example}) from None
+                             "date.") % {"example": example}, sheet) from None
     columns = {column.key: (position, column_name(column.key, players))
                for position, column in enumerate(game_columns(players))}
-    return Table(players=players, columns=columns, rows=_rows(sheet.rows, columns, players), source=sheet.source)
-
-
-def _rows(raw_rows, columns, players, header=None):
     rows = []
-    for number, cells in raw_rows:
-        if header and header_index(cells, players) == header:
-            continue  # the header again (files put one after another)
+    for number, cells in sheet.rows:
         values = {key: cells[position].strip() if position < len(cells) else "" for key, (position, _h) in
                   columns.items()}
         if any(values.values()):
             rows.append((number, values))
-    return rows
-
-
-def _refuse_extra_seats(header_cells, rows_after, players, rule_set_name):
-    """A fourth player's columns in a three-player rule set would be dropped silently: refuse them."""
-    if players >= SEATS:
-        return
-    extra = {key: position for key, position in header_index(header_cells, SEATS).items()
-             if key.rsplit("_", 1)[-1].isdigit() and int(key.rsplit("_", 1)[-1]) >= players}
-    used = any(position < len(cells) and cells[position].strip()
-               for _number, cells in rows_after for position in extra.values())
-    if used:
-        raise ReadingError(_("The file has columns for more players (%(columns)s) than the rules of %(rule_set)s "
-                             "have (%(players)s players). Choose the right rules, or remove those columns.") % {
-            "columns": ", ".join(header_cells[position] for position in extra.values()),
-            "rule_set": rule_set_name, "players": players})
+    return Table(players=players, columns=columns, rows=rows, source=sheet.source)

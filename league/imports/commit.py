@@ -46,7 +46,8 @@ def commit(plan, mapping=None, user=None, expected=None):
     try:
         with transaction.atomic():
             # One import of a rule set at a time: the second sees the first's games and skips them.
-            RuleSet.objects.select_for_update().get(pk=plan.rule_set.pk)
+            list(RuleSet.objects.select_for_update().filter(pk__in=[r.pk for r in plan.rule_sets_used])
+                 .order_by("pk"))
             fresh = make_plan(plan.club, plan.rule_set, plan.table, plan.mapping if mapping is None else mapping)
             if fresh.has_errors:
                 raise ImportRefused(_("Nothing was saved: the import has %(count)s problems. Correct them and "
@@ -69,7 +70,7 @@ def _save(plan, user):
     done.meetings = len(meetings)
     games, seats, yakuman = [], [], []
     for planned in plan.new_games:
-        meeting = planned.meeting or meetings[planned.date]
+        meeting = planned.meeting or meetings[(planned.rule_set.pk, planned.date)]
         members = [created[player] if isinstance(player, NewMember) else player for player in planned.players]
         entry = Entry(meeting=meeting, round=planned.round, table=planned.table, members=members,
                       scores=planned.scores, deposit=planned.deposit, chips=planned.chips, busts=planned.busts,
@@ -88,12 +89,13 @@ def _save(plan, user):
 
 
 def _create_meetings(plan, user):
-    """A meeting of the rule set for each date that has new games and no meeting yet: date → Meeting."""
-    dates = sorted({planned.date for planned in plan.new_games if planned.meeting is None})
-    meetings = [Meeting(club=plan.club, rule_set=plan.rule_set, date=date) for date in dates]
+    """A meeting for each rule set and date that has new games and no meeting yet: (rule set id, date) → Meeting."""
+    days = {(planned.rule_set.pk, planned.date): planned.rule_set for planned in plan.new_games
+            if planned.meeting is None}
+    meetings = [Meeting(club=plan.club, rule_set=days[day], date=day[1]) for day in sorted(days)]
     bulk_create_with_history(meetings, Meeting, batch_size=BATCH, default_user=user,
                              default_change_reason=CHANGE_REASON)
-    return {meeting.date: meeting for meeting in meetings}
+    return {(meeting.rule_set.pk, meeting.date): meeting for meeting in meetings}
 
 
 def _create_members(plan):

@@ -8,21 +8,23 @@ from .planned import Problem
 
 def check_slots(plan):
     """Rows repeating another row, games already saved (skipped), slots holding another game, closed days."""
-    dated = [game for game in plan.games if game.date and game.round and game.table]
+    dated = [game for game in plan.games if game.date and game.round and game.table and game.rule_set]
     if not dated:
         return
     first, last = min(g.date for g in dated), max(g.date for g in dated)
+    rule_sets = {game.rule_set.pk for game in dated}
     meetings = {}
-    for meeting in Meeting.objects.filter(rule_set=plan.rule_set, date__range=(first, last)).order_by("date", "id"):
-        meetings.setdefault(meeting.date, meeting)  # the day's first meeting takes the new games
+    for meeting in (Meeting.objects.filter(rule_set__in=rule_sets, date__range=(first, last))
+                    .order_by("date", "id")):
+        meetings.setdefault((meeting.rule_set_id, meeting.date), meeting)  # the day's first meeting takes them
     saved = {}
     # Voided games too: a row repeating a game voided on the site is skipped, not brought back.
-    for game in (Game.objects.filter(meeting__rule_set=plan.rule_set, meeting__date__range=(first, last))
+    for game in (Game.objects.filter(meeting__rule_set__in=rule_sets, meeting__date__range=(first, last))
                  .select_related("meeting").prefetch_related("seats")):
-        saved.setdefault((game.meeting.date, game.round, game.table), []).append(game)
+        saved.setdefault((game.meeting.rule_set_id, game.meeting.date, game.round, game.table), []).append(game)
     seen = {}
     for game in dated:
-        slot = (game.date, game.round, game.table)
+        slot = (game.rule_set.pk, game.date, game.round, game.table)
         if slot in seen:
             game.problems.append(Problem(game.row, "round", _(
                 "Row %(row)s already has round %(round)s at table %(table)s on %(date)s.") % {
@@ -39,7 +41,7 @@ def check_slots(plan):
                 "Round %(round)s at table %(table)s on %(date)s already holds a different game. Correct or void "
                 "that game on the site, or correct this row.") % {
                 "round": game.round, "table": game.table, "date": game.date}))
-        game.meeting = meetings.get(game.date)
+        game.meeting = meetings.get((game.rule_set.pk, game.date))
         if game.meeting is not None and game.meeting.closed:
             game.problems.append(Problem(game.row, "date", _(
                 "The meeting of %(date)s is closed. A secretary must reopen it first.") % {"date": game.date}))

@@ -31,14 +31,27 @@ __all__ = ["ALREADY", "ERROR", "NEW", "ImportPlan", "PlannedGame", "Problem", "m
 class ImportPlan:
     """Every row of an import, checked and settled; ``has_errors`` says whether it may be saved."""
 
-    def __init__(self, club, rule_set, table, mapping):
+    def __init__(self, club, rule_set, table, mapping, rule_sets=None):
         self.club = club
-        self.rule_set = rule_set
+        self.rule_set = rule_set  # the one chosen; a row naming its rules is imported under those (rows.py)
+        self.rule_sets = rule_sets or {}  # the club's, by name and address name (RuleSet.objects.by_name_or_slug)
         self.table = table
         self.mapping = mapping
         self.games = []
         self.problems = []
         self.unknown = []
+
+    def rule_set_names(self):
+        return ", ".join(sorted({rule_set.name for rule_set in self.rule_sets.values()}))
+
+    @property
+    def rule_sets_used(self):
+        """The rule sets the games are imported under (the chosen one first)."""
+        used = {self.rule_set.pk: self.rule_set}
+        for game in self.games:
+            if game.rule_set is not None:
+                used.setdefault(game.rule_set.pk, game.rule_set)
+        return list(used.values())
 
     @property
     def has_errors(self):
@@ -60,7 +73,8 @@ class ImportPlan:
     def fingerprint(self):
         """Changes whenever what a commit would save changes (rows, choices, games saved meanwhile)."""
         payload = [self.rule_set.pk, [
-            [game.row, game.status, str(game.date), game.round, game.table, [who(p) for p in game.players],
+            [game.row, game.rule_set.pk if game.rule_set else None, game.status, str(game.date), game.round,
+             game.table, [who(p) for p in game.players],
              game.scores, game.deposit, game.chips, game.busts, game.yakuman, game.chombo,
              [seat.tenths["total"] for seat in game.result] if game.result else None,
              game.version.pk if game.version else None, game.meeting.pk if game.meeting else None]
@@ -83,8 +97,12 @@ class ImportPlan:
 
 def make_plan(club, rule_set, table, mapping=None):
     """Check and settle every row of ``table`` for ``rule_set``; ``mapping``: unknown name key → choice."""
-    rule_set = RuleSet.objects.with_versions().get(pk=rule_set.pk, club=club)
-    plan = ImportPlan(club, rule_set, table, dict(mapping or {}))
+    rule_sets = RuleSet.objects.filter(club=club).with_versions()
+    by_pk = {candidate.pk: candidate for candidate in rule_sets}
+    if rule_set.pk not in by_pk:
+        raise RuleSet.DoesNotExist
+    plan = ImportPlan(club, by_pk[rule_set.pk], table, dict(mapping or {}),
+                      rule_sets=rule_sets.by_name_or_slug() if "rule_set" in table.columns else {})
     finder = Member.objects.filter(club=club).finder()
     unknown = {}
     for number, cells in table.rows:

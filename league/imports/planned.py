@@ -23,6 +23,7 @@ class Problem:
 @dataclass
 class PlannedGame:
     row: int
+    rule_set: object = None  # the RuleSet it is imported under: the one chosen, or the one its row names
     date: datetime.date | None = None
     round: int | None = None
     table: int | None = None

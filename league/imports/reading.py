@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import openpyxl
 from defusedxml import DefusedXmlException
 from django.utils.translation import gettext as _
+from openpyxl.utils.cell import coordinate_to_tuple
 
 MAX_BYTES = 5 * 1024 * 1024  # a file or pasted text
 MAX_ROWS = 20_000  # rows with something in them, the header included
@@ -167,7 +168,8 @@ def _read_workbook(data):
     try:
         workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
         try:
-            return _sheet_rows(_games_sheet(workbook))
+            sheet = _games_sheet(workbook)
+            return fill_merged(_sheet_rows(sheet), _merged_ranges(workbook, sheet))
         finally:
             workbook.close()
     except ReadingError:
@@ -234,6 +236,53 @@ def _sheet_rows(sheet):
     if not rows:
         raise ReadingError(_("There is nothing to import: the sheet “%(sheet)s” is empty.") % {
             "sheet": sheet.title})
+    return rows
+
+
+MERGE_CELL = re.compile(rb"<(?:\w+:)?mergeCell\s[^>]*?ref=\"([A-Z]{1,3}[0-9]{1,7})(?::([A-Z]{1,3}[0-9]{1,7}))?\"")
+
+
+def _merged_ranges(workbook, sheet):
+    """The sheet's merged ranges (min column, min row, max column, max row), 1-based.
+
+    openpyxl's read-only mode does not read them, so the ``<mergeCell ref="A4:A7">`` elements are found in the
+    sheet's XML (a pattern over the bytes: no XML is parsed, so nothing can be expanded).
+    """
+    try:
+        with workbook._archive.open(sheet._worksheet_path) as part:  # read-only mode keeps both
+            xml = part.read(MAX_UNPACKED + 1)
+    except (AttributeError, KeyError):
+        return []
+    ranges = []
+    for first, last in MERGE_CELL.findall(xml):
+        min_col, min_row = coordinate_to_tuple(first.decode())[::-1]
+        max_col, max_row = coordinate_to_tuple((last or first).decode())[::-1]
+        ranges.append((min_col, min_row, max_col, max_row))
+    return ranges
+
+
+def fill_merged(rows, ranges):
+    """Each merged range's cells take its top-left value, as Excel shows them (a date merged down a day's rows)."""
+    if not ranges:
+        return rows
+    by_number = {number: cells for number, cells in rows}
+    for min_col, min_row, max_col, max_row in ranges:
+        top = by_number.get(min_row)
+        value = top[min_col - 1] if top is not None and min_col - 1 < len(top) else ""
+        if not value:
+            continue
+        # A range as tall as the sheet is walked through the rows read, not through every number in it.
+        numbers = (range(min_row, max_row + 1) if max_row - min_row < len(by_number)
+                   else [n for n in by_number if min_row <= n <= max_row])
+        for number in numbers:
+            cells = by_number.get(number)
+            if cells is None:  # a row with nothing else in it stays out
+                continue
+            for column in range(min_col - 1, min(max_col, MAX_COLUMNS)):
+                if column >= len(cells):
+                    cells.extend([""] * (column + 1 - len(cells)))
+                if not cells[column]:
+                    cells[column] = value
     return rows
 
 

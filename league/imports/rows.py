@@ -4,7 +4,9 @@ Dates, numbers (parse_score / parse_count: full-width digits, ▲, commas) and
 the extras' texts (league/exchange/layout.py) are read; names are matched to
 members (or to the secretary's choice for an unknown name); the rule version
 in force on the date is found and the engine settles the game, its refusals
-landing on their columns (``scores.2`` → the West score column).
+landing on their columns (``scores.2`` → the West score column).  A row of a
+file with a rule set column is read under the rule set it names (and with its
+number of players), never under the one chosen on the import page.
 """
 
 from django.core.exceptions import ValidationError
@@ -14,6 +16,7 @@ import scoring
 
 from ..exchange.layout import LayoutError, read_busts, read_chombo, read_yakuman, wind
 from ..models import Member, Yakuman
+from ..models.clubs import rule_set_key
 from ..models.games import WINDS
 from ..models.member_finder import name_key
 from ..rule_checks import engine_message
@@ -75,7 +78,7 @@ class _Row:
                 self.empty(key)
             return default
         try:
-            return parse_score(text)
+            return parse_score(text, in_thousands=self.plan.table.scores_in_thousands)
         except ValidationError as error:
             self.problem(key, " ".join(error.messages))
             return None
@@ -102,7 +105,7 @@ class _Row:
 def read_row(plan, number, cells, finder, unknown):
     row = _Row(plan, number, cells)
     game = row.game
-    players = plan.table.players
+    game.rule_set = _rule_set(row)
     if not row.text("date"):
         row.empty("date")
     else:
@@ -112,7 +115,9 @@ def read_row(plan, number, cells, finder, unknown):
             row.problem("date", str(error))
     game.round = row.whole("round")
     game.table = row.whole("table", default=1)
-    _read_players(row, finder, unknown)
+    _check_version(row)
+    players = _players(row)
+    _read_players(row, finder, unknown, players)
     game.scores = [row.score(f"score_{seat}") for seat in range(players)]
     game.deposit = row.score("deposit", default=0)
     game.chips = [row.count(f"chips_{seat}") for seat in range(players)]
@@ -120,17 +125,48 @@ def read_row(plan, number, cells, finder, unknown):
     game.yakuman, game.ended_by_yakuman = row.extras("yakuman", read_yakuman)
     game.chombo = row.extras("chombo", read_chombo)
     _check_yakuman(row)
-    _check_version(row)
     if row.numbers_ok and game.version is not None:
         _check_busts(row)
         _settle(row)
     return game
 
 
-def _read_players(row, finder, unknown):
+def _rule_set(row):
+    """The rule set a row names in its rule set column (name or address name), else the one chosen."""
+    plan = row.plan
+    if "rule_set" not in plan.table.columns:
+        return plan.rule_set
+    text = row.text("rule_set")
+    if not text:
+        row.problem("rule_set", _("This cell is empty: each row of this file names its rules. Write the rule set's "
+                                  "name or address name (%(names)s).") % {"names": plan.rule_set_names()})
+        return None
+    found = plan.rule_sets.get(rule_set_key(text))
+    if found is None:
+        row.problem("rule_set", _("This club has no rule set “%(text)s” (its rule sets: %(names)s). Correct the "
+                                  "cell, or add that rule set first.") % {"text": text,
+                                                                        "names": plan.rule_set_names()})
+    return found
+
+
+def _players(row):
+    """The seats of this row: those of its rules, when each row names its rules (a file may mix 3 and 4)."""
+    table_players = row.plan.table.players
+    if "rule_set" not in row.plan.table.columns or row.game.version is None:
+        return table_players
+    players = row.game.version.settings["players"]
+    for seat in range(players, table_players):
+        for key in (f"player_{seat}", f"score_{seat}", f"chips_{seat}"):
+            if row.text(key):
+                row.problem(key, _("The rules of %(rule_set)s are for %(players)s players: this cell must be "
+                                   "empty.") % {"rule_set": row.game.rule_set, "players": players})
+    return players
+
+
+def _read_players(row, finder, unknown, players):
     game = row.game
     seen = set()
-    for seat in range(row.plan.table.players):
+    for seat in range(players):
         key = f"player_{seat}"
         name = row.text(key)
         game.names.append(name)
@@ -173,12 +209,12 @@ def _check_yakuman(row):
 
 def _check_version(row):
     game, plan = row.game, row.plan
-    if game.date is None:
+    if game.date is None or game.rule_set is None:
         return
-    version = plan.rule_set.version_on(game.date)
+    version = game.rule_set.version_on(game.date)
     if version is None:
-        row.problem("date", no_rules_in_force(plan.rule_set, game.date))
-    elif version.settings["players"] != plan.table.players:
+        row.problem("date", no_rules_in_force(game.rule_set, game.date))
+    elif version.settings["players"] != plan.table.players and "rule_set" not in plan.table.columns:
         row.problem(None, _("The rules of %(rule_set)s in force on %(date)s are for %(players)s players, not "
                             "%(columns)s.") % {"rule_set": plan.rule_set, "date": game.date,
                                                "players": version.settings["players"],
@@ -209,7 +245,7 @@ def _settle(row):
     try:
         game.result = scoring.settle(game.version.rules, game.engine_game())
     except scoring.ScoringError as refusal:
-        seat_names = [str(WINDS[seat]) for seat in range(row.plan.table.players)]
+        seat_names = [str(WINDS[seat]) for seat in range(len(game.scores))]
         for error in refusal.errors:
             row.problem(_engine_column(error.field), engine_message(error, seat_names))
 

@@ -1,5 +1,6 @@
 """Clubs and their rules: a club has rule sets, each with dated versions."""
 
+import unicodedata
 from operator import attrgetter
 
 from django.db import models
@@ -40,6 +41,11 @@ class Club(models.Model):
         _("scores in hundreds"), default=False,
         help_text=_("Let secretaries type 413 for 41,300 (the last two zeros are implied)."),
     )
+    import_layouts = models.JSONField(
+        _("import layouts"), default=list, blank=True,
+        help_text=_("The column layouts chosen when importing files, reused for the next file with the same "
+                    "header row."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     objects = ClubQuerySet.as_manager()
@@ -65,6 +71,25 @@ class RuleSetQuerySet(models.QuerySet):
         return self.prefetch_related(
             models.Prefetch("versions", queryset=RuleVersion.objects.order_by("-effective_from"))
         )
+
+    def by_name_or_slug(self):
+        """Each rule set under its name and its address name, as a file writes them: text → RuleSet.
+
+        Keys are NFKC in lower case without spaces (``rule_set_key``); a name two rule sets share is left
+        out, so that it is never taken for one of them (their address names still find them).
+        """
+        found, shared = {}, set()
+        for rule_set in self:
+            for key in {rule_set_key(rule_set.name), rule_set_key(rule_set.slug)}:
+                if key in found and found[key] != rule_set:
+                    shared.add(key)
+                found[key] = rule_set
+        return {key: rule_set for key, rule_set in found.items() if key not in shared}
+
+
+def rule_set_key(text):
+    """A rule set's name or address name as looked up: NFKC, lower case, no spaces."""
+    return unicodedata.normalize("NFKC", str(text or "")).lower().replace(" ", "").replace("\u3000", "")
 
 
 class RuleSet(models.Model):

@@ -14,9 +14,10 @@ from django.views.decorators.http import require_GET
 
 import scoring
 
-from ..forms.imports import ImportForm, MappingForm
+from ..forms.imports import ColumnsForm, ImportForm, MappingForm
 from ..imports import pending
 from ..imports.commit import ImportRefused, commit
+from ..imports.layouts.mapping import keep_layout, layout_to_keep
 from ..imports.plan import make_plan
 from ..imports.template import template_csv, template_workbook
 from ..models import Member, RuleSet
@@ -33,8 +34,13 @@ def start_import(request, slug):
     access = club_for_secretary(request, slug)
     if request.method == "POST":
         form = ImportForm(request.POST, request.FILES, club=access.club)
+        if form.is_valid() and form.unknown is not None:
+            token = pending.store_sheet(request.session, access.club, form.cleaned_data["rule_set"],
+                                        form.unknown.sheet, form.unknown.message)
+            return redirect("import_columns", slug=slug, token=token)
         if form.is_valid():
-            token = pending.store(request.session, access.club, form.cleaned_data["rule_set"], form.table)
+            token = pending.store(request.session, access.club, form.cleaned_data["rule_set"], form.table,
+                                  form.sheet)
             return redirect("import_preview", slug=slug, token=token)
         status = 400
     else:
@@ -42,6 +48,30 @@ def start_import(request, slug):
         status = 200
     return render(request, "league/imports/start.html", {"access": access, "club": access.club, "form": form},
                   status=status)
+
+
+def import_columns(request, slug, token):
+    """Step 1b, for a sheet whose layout was not recognised: the secretary says which column is what."""
+    access = club_for_secretary(request, slug)
+    kept = pending.load_sheet(request.session, access.club, token)
+    if kept is None:
+        messages.error(request, _("That import is no longer waiting (another file was chosen, or it was saved). "
+                                  "Choose the file again."))
+        return redirect("import_results", slug=slug)
+    rule_set, sheet, why = kept
+    players = rule_set.settings_on(timezone.localdate())["players"]
+    form = ColumnsForm(request.POST or None, sheet=sheet, players=players, rule_set_name=rule_set.name)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            if form.cleaned_data["remember"]:
+                keep_layout(access.club, layout_to_keep(sheet, form.header_row(), form.chosen()))
+            pending.replace_sheet(request.session, access.club, token, form.table)
+            return redirect("import_preview", slug=slug, token=token)
+        status = 400
+    return render(request, "league/imports/columns.html", {
+        "access": access, "club": access.club, "form": form, "why": why, "source": sheet.source,
+        "rule_set": rule_set, "token": token}, status=status)
 
 
 def preview_import(request, slug, token):
@@ -81,6 +111,7 @@ def preview_import(request, slug, token):
         "access": access, "club": access.club, "plan": plan, "token": token, "mapping_form": mapping_form,
         "problems": plan.problems[:SHOWN_PROBLEMS], "more_problems": max(0, len(plan.problems) - SHOWN_PROBLEMS),
         "seat_headers": WINDS[:plan.table.players],
+        "can_name_columns": pending.has_sheet(request.session, access.club, token),
     }, status=status)
 
 

@@ -78,6 +78,7 @@ PAGES = {
     "import_template_xlsx": {"GET": RUN, "POST": REFUSED},
     "import_template_csv": {"GET": RUN, "POST": REFUSED},
     "import_preview": {"GET": RUN, "POST": RUN},
+    "import_columns": {"GET": RUN, "POST": RUN},
     # exports
     "export": {"GET": MONEY},
     "export_xlsx": {"GET": MONEY},

@@ -35,7 +35,8 @@ class Command(BaseCommand):
         if not rule_set.versions.exists():
             raise CommandError(_("%(rule_set)s has no rules yet. Add a rule version first.") % {"rule_set": rule_set})
         try:
-            table = find_columns(read_path(file), rule_set.settings_on(timezone.localdate())["players"], rule_set.name)
+            table = find_columns(read_path(file), rule_set.settings_on(timezone.localdate())["players"], rule_set.name,
+                                 saved=club.import_layouts)
         except ReadingError as error:
             raise CommandError(error.message) from error
         plan = make_plan(club, rule_set, table)

@@ -1,0 +1,90 @@
+"""The totals rows at the bottom of a sheet (合計, 半荘数): recognised, checked against the games read, never imported.
+
+A 合計 (Total) row's number in a column must be the sum of that column over
+the games above it (from the top, or from the previous totals row, for
+monthly subtotals); a 半荘数 (Games) row's number must be how many games above
+have something in that column.  A mismatch means the sheet was edited after
+its totals were written, or rows were lost: the import is refused naming the
+row and the column, since importing either figure silently would be a guess.
+Columns whose cells cannot be read are left to the plan, which names them.
+"""
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from ...formatting import format_points
+from ...score_input import parse_points, parse_score
+from ..reading import ReadingError
+from .headers import summary_word
+
+POINTS, SCORE = "points", "score"
+
+
+def split_summaries(raw_rows):
+    """(game rows, summary rows): summary rows are those labelled 合計, 半荘数 (checked) or 平均 (skipped)."""
+    games, summaries = [], []
+    for number, cells in raw_rows:
+        kind = summary_word(cells)
+        if kind is None:
+            games.append((number, cells))
+        elif kind != "skipped":
+            summaries.append((number, cells, kind))
+    return games, summaries
+
+
+def check_summaries(summaries, games, kinds, label, in_thousands=False):
+    """Refuse a totals row disagreeing with the games: ``kinds`` maps a position to POINTS or SCORE."""
+    for number, cells, kind in summaries:
+        above = [cells_ for row, cells_ in games if row < number]
+        since = [cells_ for row, cells_ in games if row < number and row > _previous(summaries, number, kind)]
+        for position, what in kinds.items():
+            written = cells[position].strip() if position < len(cells) else ""
+            if not written:
+                continue
+            if kind == "count":
+                _check_count(number, position, written, above, since, label)
+            else:
+                _check_total(number, position, written, above, since, what, label, in_thousands)
+
+
+def _previous(summaries, number, kind):
+    return max((row for row, _cells, other in summaries if other == kind and row < number), default=0)
+
+
+def _cell(cells, position):
+    return cells[position].strip() if position < len(cells) else ""
+
+
+def _check_count(number, position, written, above, since, label):
+    try:
+        expected = int(float(written))
+    except ValueError:
+        return
+    counts = [sum(1 for cells in rows if _cell(cells, position)) for rows in (above, since)]
+    if expected not in counts:
+        raise ReadingError(_("Row %(row)s, column %(column)s: the games row says %(written)s games, but %(counted)s "
+                             "games above have a value in this column. Correct the sheet (or delete that row) and "
+                             "choose it again.") % {"row": number, "column": label(position), "written": expected,
+                                                    "counted": counts[0]})
+
+
+def _check_total(number, position, written, above, since, what, label, in_thousands):
+    try:
+        if what == POINTS:
+            total, sums = parse_points(written), [_sum(rows, position, parse_points) for rows in (above, since)]
+        else:
+            total = parse_score(written, in_thousands=in_thousands)
+            sums = [_sum(rows, position, lambda text: parse_score(text, in_thousands=in_thousands))
+                    for rows in (above, since)]
+    except ValidationError:
+        return  # an unreadable total or game cell: the plan names the cell
+    if total is None or total in sums:
+        return
+    shown = (lambda value: format_points(value)) if what == POINTS else (lambda value: f"{value:,}")
+    raise ReadingError(_("Row %(row)s, column %(column)s: the totals row says %(written)s, but the games above add "
+                         "up to %(sum)s. Correct the sheet (or delete that row) and choose it again.") % {
+        "row": number, "column": label(position), "written": shown(total), "sum": shown(sums[0])})
+
+
+def _sum(rows, position, parse):
+    return sum(parse(_cell(cells, position)) or 0 for cells in rows)
