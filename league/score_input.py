@@ -1,9 +1,11 @@
 """Reading scores and counts the way secretaries type them at the table.
 
-Accepted: ``41300``, ``41,300``, ``41.3`` (thousands), ``413`` when the club
+Accepted for scores: ``41300``, ``41,300``, ``41.3`` (thousands), ``413`` when the club
 types scores in hundreds, full-width digits (４１３００), and minus written
 ``-``, ``−``, ``▲``, ``△`` or ``ー`` (the long-vowel mark a Japanese keyboard
-gives for minus).  Anything else is refused with a message saying what to type.
+gives for minus).  Anything else is refused with a message saying what to type.  Points (a
+game's result, an adjustment) are read by ``parse_points``: ``+45.3``,
+``▲12.0``, ``-12``, ``±0.0``, full-width too, into integer tenths.
 """
 
 import re
@@ -16,6 +18,8 @@ MINUS_SIGNS = "-−‐‑–—―ー▲△"
 PLUS_SIGNS = "+"
 MOST_POINTS = 999_900  # far beyond any table's total; a longer number is a typo
 NUMBER = re.compile(r"^(?P<whole>\d+)(?:\.(?P<tenth>\d))?$")
+TOO_PRECISE = re.compile(r"^\d*\.\d{2,}$")
+MOST_RESULT_POINTS = 99_999  # points, typed as a result or an adjustment
 GROUPED = re.compile(r"^\d{1,3}(?:,\d{3})+$")
 
 
@@ -77,3 +81,25 @@ def parse_count(text):
             _("“%(text)s” is not a whole number."), code="not_whole", params={"text": text},
         )
     return sign * int(digits)
+
+
+def parse_points(text):
+    """Points as typed (``10``, ``+2.5``, ``▲2.5``, ``−３``, ``１２．５``, ``45.3pt``) → tenths (``▲2.5`` → -25)."""
+    typed = str(text)
+    text = unicodedata.normalize("NFKC", typed).strip()
+    for noise in (" ", "点", "pt", "P", "p"):
+        text = text.replace(noise, "")
+    sign = 1
+    if text[:1] and text[0] in MINUS_SIGNS:
+        sign, text = -1, text[1:]
+    elif text[:1] and text[0] in PLUS_SIGNS + "±":
+        text = text[1:]
+    if TOO_PRECISE.match(text):
+        raise ValidationError(_("Points have at most one decimal: 2.5, not 2.55."), code="too_precise")
+    match = NUMBER.match(text)
+    if not match:
+        raise ValidationError(_("“%(text)s” is not a number of points. Type it like 10, 2.5 or ▲2.5."),
+                              code="not_points", params={"text": typed})
+    if int(match["whole"]) > MOST_RESULT_POINTS:
+        raise ValidationError(_("At most %(most)s points."), code="too_many", params={"most": MOST_RESULT_POINTS})
+    return sign * (int(match["whole"]) * 10 + int(match["tenth"] or 0))

@@ -5,7 +5,6 @@ season's dates backwards) is checked here first, so the owner reads a clear
 message beside the box instead of an error page.
 """
 
-import re
 import unicodedata
 
 from django import forms
@@ -18,7 +17,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Adjustment, Member, Membership, Role, RuleSet, Season
-from ..score_input import MINUS_SIGNS
+from ..score_input import parse_points
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
@@ -223,33 +222,6 @@ class SeasonForm(forms.ModelForm):
 
 
 # -- adjustments (調整) ---------------------------------------------------------------------------------
-
-POINTS = re.compile(r"^(?P<whole>\d+)(?:\.(?P<tenth>\d))?$")
-TOO_PRECISE = re.compile(r"^\d*\.\d{2,}$")
-MOST_POINTS = 99_999
-
-
-def parse_points(text):
-    """Points as typed (``10``, ``+2.5``, ``▲2.5``, ``−３``, ``１２．５``) → integer tenths (``▲2.5`` → -25)."""
-    typed = str(text)
-    text = unicodedata.normalize("NFKC", typed).strip()
-    for noise in (" ", "点", "pt"):
-        text = text.replace(noise, "")
-    sign = 1
-    if text[:1] and text[0] in MINUS_SIGNS:
-        sign, text = -1, text[1:]
-    elif text[:1] == "+":
-        text = text[1:]
-    if TOO_PRECISE.match(text):
-        raise ValidationError(_("Points have at most one decimal: 2.5, not 2.55."), code="too_precise")
-    match = POINTS.match(text)
-    if not match:
-        raise ValidationError(_("“%(text)s” is not a number of points. Type it like 10, 2.5 or ▲2.5."),
-                              code="not_points", params={"text": typed})
-    if int(match["whole"]) > MOST_POINTS:
-        raise ValidationError(_("At most %(most)s points."), code="too_many", params={"most": MOST_POINTS})
-    return sign * (int(match["whole"]) * 10 + int(match["tenth"] or 0))
-
 
 class PointsField(forms.CharField):
     """A signed number of points with at most one decimal, read as integer tenths."""

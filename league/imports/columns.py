@@ -28,6 +28,15 @@ def required_keys(players):
     return keys
 
 
+def has_required(found, players):
+    """Whether a header row has every column a game needs: the scores, or the points of a points-only game."""
+    points = [f"points_{seat}" for seat in range(players)]
+    needed = required_keys(players)
+    if all(key in found for key in points):
+        needed = [key for key in needed if not key.startswith("score_")]
+    return all(key in found for key in needed)
+
+
 def column_name(key, players=SEATS):
     """A column's header in the active language (日付 or Date)."""
     column = next(c for c in game_columns(players) if c.key == key)
@@ -76,7 +85,7 @@ def find_columns(sheet, players, rule_set_name=""):
     header, best = None, None
     for index, (number, cells) in enumerate(sheet.rows[:HEADER_SEARCH]):
         found = header_index(cells, players)
-        if all(key in found for key in needed):
+        if has_required(found, players):
             header = (index, number, cells, found)
             break
         if len(found) >= HEADER_LEAST and (best is None or len(found) > len(best[3])):

@@ -200,6 +200,7 @@ def games_sheet(club):
             values[f"player_{seat.seat}"] = "'" + name if name.startswith(("=", "-")) else name  # neutralised
             values[f"score_{seat.seat}"] = seat.score
             values[f"chips_{seat.seat}"] = seat.chips
+            values[f"points_{seat.seat}"] = None
         sheet.append([values[c.key] for c in columns] + [s.total / 10 for s in seats] + [str(game.rule_version)])
     out = io.BytesIO()
     workbook.save(out)
