@@ -68,6 +68,7 @@ def line_as_json(line, win_points):
         "best": points_number(line.best),
         "worst": points_number(line.worst),
         "average_score": line.average_score,
+        "scored_games": line.scored_games,
         "chips": line.chips,
         "chip_points": points_number(line.chip_points),
         "shugi": points_number(line.shugi),

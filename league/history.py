@@ -43,10 +43,12 @@ def _changes(before, after):
     if before.rule_version_id != after.rule_version_id:
         yield (_("Rules"), str(before.rule_version_shown), str(after.rule_version_shown))
     old, new = before.sheet or {}, after.sheet or {}
-    seats = max(len(old.get("scores", [])), len(new.get("scores", [])))
+    seats = max(len(old.get("names", [])), len(new.get("names", [])))
     for seat in range(seats):
         wind = WINDS[seat]
-        for key, label in (("names", _("player")), ("scores", _("score")), ("chips", _("chips"))):
+        # "points": a game entered by points (点数なし) keeps them instead of the scores.
+        for key, label in (("names", _("player")), ("scores", _("score")), ("points", _("points")),
+                           ("chips", _("chips"))):
             a, b = _at(old.get(key), seat), _at(new.get(key), seat)
             if a != b:
                 yield (f"{wind} {label}", _show(a), _show(b))

@@ -1,9 +1,13 @@
 """Turning the engine's refusals of a rule version into Django validation errors."""
 
+from decimal import Decimal
+
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 
 import scoring
+
+from .formatting import format_points
 
 # Fee settings that belong to one meeting, not to the rule version.
 MEETING_ONLY_FEES = ("rounds",)
@@ -15,6 +19,9 @@ def engine_message(error, seat_names=None):
     params = dict(error.params)
     if seat_names and isinstance(params.get("seat"), int):
         params["seat"] = seat_names[params["seat"]]
+    for key, value in params.items():
+        if isinstance(value, Decimal):  # points (a points-only game's sums): +0.3, ▲12.0, ±0.0
+            params[key] = format_points(value)
     return template % params if params else template
 
 

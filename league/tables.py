@@ -130,9 +130,21 @@ class StandingsTable(tables.Table):
     def render_average_place(self, value):
         return f"{value:.2f}"
 
-    def render_average_score(self, value):
+    def render_average_score(self, value, record):
         text = format_score(value)
-        return format_html('<span class="minus">{}</span>', text) if value < 0 else text
+        shown = format_html('<span class="minus">{}</span>', text) if value < 0 else text
+        return format_html("{}{}", shown, _over_games_with_scores(record))
+
+    def render_bust_rate(self, value, record):
+        return format_html("{}%{}", value, _over_games_with_scores(record))
+
+
+def _over_games_with_scores(record):
+    """For a member with points-only games: over how many games a score figure was taken (12/40)."""
+    if not record.points_only_games:
+        return ""
+    return format_html(' <small class="scored-games" title="{}">({}/{})</small>',
+                       _("games with scores / games"), record.scored_games, record.games)
 
 
 def standings_tables(request, club, result, projector=False):

@@ -5,6 +5,8 @@ The contract, and how to call it, is docs/scoring.md.
 - ``settle(rules, game)`` settles one hanchan and returns the players in seat
   order, each with ``place`` and ``base``, ``oka``, ``uma``, ``bust``, ``chips``,
   ``shugi``, ``chombo`` and ``total`` as Decimals with one place.
+- ``settle_points(rules, game)`` settles a game recorded only by each player's
+  final points (the raw scores unknown), in the same shape.
 - ``settle_meeting(fees, players)`` settles a meeting's money in yen.
 - ``validate_rules(rules)`` and ``validate_fees(fees)`` return the settings
   normalised, with every default filled in.
@@ -15,12 +17,13 @@ The contract, and how to call it, is docs/scoring.md.
 
 from .errors import ScoringError
 from .meeting import MeetingSettlement, PlayerMoney, settle_meeting, validate_fees
+from .points_only import points_sum_allowed, settle_points
 from .rounding import round_score
 from .rules import STARTING_RULES, points_created_per_game, validate_rules
 from .settle import SeatResult, Settlement, places_by_score, settle
 
 __all__ = [
     "STARTING_RULES", "MeetingSettlement", "PlayerMoney", "ScoringError", "SeatResult", "Settlement",
-    "places_by_score", "points_created_per_game", "round_score", "settle", "settle_meeting", "validate_fees",
-    "validate_rules",
+    "places_by_score", "points_created_per_game", "points_sum_allowed", "round_score", "settle", "settle_meeting",
+    "settle_points", "validate_fees", "validate_rules",
 ]

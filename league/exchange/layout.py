@@ -3,7 +3,10 @@
 Export writes it, import reads it: a workbook exported from Janroku imports
 back unchanged.  Headers are accepted in Japanese or English (and are written
 in the user's language); columns the import does not know (totals, rule
-version, meeting) are ignored.
+version, meeting) are ignored.  A game known only by its final points (点数なし)
+leaves the score cells empty and fills the points columns (東家 ポイント …,
+``+45.3`` / ``▲12.0``), which come last so that rows written in the older
+order still read the same.
 
 The extras a game may have are short texts, seats written as winds:
 
@@ -47,6 +50,9 @@ def game_columns(players=SEATS):
         columns.append(Column(f"chips_{seat}", f"{ja}家 チップ", f"{en} chips"))
     columns += [Column("busts", "飛び", "Busts"), Column("yakuman", "役満", "Yakuman"),
                 Column("chombo", "チョンボ", "Chombo")]
+    # A points-only game (点数なし) has these instead of scores: each player's final points before chips.
+    for seat, (ja, _letter, en) in enumerate(winds):
+        columns.append(Column(f"points_{seat}", f"{ja}家 ポイント", f"{en} points"))
     return columns
 
 

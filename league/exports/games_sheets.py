@@ -3,8 +3,11 @@
 Games starts with exactly ``layout.game_columns(players)``, headers in the
 user's language, so that an exported workbook imports back; the columns after
 them (each seat's total, the rule set, the rule version, the venue, the game's
-number) are for people and are ignored by the import.  Void games are left
-out of both sheets.  Both stream their rows from the database in chunks.
+number, the points-only mark) are for people and are ignored by the import.
+A points-only game (点数なし) has blank score cells and its points in the
+points columns (and is marked 点数なし in both sheets); a game with scores
+leaves the points columns blank.  Void games are left out of both sheets.
+Both stream their rows from the database in chunks.
 """
 
 from itertools import groupby
@@ -12,6 +15,8 @@ from operator import itemgetter
 
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
+
+from scoring.points import tenths_from_points
 
 from ..exchange.layout import WIND_NAMES, busts_text, chombo_text, game_columns, yakuman_text
 from ..formatting import points_number
@@ -50,6 +55,8 @@ LAYOUT_KINDS = {"date": DATE, "round": INT, "table": INT, "deposit": INT,
 def _layout_kind(key):
     if key.startswith(("score_", "chips_")):
         return INT
+    if key.startswith("points_"):
+        return POINTS
     return LAYOUT_KINDS.get(key, TEXT)
 
 
@@ -63,21 +70,21 @@ def games_sheet(choice):
         ja, _letter, en = WIND_NAMES[seat]
         columns.append(Column(f"{ja}家 合計" if in_japanese else f"{en} total", POINTS))
     columns += [Column(_("Rule set"), width=16), Column(_("Rules in force from"), DATE), Column(_("Venue"), width=16),
-                Column(pgettext("game number", "Game"), INT)]
+                Column(pgettext("game number", "Game"), INT), Column(_("Points only"), width=10)]
     return Sheet(pgettext("workbook sheet", "Games"), columns, _game_rows(choice, players))
 
 
 def _game_rows(choice, players):
     games = (games_in(choice).in_meeting_order()
              .values_list("id", "meeting__date", "round", "table", "deposit", "sheet", "meeting__rule_set__name",
-                          "rule_version__effective_from", "meeting__venue")
+                          "rule_version__effective_from", "meeting__venue", "points_only")
              .iterator(chunk_size=CHUNK))
     seats = (seats_in(choice).in_meeting_order()
              .values_list("game_id", "seat", "member__name", "score", "chips", "total")
              .iterator(chunk_size=CHUNK))
     by_game = groupby(seats, key=itemgetter(0))
     waiting = next(by_game, None)
-    for game_id, day, round_number, table, deposit, sheet, rule_set, in_force_from, venue in games:
+    for game_id, day, round_number, table, deposit, sheet, rule_set, in_force_from, venue, points_only in games:
         seated = {}
         if waiting is not None and waiting[0] == game_id:
             seated = {seat: rest for _game, seat, *rest in waiting[1]}
@@ -92,9 +99,17 @@ def _game_rows(choice, players):
         row += [busts_text(sheet.get("busts", [])),
                 yakuman_text(sheet.get("yakuman", []), sheet.get("ended_by_yakuman")),
                 chombo_text(sheet.get("chombo", []))]
+        points = sheet.get("points") or []
+        row += [points_number(tenths_from_points(points[seat])) if seat < len(points) else None
+                for seat in range(players)]
         row += [points_number(seated.get(seat, empty)[3]) for seat in range(players)]
-        row += [rule_set, in_force_from, venue, game_id]
+        row += [rule_set, in_force_from, venue, game_id, points_only_mark(points_only)]
         yield row
+
+
+def points_only_mark(points_only):
+    """The mark of a game recorded only by its points (its score cells are blank)."""
+    return _("points only") if points_only else None
 
 
 # -- Results ---------------------------------------------------------------------------------------------
@@ -106,7 +121,7 @@ def results_sheet(choice):
         Column(_("Score"), INT), Column(_("Chips"), INT), Column(_("Place"), INT),
         Column(_("Base"), POINTS), Column(_("Oka"), POINTS), Column(_("Uma"), POINTS), Column(_("Bust"), POINTS),
         Column(_("Chip points"), POINTS), Column(_("Shūgi"), POINTS), Column(_("Chombo"), POINTS),
-        Column(_("Total"), POINTS),
+        Column(_("Total"), POINTS), Column(_("Points only"), width=10),
     ]
     # The seats' winds are named now, in the language of the request, not when a streamed CSV is read.
     winds = [names[0] if japanese() else names[2] for _seat, names in sorted(WIND_NAMES.items())]
@@ -117,8 +132,8 @@ def _result_rows(choice, winds):
     seats = (seats_in(choice).in_meeting_order()
              .values_list("game__meeting__date", "game__meeting__rule_set__name", "game__round", "game__table",
                           "game_id", "seat", "member__name", "score", "chips", "place", "base", "oka", "uma", "bust",
-                          "chip_points", "shugi", "chombo", "total")
+                          "chip_points", "shugi", "chombo", "total", "game__points_only")
              .iterator(chunk_size=CHUNK))
-    for day, rule_set, round_number, table, game_id, seat, name, score, chips, place, *parts in seats:
+    for day, rule_set, round_number, table, game_id, seat, name, score, chips, place, *parts, points_only in seats:
         yield (day, rule_set, round_number, table, game_id, winds[seat], name, score, chips, place,
-               *(points_number(part) for part in parts))
+               *(points_number(part) for part in parts), points_only_mark(points_only))

@@ -1,5 +1,9 @@
 """The game entry form: players in seat order, scores, and the extras only when they happened.
 
+A club that only ever noted points ticks "by points" (点数なし): each player's
+final points (before chips) replace the scores, and the game is settled with
+``scoring.settle_points`` through the same ``settle_game``.
+
 The form is built with the rule version the game settles under.  It turns what
 was typed into an ``Entry``, settles it once with the engine (a valid form holds
 the ``SettledGame`` a save stores) and maps every refusal of the engine back to
@@ -16,7 +20,7 @@ import scoring
 from ..models import Member
 from ..models.games import WINDS
 from ..rule_checks import engine_message
-from ..score_input import parse_count, parse_score
+from ..score_input import parse_count, parse_points, parse_score
 from ..services.games import Entry, no_rules_in_force, settle_game
 
 YAKUMAN_ROWS = 2
@@ -27,6 +31,7 @@ YAKUMAN_NAMES = (
 NO_SEAT = ""
 MOST_CHIPS = 999
 BUST_BY_TOP = "top"
+SEAT_FIELDS = {"scores": "score", "chips": "chips", "points": "points"}  # an engine list → its boxes' name
 
 
 class ScoreField(forms.CharField):
@@ -43,6 +48,22 @@ class ScoreField(forms.CharField):
 
     def to_python(self, value):
         return parse_score(super().to_python(value), in_hundreds=self.in_hundreds)
+
+
+class PointsInputField(forms.CharField):
+    """A player's final points for a game entered by points: +45.3, ▲12.0, -12, ４５．３."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("required", False)
+        super().__init__(*args, **kwargs)
+
+    def widget_attrs(self, widget):
+        return {**super().widget_attrs(widget), "inputmode": "decimal", "autocomplete": "off", "class": "points",
+                "enterkeyhint": "next"}
+
+    def to_python(self, value):
+        value = super().to_python(value)
+        return None if value in self.empty_values else parse_points(value)
 
 
 class CountField(forms.CharField):
@@ -69,6 +90,9 @@ class GameForm(forms.Form):
     round = forms.IntegerField(label=_("Round"), min_value=1, max_value=99)
     table = forms.IntegerField(label=_("Table"), min_value=1, max_value=99, initial=1)
     deposit = ScoreField(label=_("Leftover deposit"), help_text=_("Riichi sticks left on the table at the end."))
+    by_points = forms.BooleanField(
+        label=_("Enter by points (点数なし)"), required=False,
+        help_text=_("For a game whose scores nobody noted: type each player's final points, before chips."))
     revision = forms.IntegerField(widget=forms.HiddenInput, required=False)  # of the game corrected (Game.revision)
 
     def __init__(self, *args, meeting, rule_version, in_hundreds=False, **kwargs):
@@ -90,6 +114,7 @@ class GameForm(forms.Form):
             )
             self.fields[f"score_{seat}"] = ScoreField(label=_("%(wind)s score") % {"wind": wind},
                                                       in_hundreds=in_hundreds)
+            self.fields[f"points_{seat}"] = PointsInputField(label=_("%(wind)s points") % {"wind": wind})
             self.fields[f"chips_{seat}"] = CountField(label=_("%(wind)s chips") % {"wind": wind})
             self.fields[f"bust_{seat}"] = forms.ChoiceField(
                 label=_("%(wind)s busted by") % {"wind": wind}, required=False,
@@ -129,7 +154,8 @@ class GameForm(forms.Form):
 
     def seat_rows(self):
         return [
-            {"wind": WINDS[s], "seat": s, "player": self[f"player_{s}"], "score": self[f"score_{s}"]}
+            {"wind": WINDS[s], "seat": s, "player": self[f"player_{s}"], "score": self[f"score_{s}"],
+             "points": self[f"points_{s}"]}
             for s in range(self.players)
         ]
 
@@ -178,13 +204,22 @@ class GameForm(forms.Form):
         data = super().clean()
         if self.rule_version is None:
             raise forms.ValidationError(no_rules_in_force(self.meeting.rule_set, self.meeting.date))
+        by_points = bool(data.get("by_points"))
+        # Only the boxes of the chosen mode count: the other ones are hidden and may hold anything.
+        for seat in range(self.players):
+            self._errors.pop(f"score_{seat}" if by_points else f"points_{seat}", None)
         members = self._members(data)
-        scores = self._scores(data)
-        if self.errors or members is None or scores is None:
+        if by_points:
+            scores, points = None, self._points(data)
+            numbers = points
+        else:
+            scores, points = self._scores(data), None
+            numbers = scores
+        if self.errors or members is None or numbers is None:
             return data
         deposit = data.get("deposit") or 0
         chips = [data.get(f"chips_{s}") or 0 for s in range(self.players)]
-        busts = self._busts(data, scores)
+        busts = self._no_busts(data) if by_points else self._busts(data, scores)
         yakuman, ended = self._yakuman(data)
         chombo = []
         for seat in range(self.players):
@@ -195,7 +230,8 @@ class GameForm(forms.Form):
             return data
         self.entry = Entry(
             meeting=self.meeting, round=data["round"], table=data["table"], members=members, scores=scores,
-            deposit=deposit, chips=chips, busts=busts, yakuman=yakuman, chombo=chombo, ended_by_yakuman=ended,
+            points=points, deposit=deposit, chips=chips, busts=busts, yakuman=yakuman, chombo=chombo,
+            ended_by_yakuman=ended,
         )
         self._settle()
         return data
@@ -238,6 +274,21 @@ class GameForm(forms.Form):
         for seat in missing:
             self.add_error(f"score_{seat}", gettext("Type the score."))
         return None if missing else scores
+
+    def _points(self, data):
+        points = [data.get(f"points_{s}") for s in range(self.players)]
+        for seat, value in enumerate(points):
+            if value is None:
+                self.add_error(f"points_{seat}", gettext("Type the points."))
+        return None if None in points else points
+
+    def _no_busts(self, data):
+        """A game entered by points has no busts to record: its points already include them."""
+        for seat in range(self.players):
+            if data.get(f"bust_{seat}"):
+                self.add_error(f"bust_{seat}", gettext(
+                    "A game entered by points has no busts: its points already include them."))
+        return []
 
     @property
     def rule_settings(self):
@@ -293,7 +344,7 @@ class GameForm(forms.Form):
             if name == "__all__":
                 continue
             value = self.data.get(name)
-            if value in (None, "") and name.startswith(("player_", "score_", "round", "table")):
+            if value in (None, "") and name.startswith(("player_", "score_", "points_", "round", "table")):
                 continue
             label = self.fields[name].label if name in self.fields else ""
             problems += [(label, error) for error in errors]
@@ -326,8 +377,8 @@ class GameForm(forms.Form):
         if path in self.path_fields:
             return self.path_fields[path]
         parts = path.split(".")
-        if parts[0] in ("scores", "chips") and len(parts) > 1:
-            return f"{'score' if parts[0] == 'scores' else 'chips'}_{parts[1]}"
+        if parts[0] in SEAT_FIELDS and len(parts) > 1:
+            return f"{SEAT_FIELDS[parts[0]]}_{parts[1]}"
         if parts[0] == "deposit":
             return "deposit"
         for depth in (2, 1):

@@ -73,7 +73,8 @@ def _save(plan, user):
         meeting = planned.meeting or meetings[(planned.rule_set.pk, planned.date)]
         members = [created[player] if isinstance(player, NewMember) else player for player in planned.players]
         entry = Entry(meeting=meeting, round=planned.round, table=planned.table, members=members,
-                      scores=planned.scores, deposit=planned.deposit, chips=planned.chips, busts=planned.busts,
+                      scores=planned.scores, points=planned.points, deposit=planned.deposit, chips=planned.chips,
+                      busts=planned.busts,
                       yakuman=planned.yakuman, chombo=planned.chombo, ended_by_yakuman=planned.ended_by_yakuman)
         game = Game(meeting=meeting, rule_version=planned.version, updated_by=user)
         fill_game(game, entry, planned.result)

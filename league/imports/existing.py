@@ -2,6 +2,8 @@
 
 from django.utils.translation import gettext as _
 
+from scoring.points import tenths_from_points
+
 from ..models import Game, Meeting
 from .planned import Problem
 
@@ -48,6 +50,11 @@ def check_slots(plan):
 
 
 def _same_game(saved, game):
+    """The same players in the same seats with the same scores (or, points only, the same points)."""
     seats = sorted(saved.seats.all(), key=lambda seat: seat.seat)
-    return ([(seat.member_id, seat.score) for seat in seats]
-            == [(getattr(player, "pk", None), score) for player, score in zip(game.players, game.scores, strict=True)])
+    if [seat.member_id for seat in seats] != [getattr(player, "pk", None) for player in game.players]:
+        return False
+    if game.points_only:
+        saved_points = [tenths_from_points(value) for value in saved.sheet.get("points", [])]
+        return saved.points_only and saved_points == game.points
+    return not saved.points_only and [seat.score for seat in seats] == list(game.scores)

@@ -23,7 +23,7 @@ from ..models import Member, RuleSet
 from .columns import column_name
 from .existing import check_slots
 from .planned import ALREADY, ERROR, NEW, PlannedGame, Problem, who
-from .rows import read_row
+from .rows import SEAT_COLUMN, read_row
 
 __all__ = ["ALREADY", "ERROR", "NEW", "ImportPlan", "PlannedGame", "Problem", "make_plan"]
 
@@ -75,7 +75,7 @@ class ImportPlan:
         payload = [self.rule_set.pk, [
             [game.row, game.rule_set.pk if game.rule_set else None, game.status, str(game.date), game.round,
              game.table, [who(p) for p in game.players],
-             game.scores, game.deposit, game.chips, game.busts, game.yakuman, game.chombo,
+             game.scores, game.points, game.deposit, game.chips, game.busts, game.yakuman, game.chombo,
              [seat.tenths["total"] for seat in game.result] if game.result else None,
              game.version.pk if game.version else None, game.meeting.pk if game.meeting else None]
             for game in self.games]]
@@ -85,8 +85,8 @@ class ImportPlan:
         """A column key as the messages name it; the sums name every column they add up."""
         if column is None:
             return ""
-        if column in ("scores", "chips"):
-            keys = [f"{'score' if column == 'scores' else 'chips'}_{seat}" for seat in range(self.table.players)]
+        if column in ("scores", "chips", "points"):
+            keys = [f"{SEAT_COLUMN[column]}_{seat}" for seat in range(self.table.players)]
             if column == "scores":
                 keys.append("deposit")
             return " + ".join(self.table.label(key) for key in keys if key in self.table.columns)

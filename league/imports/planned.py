@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from ..models import Game, Meeting
 from ..models.games import WINDS
+from ..services.games import engine_game
 from .names import NewMember
 
 NEW, ALREADY, ERROR = "new", "already", "error"
@@ -29,7 +30,8 @@ class PlannedGame:
     table: int | None = None
     names: list = field(default_factory=list)  # as written in the file
     players: list = field(default_factory=list)  # Member, NewMember or None, in seat order
-    scores: list = field(default_factory=list)
+    scores: list | None = field(default_factory=list)  # None for a points-only game
+    points: list | None = None  # tenths: each player's final points of a points-only game (点数なし)
     deposit: int = 0
     chips: list = field(default_factory=list)
     busts: list = field(default_factory=list)
@@ -43,19 +45,20 @@ class PlannedGame:
     status: str = NEW
     problems: list = field(default_factory=list)
 
+    @property
+    def points_only(self):
+        return self.points is not None
+
     def engine_game(self):
-        game = {"scores": list(self.scores), "deposit": self.deposit, "chips": list(self.chips),
-                "busts": self.busts, "yakuman": self.yakuman, "chombo": self.chombo}
-        if self.ended_by_yakuman is not None:
-            game["ended_by_yakuman"] = self.ended_by_yakuman
-        return game
+        return engine_game(self)
 
     def seats(self):
-        """The preview's rows: wind, name as written, who it is, score, place and total (tenths)."""
+        """The preview's rows: wind, name as written, who it is, score (None when points only), place, total."""
         results = list(self.result) if self.result else []
+        scores = self.scores or []
         return [
             {"wind": WINDS[seat], "name": name, "player": self.players[seat] if seat < len(self.players) else None,
-             "score": self.scores[seat] if seat < len(self.scores) else None,
+             "score": scores[seat] if seat < len(scores) else None,
              "place": results[seat].place if results else None,
              "total": results[seat].tenths["total"] if results else None}
             for seat, name in enumerate(self.names)

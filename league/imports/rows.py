@@ -1,5 +1,9 @@
 """Reading one row of an import: its cells into a PlannedGame, each problem noted with its column.
 
+A row with points (``points_i``) and no scores is a points-only game (点数なし),
+settled by ``scoring.settle_points``; a row with both is settled by its scores
+and each points cell must agree with the points the scores give.
+
 Dates, numbers (parse_score / parse_count: full-width digits, ▲, commas) and
 the extras' texts (league/exchange/layout.py) are read; names are matched to
 members (or to the secretary's choice for an unknown name); the rule version
@@ -15,17 +19,19 @@ from django.utils.translation import gettext as _
 import scoring
 
 from ..exchange.layout import LayoutError, read_busts, read_chombo, read_yakuman, wind
+from ..formatting import format_points
 from ..models import Member, Yakuman
 from ..models.clubs import rule_set_key
 from ..models.games import WINDS
 from ..models.member_finder import name_key
 from ..rule_checks import engine_message
-from ..score_input import parse_count, parse_score
-from ..services.games import no_rules_in_force
+from ..score_input import parse_count, parse_points, parse_score
+from ..services.games import no_rules_in_force, settle_entry
 from .names import NewMember, UnknownName
 from .planned import PlannedGame, Problem, who
 from .values import DateError, parse_date
 
+SEAT_COLUMN = {"scores": "score", "chips": "chips", "points": "points"}  # an engine list → its columns' key
 MOST_ROUNDS = 99  # rounds and tables, as the entry form allows
 MOST_CHIPS = 999  # in one game, for one player
 MOST_YAKUMAN_TIMES = 6
@@ -83,6 +89,17 @@ class _Row:
             self.problem(key, " ".join(error.messages))
             return None
 
+    def points(self, key):
+        text = self.text(key)
+        if not text:
+            self.empty(key)
+            return None
+        try:
+            return parse_points(text)
+        except ValidationError as error:
+            self.problem(key, " ".join(error.messages))
+            return None
+
     def count(self, key):
         try:
             value = parse_count(self.text(key)) or 0
@@ -118,16 +135,30 @@ def read_row(plan, number, cells, finder, unknown):
     _check_version(row)
     players = _players(row)
     _read_players(row, finder, unknown, players)
-    game.scores = [row.score(f"score_{seat}") for seat in range(players)]
+    written_points = [row.text(f"points_{seat}") for seat in range(players)]
+    points_only = any(written_points) and not any(row.text(f"score_{seat}") for seat in range(players))
+    if points_only:
+        game.scores = None
+        game.points = [row.points(f"points_{seat}") for seat in range(players)]
+    else:
+        game.scores = [row.score(f"score_{seat}") for seat in range(players)]
+        # Points written beside the scores are read now (a bad one is reported) and compared once settled.
+        written_points = [row.points(f"points_{seat}") if text else None for seat, text in enumerate(written_points)]
     game.deposit = row.score("deposit", default=0)
     game.chips = [row.count(f"chips_{seat}") for seat in range(players)]
     game.busts = row.extras("busts", read_busts)
+    if points_only and game.busts:
+        row.problem("busts", _("A game written by its points alone has no busts: its points already include them. "
+                               "Leave this cell empty, or write the scores."))
     game.yakuman, game.ended_by_yakuman = row.extras("yakuman", read_yakuman)
     game.chombo = row.extras("chombo", read_chombo)
     _check_yakuman(row)
     if row.numbers_ok and game.version is not None:
-        _check_busts(row)
+        if not points_only:
+            _check_busts(row)
         _settle(row)
+        if not points_only and game.result:
+            _check_written_points(row, written_points)
     return game
 
 
@@ -156,7 +187,7 @@ def _players(row):
         return table_players
     players = row.game.version.settings["players"]
     for seat in range(players, table_players):
-        for key in (f"player_{seat}", f"score_{seat}", f"chips_{seat}"):
+        for key in (f"player_{seat}", f"score_{seat}", f"points_{seat}", f"chips_{seat}"):
             if row.text(key):
                 row.problem(key, _("The rules of %(rule_set)s are for %(players)s players: this cell must be "
                                    "empty.") % {"rule_set": row.game.rule_set, "players": players})
@@ -240,12 +271,25 @@ def _check_busts(row):
                         blocks_engine=False)  # the points are still shown
 
 
+def _check_written_points(row, written):
+    """Points written beside the scores must be the points the scores give (each result before chips)."""
+    chips_in_total = row.game.version.settings["chips"]["in_total"]
+    for seat, typed in enumerate(written):
+        result = row.game.result[seat].tenths
+        given = result["total"] - (result["chips"] if chips_in_total else 0)
+        if typed is not None and typed != given:
+            message = _("The points written here (%(typed)s) are not what the scores give under these rules "
+                        "(%(given)s). Correct the score or the points, or leave the points empty.") % {
+                "typed": format_points(typed), "given": format_points(given)}
+            row.problem(f"points_{seat}", message, blocks_engine=False)
+
+
 def _settle(row):
     game = row.game
     try:
-        game.result = scoring.settle(game.version.rules, game.engine_game())
+        game.result = settle_entry(game.version.rules, game)
     except scoring.ScoringError as refusal:
-        seat_names = [str(WINDS[seat]) for seat in range(len(game.scores))]
+        seat_names = [str(WINDS[seat]) for seat in range(len(game.players))]
         for error in refusal.errors:
             row.problem(_engine_column(error.field), engine_message(error, seat_names))
 
@@ -254,9 +298,9 @@ def _engine_column(path):
     """The column an engine path (``scores.2``, ``busts.0.by``) concerns; ``scores`` alone is their sum."""
     parts = (path or "").split(".")
     head = parts[0]
-    if head in ("scores", "chips"):
+    if head in ("scores", "chips", "points"):
         if len(parts) > 1 and parts[1].isdigit():
-            return f"{'score' if head == 'scores' else 'chips'}_{parts[1]}"
+            return f"{SEAT_COLUMN[head]}_{parts[1]}"
         return head
     if head in ("deposit", "busts", "yakuman", "chombo"):
         return head

@@ -42,6 +42,7 @@ def example_rows(players, start):
             values[f"player_{seat}"] = EXAMPLE_NAMES[seat]
             values[f"score_{seat}"] = start + deltas[seat]
             values[f"chips_{seat}"] = game_chips[seat] or ""
+            values[f"points_{seat}"] = ""  # for a game known only by its points
         rows.append([values[column.key] for column in game_columns(players)])
     return rows
 
@@ -63,6 +64,9 @@ def instructions():
         _("Yakuman: 東:国士無双:ロン:北 (winner, name, ツモ or ロン, and who dealt in), then if needed 責西 "
           "(pao), 数え (a counted yakuman), x2 (a double) or 終 (it ended a ブー麻雀 game)."),
         _("Chombo: the seat of each offender, such as 西, or 西,西 for two."),
+        _("Games known only by their points (点数なし): leave the scores empty and write each player's final "
+          "points, before chips, in the points columns (+45.3, ▲12.0). They must add up to what the rules "
+          "allow (0 for most clubs); no busts are written for such a game."),
         _("Save as .xlsx or as CSV (UTF-8 or Shift_JIS); at most 5 MB and 20,000 rows. Importing the same file "
           "again skips the games already saved."),
     ]

@@ -69,6 +69,9 @@ class Game(models.Model):
     floats = models.PositiveSmallIntegerField(_("floating players"), default=0)
     double_maru_a = models.BooleanField(_("ended by a yakuman"), default=False)
     void = models.BooleanField(_("void"), default=False)
+    # 点数なし: recorded from each player's final points (imported history, or a club that only noted points);
+    # its seats have no score, and statistics that need scores leave it out.
+    points_only = models.BooleanField(_("points only"), default=False)
     revision = models.PositiveIntegerField(_("revision"), default=1)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
@@ -98,6 +101,10 @@ class GameSeatQuerySet(models.QuerySet):
     def counted(self):
         return self.filter(game__void=False)
 
+    def with_scores(self):
+        """Seats whose raw score is known: not of a points-only game."""
+        return self.filter(score__isnull=False)
+
     def for_rule_set(self, rule_set):
         return self.filter(game__meeting__rule_set=rule_set)
 
@@ -120,12 +127,12 @@ class GameSeatQuerySet(models.QuerySet):
 
 
 class GameSeat(models.Model):
-    """One player's seat in a game: the score entered and every part of the points, in tenths."""
+    """One player's seat in a game: the score entered (None in a points-only game) and every part, in tenths."""
 
     game = models.ForeignKey(Game, models.CASCADE, related_name="seats", verbose_name=_("game"))
     seat = models.PositiveSmallIntegerField(_("seat"))
     member = models.ForeignKey(Member, models.PROTECT, related_name="seats", verbose_name=_("member"))
-    score = models.IntegerField(_("score"))
+    score = models.IntegerField(_("score"), null=True, blank=True)  # None in a points-only game
     chips = models.IntegerField(_("chips"), default=0)
     place = models.PositiveSmallIntegerField(_("place"))
     base = models.IntegerField(_("base"))

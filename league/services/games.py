@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 import scoring
+from scoring.points import json_points, tenths_from_points
 
 from ..models import Game, GameSeat, Meeting, Yakuman
 from ..refusals import Refused
@@ -28,32 +29,52 @@ class GameRefused(Refused):
 
 @dataclass
 class Entry:
-    """A game as the secretary entered it: players and scores in seat order."""
+    """A game as the secretary entered it: players and scores in seat order.
+
+    A points-only game (点数なし) carries ``points`` instead, each player's final points before chips in
+    integer tenths, and ``scores`` is None; it has no busts (docs/scoring.md, "Points-only games").
+    """
 
     meeting: object
     round: int
     table: int
     members: list
-    scores: list
+    scores: list | None
     deposit: int = 0
     chips: list = field(default_factory=list)
     busts: list = field(default_factory=list)  # engine format: {"seat", "by"}
     yakuman: list = field(default_factory=list)  # engine format, with "name"
     chombo: list = field(default_factory=list)  # engine format: {"seat"}
     ended_by_yakuman: int | None = None
+    points: list | None = None  # tenths, for a points-only game
+
+    @property
+    def points_only(self):
+        return self.points is not None
 
     def engine_game(self):
-        game = {"scores": list(self.scores), "deposit": self.deposit,
-                "chips": list(self.chips) or [0] * len(self.scores),
-                "busts": self.busts, "yakuman": self.yakuman, "chombo": self.chombo}
-        if self.ended_by_yakuman is not None:
-            game["ended_by_yakuman"] = self.ended_by_yakuman
-        return game
+        return engine_game(self)
 
     def sheet(self):
         """What is kept on the game (and in its history): the entry with the players named."""
         return {"players": [m.pk for m in self.members], "names": [m.name for m in self.members],
                 **self.engine_game()}
+
+
+def engine_game(game):
+    """The game dict of docs/scoring.md for an Entry or a planned import row (anything with the same fields):
+    for ``scoring.settle``, or ``scoring.settle_points`` when the game is points only."""
+    seats = len(game.points if game.points_only else game.scores)
+    data = {"deposit": game.deposit, "chips": list(game.chips) or [0] * seats,
+            "yakuman": game.yakuman, "chombo": game.chombo}
+    if game.points_only:
+        data["points"] = [json_points(tenths) for tenths in game.points]
+    else:
+        data["scores"] = list(game.scores)
+        data["busts"] = game.busts
+    if game.ended_by_yakuman is not None:
+        data["ended_by_yakuman"] = game.ended_by_yakuman
+    return data
 
 
 @dataclass(frozen=True)
@@ -67,7 +88,13 @@ class SettledGame:
 
 def settle_game(entry, rule_version):
     """Settle ``entry`` under ``rule_version`` (raises scoring.ScoringError, naming the bad part)."""
-    return SettledGame(entry, rule_version, scoring.settle(rule_version.rules, entry.engine_game()))
+    return SettledGame(entry, rule_version, settle_entry(rule_version.rules, entry))
+
+
+def settle_entry(rules, entry):
+    """The engine's settlement of an Entry or a planned import row: by scores, or by points when points only."""
+    settle = scoring.settle_points if entry.points_only else scoring.settle
+    return settle(rules, entry.engine_game())
 
 
 def settle_in_force(entry):
@@ -144,10 +171,12 @@ def entry_from_game(game):
     sheet = game.sheet
     # Reads prefetched seats when the caller loaded them (prefetch_related("seats__member")).
     seats = {seat.seat: seat.member for seat in game.seats.all()}
-    members = [seats[i] for i in range(len(sheet["scores"]))]
+    points = sheet.get("points")
+    members = [seats[i] for i in range(len(sheet["points"] if points is not None else sheet["scores"]))]
     return Entry(
         meeting=game.meeting, round=game.round, table=game.table, members=members,
-        scores=sheet["scores"], deposit=sheet.get("deposit", 0), chips=sheet.get("chips", []),
+        scores=sheet.get("scores"), deposit=sheet.get("deposit", 0), chips=sheet.get("chips", []),
+        points=None if points is None else [tenths_from_points(value) for value in points],
         busts=sheet.get("busts", []), yakuman=sheet.get("yakuman", []), chombo=sheet.get("chombo", []),
         ended_by_yakuman=sheet.get("ended_by_yakuman"),
     )
@@ -202,6 +231,7 @@ def fill_game(game, entry, result):
     game.table = entry.table
     game.deposit = entry.deposit
     game.sheet = entry.sheet()
+    game.points_only = entry.points_only
     game.floats = result.floats
     game.double_maru_a = result.double_maru_a
 

@@ -49,6 +49,7 @@ class Line:
     best: int | None = None
     worst: int | None = None
     score_sum: int = 0
+    scored_games: int = 0  # games with raw scores: not points-only (点数なし); average score and busts count these
     maru: dict = field(default_factory=dict)  # win points: games topped as マルA/B/C and ダブルマルA
     last_played: object = None  # the day of the member's latest game in the period
     rank: int | None = None
@@ -102,15 +103,23 @@ class Line:
         return self.rate(self.games - self.places[-1])
 
     @property
+    def points_only_games(self):
+        """Games recorded only by their points (点数なし): they count everywhere except in the score figures."""
+        return self.games - self.scored_games
+
+    @property
     def bust_rate(self):
-        return self.rate(self.busts)
+        """Busts per game with scores: a points-only game cannot show a bust."""
+        if not self.scored_games:
+            return None
+        return (Decimal(self.busts) * 100 / self.scored_games).quantize(TENTH, ROUND_HALF_UP)
 
     @property
     def average_score(self):
-        """Average final score in tenbō, rounded to the nearest point."""
-        if not self.games:
+        """Average final score in tenbō over the games with scores, rounded to the nearest point."""
+        if not self.scored_games:
             return None
-        return int((Decimal(self.score_sum) / self.games).quantize(Decimal(1), ROUND_HALF_UP))
+        return int((Decimal(self.score_sum) / self.scored_games).quantize(Decimal(1), ROUND_HALF_UP))
 
     def sort_key(self):
         average = self.exact_average_place
@@ -134,6 +143,11 @@ class Standings:
     def games(self):
         """How many games the period holds (every game has one seat per player)."""
         return sum(line.games for line in self.lines) // self.players
+
+    @property
+    def points_only_games(self):
+        """How many of the period's games were recorded only by their points (点数なし)."""
+        return sum(line.points_only_games for line in self.lines) // self.players
 
     @property
     def last_played(self):
@@ -187,6 +201,7 @@ def standings(period):
             games=Count("id"), game_points=Sum("total"), busts=Count("id", filter=busted(versions)),
             chips=Sum("chips"), chip_points=Sum("chip_points"), shugi=Sum("shugi"),
             best=Max("total"), worst=Min("total"), score_sum=Sum("score"), last_played=Max("game__meeting__date"),
+            scored_games=Count("score"),
             **place_counts, **maru_counts,
         )
         .order_by()
@@ -205,7 +220,7 @@ def standings(period):
             member=members[row["member"]], games=row["games"], game_points=row["game_points"] or 0,
             places=[row[f"place_{p}"] for p in range(1, players + 1)], busts=row["busts"],
             chips=row["chips"] or 0, chip_points=row["chip_points"] or 0, shugi=row["shugi"] or 0,
-            best=row["best"], worst=row["worst"], score_sum=row["score_sum"] or 0,
+            best=row["best"], worst=row["worst"], score_sum=row["score_sum"] or 0, scored_games=row["scored_games"],
             maru={key: row[key] for key in maru_counts}, last_played=row["last_played"],
         )
     for member_id, points in adjustments.items():

@@ -103,6 +103,8 @@ def _initial_from_query(query, meeting):
     initial = {"table": _small_number(query.get("table"), 1)}
     last = Game.objects.filter(meeting=meeting, table=initial["table"]).counted().order_by("-round").first()
     initial["round"] = _small_number(query.get("round")) or (last.round + 1 if last else 1)
+    if query.get("points") == "1":  # the previous game was entered by points: so is the next one
+        initial["by_points"] = True
     for seat in range(4):
         if query.get(f"p{seat}"):
             initial[f"player_{seat}"] = query[f"p{seat}"]
@@ -113,4 +115,6 @@ def _next_game_url(slug, meeting, form):
     data = form.cleaned_data
     query = {"round": data["round"] + 1, "table": data["table"]}
     query.update({f"p{seat}": member.name for seat, member in enumerate(form.entry.members)})
+    if form.entry.points_only:
+        query["points"] = 1
     return f"{reverse('enter_game', args=[slug, meeting.pk])}?{urlencode(query)}"

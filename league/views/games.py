@@ -69,10 +69,16 @@ def initial_from_game(game):
 
     initial = {"round": game.round, "table": game.table, "deposit": typed(sheet.get("deposit") or 0) or "",
                "revision": game.revision}
+    points = sheet.get("points")
+    if points is not None:  # entered (or imported) by points: corrected by points
+        initial["by_points"] = True
     for seat, name in enumerate(sheet["names"]):
         initial[f"player_{seat}"] = name
-        initial[f"score_{seat}"] = typed(sheet["scores"][seat])
-        chips = (sheet.get("chips") or [0] * len(sheet["scores"]))[seat]
+        if points is None:
+            initial[f"score_{seat}"] = typed(sheet["scores"][seat])
+        else:
+            initial[f"points_{seat}"] = str(points[seat])  # a JSON number of points: 45.3, -12
+        chips = (sheet.get("chips") or [0] * len(sheet["names"]))[seat]
         initial[f"chips_{seat}"] = chips or ""
     for bust in sheet.get("busts", []):
         initial[f"bust_{bust['seat']}"] = "top" if bust["by"] is None else str(bust["by"])

@@ -65,6 +65,7 @@ def _game(game_line):
         "seat": seat.seat,
         "wind": WIND_KEYS[seat.seat],
         "place": seat.place,
+        "points_only": game.points_only,
         "score": seat.score,
         "chips": seat.chips,
         **{part: points_number(getattr(seat, part)) for part in POINT_PARTS},

@@ -82,3 +82,28 @@ def test_a_secretary_enters_a_meeting_table_on_a_phone(live_server, phone, bakuf
     meeting_link.click()
     assert phone.locator("article.game-card").count() == 4
     phone.screenshot(path=str(tmp_path / "meeting.png"), full_page=True)
+
+
+def test_a_club_that_only_noted_points_enters_a_game_by_points(live_server, phone, bakufu, tmp_path):
+    base = live_server.url
+    log_in(phone, base)
+    phone.goto(f"{base}/c/bakufu/enter/")
+    phone.locator("#id_date").fill("2026-11-22")
+    phone.get_by_role("button", name="開催を始める").click()
+    phone.wait_for_url("**/enter/")
+    assert phone.locator("#id_score_0").is_visible() and not phone.locator("#id_points_0").is_visible()
+    phone.locator("#id_by_points").check()  # the toggle swaps the score boxes for points boxes
+    assert phone.locator("#id_points_0").is_visible() and not phone.locator("#id_score_0").is_visible()
+    for seat, ((name, _kana), points) in enumerate(zip(PLAYERS, ["+45.3", "５．０", "▲12", "-38.3"], strict=True)):
+        phone.locator(f"#id_player_{seat}").fill(name)
+        phone.locator(f"#id_points_{seat}").fill(points)
+    phone.locator("#preview table.breakdown").wait_for()
+    phone.screenshot(path=str(tmp_path / "entry-by-points.png"), full_page=True)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.get_by_role("button", name="保存").click()
+    phone.wait_for_url("**points=1**")
+    assert phone.locator("#id_by_points").is_checked()  # the next game is entered by points too
+    game = Game.objects.get()
+    assert game.points_only and [seat.total for seat in game.seats.order_by("seat")] == [453, 50, -120, -383]
+    phone.locator("nav[aria-label=breadcrumb] a").nth(1).click()
+    assert phone.locator("article.game-card .points-only-mark").count() == 1

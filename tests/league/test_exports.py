@@ -101,12 +101,12 @@ def test_headers_in_english(choice):
     book = workbook(choice, "en")
     assert header(book["Games"]) == [column.en for column in game_columns(4)] + [
         "East total", "South total", "West total", "North total", "Rule set", "Rules in force from", "Venue",
-        "Game"]
+        "Game", "Points only"]
     assert header(book["Standings"])[:10] == ["Rank", "Name", "Reading", "Games", "Points", "Game points",
                                               "Adjustments", "Per game", "Average place", "1st"]
     assert header(book["Results"]) == ["Date", "Rule set", "Round", "Table", "Game", "Seat", "Name", "Score",
                                        "Chips", "Place", "Base", "Oka", "Uma", "Bust", "Chip points", "Shūgi",
-                                       "Chombo", "Total"]
+                                       "Chombo", "Total", "Points only"]
 
 
 def test_headers_in_japanese(choice):
@@ -114,7 +114,8 @@ def test_headers_in_japanese(choice):
     games, standings_ws, results = book["対局"], book["成績表"], book["個人成績"]
     assert header(games)[:len(game_columns(4))] == [column.ja for column in game_columns(4)]
     assert header(games)[:5] == ["日付", "回戦", "卓", "東家", "東家 点数"]
-    assert header(games)[19:23] == ["東家 合計", "南家 合計", "西家 合計", "北家 合計"]
+    assert header(games)[19:23] == ["東家 ポイント", "南家 ポイント", "西家 ポイント", "北家 ポイント"]
+    assert header(games)[23:27] == ["東家 合計", "南家 合計", "西家 合計", "北家 合計"]
     assert header(standings_ws)[:5] == ["順位", "名前", "読み", "半荘数", "ポイント"]
     with translation.override("ja"):
         assert header(results)[:4] == [gettext("Date"), gettext("Rule set"), gettext("Round"), gettext("Table")]
@@ -341,7 +342,7 @@ def test_the_results_csv_has_a_bom_crlf_lines_and_the_results_sheet(choice):
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[0] == header(workbook(choice, "en")["Results"])
     assert rows[1][:3] == ["2026-05-10", "四人打ち", "1"]
-    assert rows[1][6:] == [EAST, "45000", "0", "1", "15.0", "20.0", "20.0", "0.0", "0.0", "0.0", "0.0", "55.0"]
+    assert rows[1][6:] == [EAST, "45000", "0", "1", "15.0", "20.0", "20.0", "0.0", "0.0", "0.0", "0.0", "55.0", ""]
 
 
 # -- the command ---------------------------------------------------------------------------------------
@@ -411,7 +412,7 @@ def test_the_benchmark_builds_and_exports_a_small_season(club, tmp_path):
     assert sum(1 for _ in book["対局"].iter_rows()) == 201
     assert sum(1 for _ in book["個人成績"].iter_rows()) == 801
     assert sum(1 for _ in book["集計表"].iter_rows()) == 1 + 1 + 200 + 2  # title, header, games, totals
-    totals = [sum(row[19:23]) for row in book["対局"].iter_rows(min_row=2, values_only=True)]
+    totals = [sum(row[23:27]) for row in book["対局"].iter_rows(min_row=2, values_only=True)]
     assert all(abs(total) < 1e-9 for total in totals)  # every game's totals sum to 0 under these rules
 
 

@@ -200,6 +200,7 @@ def games_sheet(club):
             values[f"player_{seat.seat}"] = "'" + name if name.startswith(("=", "-")) else name  # neutralised
             values[f"score_{seat.seat}"] = seat.score
             values[f"chips_{seat.seat}"] = seat.chips
+            values[f"points_{seat.seat}"] = None
         sheet.append([values[c.key] for c in columns] + [s.total / 10 for s in seats]
                      + [game.meeting.rule_set.name])  # as the workbook writes it: the rule set's name
     out = io.BytesIO()

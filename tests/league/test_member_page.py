@@ -445,7 +445,8 @@ def test_json(client, club, member, league):
         "rank": 1, "ranked": True, "games": 5, "points": 132.0, "game_points": 127.0, "adjustments": 5.0,
         "per_game": 26.4, "average_place": 2.2, "places": [2, 1, 1, 1], "place_rates": [40.0, 20.0, 20.0, 20.0],
         "top_rate": 40.0, "rentai_rate": 60.0, "last_avoid_rate": 80.0, "busts": 0, "bust_rate": 0.0,
-        "best": 130.0, "worst": -50.0, "average_score": 33400, "chips": -2, "chip_points": -10.0, "shugi": 60.0,
+        "best": 130.0, "worst": -50.0, "average_score": 33400, "scored_games": 5, "chips": -2, "chip_points": -10.0,
+        "shugi": 60.0,
         "last_played": data["summary"]["last_played"],
     }
     assert data["summary"]["last_played"] == max(g["date"] for g in data["games"])
@@ -453,7 +454,7 @@ def test_json(client, club, member, league):
     latest = data["games"][0]
     assert latest == {
         "date": "2026-06-14", "meeting_id": games[4].meeting_id, "game_id": games[4].pk, "round": 3, "table": 1,
-        "seat": 0, "wind": "east", "place": 1, "score": 60000, "chips": 0,
+        "seat": 0, "wind": "east", "place": 1, "points_only": False, "score": 60000, "chips": 0,
         "base": 30.0, "oka": 20.0, "uma": 20.0, "bust": 0.0, "chip_points": 0.0, "shugi": 60.0, "chombo": 0.0,
         "total": 130.0, "cumulative": 127.0,
         "opponents": [

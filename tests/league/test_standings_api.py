@@ -79,7 +79,8 @@ def test_the_json_has_the_period_and_every_figure_as_numbers(client, club, seaso
         "games": 4, "points": 88.0, "game_points": 88.0, "adjustments": 0.0, "per_game": 22.0,
         "average_place": 1.5, "places": [2, 2, 0, 0], "place_rates": [50.0, 50.0, 0.0, 0.0], "top_rate": 50.0,
         "rentai_rate": 100.0, "last_avoid_rate": 100.0, "busts": 0, "bust_rate": 0.0, "best": 55.0, "worst": -12.0,
-        "average_score": 32000, "chips": 0, "chip_points": 0.0, "shugi": -20.0, "last_played": "2026-07-12",
+        "average_score": 32000, "scored_games": 4, "chips": 0, "chip_points": 0.0, "shugi": -20.0,
+        "last_played": "2026-07-12",
     }
     west = data["ranked"][4]
     assert (west["points"], west["game_points"], west["adjustments"], west["per_game"]) == (-75.0, -80.0, 5.0, -18.8)

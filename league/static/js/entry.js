@@ -30,7 +30,9 @@
   form.addEventListener("input", later);
   // A correction opens with the saved game: show its points straight away.
   var firstScore = document.getElementById("id_score_0");
-  if (firstScore && firstScore.value && !preview.querySelector("table")) { refresh(); }
+  var firstPoints = document.getElementById("id_points_0");
+  var typed = (firstScore && firstScore.value) || (firstPoints && firstPoints.value);
+  if (typed && !preview.querySelector("table")) { refresh(); }
 
   form.addEventListener("change", later);
 

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0006_game_revision'),
+        ('league', '0007_points_only_games'),
     ]
 
     operations = [
