@@ -257,3 +257,31 @@ def test_the_workbook_marks_points_only_games_and_imports_back_to_the_same_stand
     assert [(line.member.name, line.points, line.places, line.scored_games, line.busts) for line in after.lines] == [
         (line.member.name, line.points, line.places, line.scored_games, line.busts) for line in before.lines]
     assert GameSeat.objects.filter(score__isnull=True).count() == 4
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_the_workbooks_tally_sheet_alone_imports_back_to_the_same_points(club, secretary, mixed, language):
+    """The 集計表 sheet, saved on its own as a club would keep it, reads back as points-only games."""
+    season = Season.objects.create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
+                                   ends_on=datetime.date(2026, 12, 31))
+    out = io.BytesIO()
+    with translation.override(language):
+        write_season_workbook(ExportChoice.of_season(club, season), out)
+    book = load_workbook(io.BytesIO(out.getvalue()))
+    tally = "集計表" if language == "ja" else "Tally"
+    for name in book.sheetnames:
+        if name != tally:
+            del book[name]
+    kept = io.BytesIO()
+    book.save(kept)
+
+    before = standings(Period(rule_set=club.rule_sets.get()))
+    Game.objects.all().delete()
+    Meeting.objects.all().delete()
+    plan = plan_of(club, kept.getvalue(), name="tally.xlsx")
+    assert not plan.problems, plan.problems
+    commit(plan, user=secretary)
+    after = standings(Period(rule_set=club.rule_sets.get()))
+    assert [(line.member.name, line.points, line.places) for line in after.lines] == [
+        (line.member.name, line.points, line.places) for line in before.lines]
+    assert Game.objects.filter(points_only=True).count() == 2
