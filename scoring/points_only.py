@@ -10,7 +10,7 @@ to (docs/scoring.md, "Points-only games").  Places come from the points.
 from .errors import Problems, _
 from .game import _chips, _chombo, _deposit, _seat, _yakuman
 from .points import points_from_tenths, tenths_from_points
-from .rules import MOST_POINTS, rule_book
+from .rules import MOST_POINTS, oka_imbalance, rule_book
 from .settle import PARTS, SeatResult, Settlement, _charge_chombo, places_by_score
 
 POINTS_GAME_KEYS = ("points", "deposit", "chips", "yakuman", "chombo", "ended_by_yakuman")
@@ -102,7 +102,7 @@ def _check_sum(problems, book, points, deposit, chombo_count):
     expected = -book.chombo_penalty * chombo_count if not book.chombo_to_others else 0
     step, clamps = 0, False
     if book.method == "oka_uma":
-        expected += book.oka - (book.target - book.start) * book.players // 100
+        expected += oka_imbalance(book)
         if book.deposits == "lost":
             expected -= deposit // 100
         step = book.bust_bonus - book.bust_penalty

@@ -94,7 +94,11 @@ def points_created_per_game(rules):
     paid in, so a game sums to 0; an explicit oka that differs creates or destroys the difference
     in every game (some clubs pay the house from it).  0 for win-points rules.
     """
-    book = rule_book(rules)
+    return oka_imbalance(rule_book(rules))
+
+
+def oka_imbalance(book):
+    """What ``book``'s oka creates (+) or destroys (−) in every game, in tenths: 0 unless it is explicit and off."""
     if book.method != "oka_uma":
         return 0
     return book.oka - (book.target - book.start) * book.players // 100
