@@ -23,6 +23,7 @@ from ..models import Member, RuleSet
 from .columns import column_name
 from .existing import check_slots
 from .planned import ALREADY, ERROR, NEW, PlannedGame, Problem, who
+from .reading import MAX_GAMES, too_many_games
 from .rows import read_row
 
 __all__ = ["ALREADY", "ERROR", "NEW", "ImportPlan", "PlannedGame", "Problem", "make_plan"]
@@ -85,6 +86,9 @@ def make_plan(club, rule_set, table, mapping=None):
     """Check and settle every row of ``table`` for ``rule_set``; ``mapping``: unknown name key → choice."""
     rule_set = RuleSet.objects.with_versions().get(pk=rule_set.pk, club=club)
     plan = ImportPlan(club, rule_set, table, dict(mapping or {}))
+    if len(table.rows) > MAX_GAMES:  # counted here, where the rows are games: title and header rows are not
+        plan.problems.append(Problem(None, None, too_many_games().message))
+        return plan
     finder = Member.objects.filter(club=club).finder()
     unknown = {}
     for number, cells in table.rows:
