@@ -112,8 +112,11 @@ def _in_template_order(sheet, players):
 
 def _rows(raw_rows, columns, players, header=None):
     rows = []
+    # A row is looked at as a header row only when its first header's cell is a header (cheap, for 20,000 rows).
+    first = min(position for position, _header in columns.values())
     for number, cells in raw_rows:
-        if header and header_index(cells, players) == header:
+        if (header and first < len(cells) and header_index([cells[first]], players)
+                and header_index(cells, players) == header):
             continue  # the header again (files put one after another)
         values = {key: cells[position].strip() if position < len(cells) else "" for key, (position, _h) in
                   columns.items()}

@@ -23,11 +23,12 @@ from ..models import Game, GameSeat, ImportBatch, Meeting, Member, RuleSet, Yaku
 from ..refusals import Refused
 from ..services.bulk import insert_history, insert_rows
 from ..services.games import Entry, build_rows, fill_game
+from .gc_pause import gc_paused
 from .names import NewMember
 from .plan import make_plan
 
 CHANGE_REASON = "import"
-BATCH = 500
+BATCH = 1000  # games saved per chunk
 
 
 class ImportRefused(Refused):
@@ -47,6 +48,7 @@ def commit(plan, mapping=None, user=None, expected=None):
                         user=user, expected=expected)
 
 
+@gc_paused
 def commit_table(club, rule_set, table, mapping, user=None, expected=None):
     """``commit`` from the rows read, without a plan made beforehand (the preview's save: it plans once, here)."""
     try:
@@ -72,28 +74,37 @@ def _save(plan, user):
                                        file_name=plan.table.source[:255], skipped=len(plan.already))
     created = _create_members(plan)
     meetings = _create_meetings(plan, user)
-    games, seats, yakuman = [], [], []
-    for planned in plan.new_games:
-        meeting = planned.meeting or meetings[planned.date]
-        members = [created[player] if isinstance(player, NewMember) else player for player in planned.players]
-        entry = Entry(meeting=meeting, round=planned.round, table=planned.table, members=members,
-                      scores=planned.scores, deposit=planned.deposit, chips=planned.chips, busts=planned.busts,
-                      yakuman=planned.yakuman, chombo=planned.chombo, ended_by_yakuman=planned.ended_by_yakuman)
-        game = Game(meeting=meeting, rule_version=planned.version, updated_by=user, import_batch=batch)
-        fill_game(game, entry, planned.result)
-        game_seats, game_yakuman = build_rows(game, entry, planned.result)
-        games.append(game)
-        seats += game_seats
-        yakuman += game_yakuman
-    insert_rows(Game, games, returning=True)
-    insert_history(Game, games, user, CHANGE_REASON)  # each game's history starts as "entered", by the importer
-    insert_rows(GameSeat, seats)
-    insert_rows(Yakuman, yakuman)
+    new_games = plan.new_games
+    # A chunk at a time, so that 20,000 games never stand in memory as 100,000 model instances at once.
+    for start in range(0, len(new_games), BATCH):
+        games, seats, yakuman = [], [], []
+        for planned in new_games[start:start + BATCH]:
+            game, game_seats, game_yakuman = _game_rows(planned, meetings, created, user, batch)
+            games.append(game)
+            seats += game_seats
+            yakuman += game_yakuman
+        insert_rows(Game, games, returning=True)
+        insert_history(Game, games, user, CHANGE_REASON)  # each game's history starts as "entered", by the importer
+        insert_rows(GameSeat, seats)
+        insert_rows(Yakuman, yakuman)
     batch.created_members.add(*created.values())
     batch.created_meetings.add(*meetings.values())
-    batch.games, batch.members, batch.meetings = len(games), len(created), len(meetings)
+    batch.games, batch.members, batch.meetings = len(new_games), len(created), len(meetings)
     batch.save(update_fields=["games", "members", "meetings"])
     return batch
+
+
+def _game_rows(planned, meetings, created, user, batch):
+    """The unsaved Game of a planned row, with its seats and yakuman (through the one seat mapping)."""
+    meeting = planned.meeting or meetings[planned.date]
+    members = [created[player] if isinstance(player, NewMember) else player for player in planned.players]
+    entry = Entry(meeting=meeting, round=planned.round, table=planned.table, members=members,
+                  scores=planned.scores, deposit=planned.deposit, chips=planned.chips, busts=planned.busts,
+                  yakuman=planned.yakuman, chombo=planned.chombo, ended_by_yakuman=planned.ended_by_yakuman)
+    game = Game(meeting=meeting, rule_version=planned.version, updated_by=user, import_batch=batch)
+    fill_game(game, entry, planned.result)
+    seats, yakuman = build_rows(game, entry, planned.result)
+    return game, seats, yakuman
 
 
 def _create_meetings(plan, user):

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from ..models import Member, RuleSet
 from .columns import column_name
 from .existing import check_slots
+from .gc_pause import gc_paused
 from .planned import ALREADY, ERROR, NEW, PlannedGame, Problem, who
 from .reading import MAX_GAMES, too_many_games
 from .rows import read_row
@@ -82,6 +83,7 @@ class ImportPlan:
         return _("%(column)s (not in the file)") % {"column": column_name(column, self.table.players)}
 
 
+@gc_paused
 def make_plan(club, rule_set, table, mapping=None):
     """Check and settle every row of ``table`` for ``rule_set``; ``mapping``: unknown name key → choice."""
     rule_set = RuleSet.objects.with_versions().get(pk=rule_set.pk, club=club)

@@ -28,6 +28,7 @@ from defusedxml import DefusedXmlException
 from django.utils.translation import gettext as _
 
 from .errors import ReadingError
+from .gc_pause import gc_paused
 from .workbook_checks import MAX_UNPACKED, check_archive, games_sheet, unsupported_compression
 
 __all__ = ["MAX_BYTES", "MAX_COLUMNS", "MAX_GAMES", "MAX_ROWS", "MAX_UNPACKED", "ReadingError", "Sheet",
@@ -82,6 +83,7 @@ def read_pasted(text):
     return Sheet(_read_text(text), _("pasted rows"))
 
 
+@gc_paused
 def read_bytes(data, name):
     if len(data) > MAX_BYTES:
         raise _too_big()
@@ -170,7 +172,8 @@ def _read_workbook(data):
         sheet = games_sheet(archive)  # refuses a sheet declaring more rows than are read, before openpyxl sees it
         workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
         try:
-            return _sheet_rows(workbook[sheet.title])
+            columns = MAX_COLUMNS if sheet.last_column is None else min(max(sheet.last_column, 1), MAX_COLUMNS)
+            return _sheet_rows(workbook[sheet.title], columns)
         finally:
             workbook.close()
     except ReadingError:
@@ -200,11 +203,11 @@ def _caused_by(error, kind):
     return False
 
 
-def _sheet_rows(sheet):
+def _sheet_rows(sheet, columns=MAX_COLUMNS):
     if hasattr(sheet, "reset_dimensions"):
         sheet.reset_dimensions()  # a sheet's recorded size may be wrong: read every row there is
     rows = []
-    for number, values in enumerate(sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True), start=1):
+    for number, values in enumerate(sheet.iter_rows(max_col=columns, values_only=True), start=1):
         cells = [_text(value) for value in values]
         while cells and not cells[-1]:
             cells.pop()

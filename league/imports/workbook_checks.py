@@ -38,16 +38,21 @@ COMPRESSIONS = {zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED}  # what Excel, LibreOf
 WORKBOOK = "xl/workbook.xml"
 WORKBOOK_RELS = "xl/_rels/workbook.xml.rels"
 CHUNK = 64 * 1024
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz$"
 REFERENCE = re.compile(r"\$?([A-Za-z]{1,3})?\$?([0-9]+)?")
 
 
 @dataclass
 class SheetShape:
-    """What the games sheet declared: its title, its furthest row, and its merged ranges ("A1:D1")."""
+    """What the games sheet declared: its title, its furthest row and column, and its merged ranges ("A1:D1").
+
+    ``last_column`` is None when a cell does not say where it is (allowed: it follows the previous one).
+    """
 
     title: str
     part: str
     last_row: int = 0
+    last_column: int | None = 0
     merged: list = field(default_factory=list)
 
 
@@ -128,20 +133,29 @@ def _scan_sheet(archive, shape):
     """Stream the sheet's XML: refuse at the first reference past MAX_SHEET_ROWS; keep the merged ranges."""
     merged_cells = 0
     row = 0
+    widest = ""  # the furthest column's letters ("T"); None once a cell does not say where it is
 
     def start(name, attributes):
-        nonlocal row, merged_cells
-        local = name.rsplit(" ", 1)[-1]
-        if local == "c":
+        nonlocal row, merged_cells, widest
+        if ":" in name:  # a prefixed name (x:c): parsed without namespaces, for speed; the local name decides
+            name = name.rsplit(":", 1)[1]
+        if name == "c":  # the commonest element by far: kept to a few string operations
             reference = attributes.get("r")
             if reference:
-                _within(shape, _row_of(reference))
-        elif local == "row":
+                digits = reference.lstrip(LETTERS)
+                if not digits.isdigit() or int(digits) > MAX_SHEET_ROWS:
+                    _within(shape, _row_of(reference))
+                letters = reference[:len(reference) - len(digits)].lstrip("$")
+                if len(letters) > len(widest) or (len(letters) == len(widest) and letters > widest):
+                    widest = letters
+            else:
+                widest = None
+        elif name == "row":
             row = int(attributes["r"]) if attributes.get("r", "").isdigit() else row + 1
             _within(shape, row)
-        elif local == "dimension":
+        elif name == "dimension":
             _within(shape, _last_row(attributes.get("ref", "")), declared=True)
-        elif local == "mergeCell":
+        elif name == "mergeCell":
             reference = attributes.get("ref", "")
             rows, columns = _extent(reference)
             _within(shape, _last_row(reference))
@@ -150,7 +164,14 @@ def _scan_sheet(archive, shape):
                 raise _too_large(shape, None)
             shape.merged.append(reference)
 
-    _parse(archive, shape.part, start)
+    _parse(archive, shape.part, start, namespaces=False)
+    shape.last_row = max(shape.last_row, row)
+    if widest is None:
+        shape.last_column = None
+    elif widest and widest.upper() == widest and widest.isalpha():
+        shape.last_column = _column(widest)
+    else:
+        shape.last_column = None  # lower-case or odd letters: read every column up to the limit
 
 
 def _within(shape, row, declared=False):
@@ -198,15 +219,17 @@ def _column(letters):
     return number
 
 
-def _parse(archive, part, start):
+def _parse(archive, part, start, namespaces=True):
     """Stream ``part`` through expat, calling ``start(name, attributes)`` for every element.
+
+    With ``namespaces``, a name is "<namespace> <local name>"; without, as written ("c" or "x:c").
 
     Expat directly rather than through defusedxml's ElementTree (which builds an object per element): a
     20,000-game sheet takes a fraction of the time.  It is protected as defusedxml protects a parser —
     a document type declaration, an entity declaration or an external reference is refused, with
     defusedxml's own exceptions — so nothing in the XML is expanded.
     """
-    parser = expat.ParserCreate(namespace_separator=" ")
+    parser = expat.ParserCreate(namespace_separator=" ") if namespaces else expat.ParserCreate()
     parser.StartElementHandler = start
     parser.StartDoctypeDeclHandler = _forbid_dtd
     parser.EntityDeclHandler = _forbid_entity

@@ -29,17 +29,55 @@ def insert_rows(model, objects, returning=False):
     fields = [field for field in model._meta.concrete_fields
               if not (field.primary_key and getattr(objects[0], field.attname) is None)]
     _take_related_ids(fields, objects)
-    rows = _values(fields, objects)
+    # Plain columns first, read in one go per row; the others converted one by one.
+    plain = [field for field in fields if _is_plain(field)]
+    converted = [field for field in fields if not _is_plain(field)]
+    plain_values = attrgetter(*[field.attname for field in plain]) if len(plain) > 1 else None
+    rows = []
+    for instance in objects:
+        row = plain_values(instance) if plain_values else tuple(getattr(instance, f.attname) for f in plain)
+        if converted:
+            row += tuple(field.get_db_prep_save(field.pre_save(instance, True), connection) for field in converted)
+        rows.append(row)
+    _insert(model, plain + converted, rows, objects if returning else None)
+
+
+def insert_history(model, objects, user, reason, history_type="+", when=None):
+    """The history rows of ``objects`` (saved instances of a model with HistoricalRecords), in one insert.
+
+    The same rows as django-simple-history's ``bulk_history_create`` (every tracked field, with the
+    author, the reason and ``history_type``: "+" created, "-" deleted), written as values without a
+    historical model instance per row.
+    """
+    history = model.history.model
+    when = when or timezone.now()
+    tracked = {field.attname: field for field in history.tracked_fields}
+    extra = {"history_date": when, "history_user_id": getattr(user, "pk", None),
+             "history_change_reason": reason, "history_type": history_type}
+    fields = [field for field in history._meta.concrete_fields if not field.primary_key]
+    plain = [field for field in fields if field.attname in tracked and _is_plain(field)]
+    converted = [field for field in fields if field.attname in tracked and not _is_plain(field)]
+    fixed = [field for field in fields if field.attname not in tracked]
+    plain_values = attrgetter(*[field.attname for field in plain])
+    constant = tuple(field.get_db_prep_save(extra[field.attname], connection) for field in fixed)
+    rows = [plain_values(instance)
+            + tuple(field.get_db_prep_save(getattr(instance, field.attname), connection) for field in converted)
+            + constant
+            for instance in objects]
+    _insert(history, plain + converted + fixed, rows)
+
+
+def _insert(model, fields, rows, returning_to=None):
     table = connection.ops.quote_name(model._meta.db_table)
     columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
     one_row = "(" + ", ".join(["%s"] * len(fields)) + ")"
     with connection.cursor() as cursor:
-        if not returning:
+        if returning_to is None:
             # One statement, executed by the driver for every row (SQLite and psycopg do it without Python per row).
             cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES {one_row}", rows)
             return
         pk = model._meta.pk
-        size = max(1, connection.ops.bulk_batch_size(fields, objects))
+        size = max(1, connection.ops.bulk_batch_size(fields, returning_to))
         for start in range(0, len(rows), size):
             chunk = rows[start:start + size]
             # RETURNING gives the ids in the order of the VALUES rows (as bulk_create relies on, SQLite ≥ 3.35,
@@ -47,27 +85,10 @@ def insert_rows(model, objects, returning=False):
             cursor.execute(f"INSERT INTO {table} ({columns}) VALUES {', '.join([one_row] * len(chunk))} "
                            f"RETURNING {connection.ops.quote_name(pk.column)}",
                            [value for row in chunk for value in row])
-            for instance, (new_id,) in zip(objects[start:start + size], cursor.fetchall(), strict=True):
+            for instance, (new_id,) in zip(returning_to[start:start + size], cursor.fetchall(), strict=True):
                 setattr(instance, pk.attname, new_id)
                 instance._state.adding = False
                 instance._state.db = connection.alias
-
-
-def insert_history(model, objects, user, reason, history_type="+", when=None):
-    """The history rows of ``objects`` (saved instances of a model with HistoricalRecords), in one insert.
-
-    The same rows as django-simple-history's ``bulk_history_create``: every tracked field, with the
-    author, the reason and ``history_type`` ("+" created, "-" deleted).
-    """
-    history = model.history.model
-    when = when or timezone.now()
-    tracked = [field.attname for field in history.tracked_fields]
-    values = attrgetter(*tracked)
-    rows = [history(history_date=when, history_user=user, history_change_reason=reason, history_type=history_type,
-                    **dict(zip(tracked, values(instance), strict=True)))
-            for instance in objects]
-    insert_rows(history, rows)
-    return rows
 
 
 def _take_related_ids(fields, objects):
@@ -80,18 +101,6 @@ def _take_related_ids(fields, objects):
                 related = field.get_cached_value(instance)
                 if related is not None:
                     setattr(instance, field.attname, related.pk)
-
-
-def _values(fields, objects):
-    plain = [field for field in fields if _is_plain(field)]
-    if len(plain) == len(fields):
-        values = attrgetter(*[field.attname for field in fields])
-        return [values(instance) if len(fields) > 1 else (values(instance),) for instance in objects]
-    converted = [(field.attname, None if field in plain else field) for field in fields]
-    return [tuple(getattr(instance, attname) if field is None
-                  else field.get_db_prep_save(field.pre_save(instance, True), connection)
-                  for attname, field in converted)
-            for instance in objects]
 
 
 def _is_plain(field):

@@ -81,7 +81,14 @@ def test_a_sheet_within_the_limits_keeps_its_merged_ranges():
         '<dimension ref="A1:C3"/><sheetData><row r="1"><c r="A1"><v>1</v></c></row><row r="3"><c r="C3"><v>2</v></c>'
         '</row></sheetData><mergeCells><mergeCell ref="A1:C1"/></mergeCells>')))
     shape = workbook_checks.games_sheet(archive)
-    assert (shape.title, shape.part, shape.last_row, shape.merged) == ("対局", SHEET, 3, ["A1:C1"])
+    assert (shape.title, shape.part, shape.last_row, shape.last_column, shape.merged) == (
+        "対局", SHEET, 3, 3, ["A1:C1"])
+
+
+def test_cells_that_do_not_say_where_they_are_are_read_up_to_the_column_limit():
+    data = with_sheet('<sheetData><row r="1"><c t="inlineStr"><is><t>a</t></is></c><c><v>2</v></c></row></sheetData>')
+    assert workbook_checks.games_sheet(zipfile.ZipFile(io.BytesIO(data))).last_column is None
+    assert read_bytes(data, "no references.xlsx").rows == [(1, ["a", "2"])]
 
 
 def test_the_sheet_checked_is_the_games_sheet_even_when_it_is_not_the_first():
