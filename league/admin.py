@@ -9,6 +9,7 @@ from .models import (
     Club,
     Game,
     GameSeat,
+    ImportBatch,
     Meeting,
     Member,
     Membership,
@@ -108,7 +109,7 @@ class GameAdmin(SimpleHistoryAdmin):
     list_display = ("__str__", "meeting", "rule_version", "void", "revision", "updated_at")
     list_filter = ("meeting__club", "void")
     date_hierarchy = "meeting__date"
-    readonly_fields = ("rule_version", "sheet", "floats", "double_maru_a", "revision", "updated_by")
+    readonly_fields = ("rule_version", "sheet", "floats", "double_maru_a", "revision", "updated_by", "import_batch")
     inlines = [GameSeatInline]
 
 
@@ -138,3 +139,12 @@ class GameSeatAdmin(admin.ModelAdmin):
     list_display = ("game", "seat", "member", "score", "place", "total")
     list_filter = ("game__meeting__club",)
     readonly_fields = [field.name for field in GameSeat._meta.fields]
+
+
+@admin.register(ImportBatch)
+class ImportBatchAdmin(admin.ModelAdmin):
+    """Imports are saved and undone on the site (the import's page); here they are read."""
+
+    list_display = ("__str__", "club", "rule_set", "created_by", "games", "skipped", "undone_at")
+    list_filter = ("club",)
+    readonly_fields = [field.name for field in ImportBatch._meta.fields] + ["created_members", "created_meetings"]

@@ -4,11 +4,21 @@ A route that does not exist raises ``NoReverseMatch``: a renamed page fails
 loudly in a test, it never quietly drops its links from the page.
 """
 
+from urllib.parse import urlencode
+
 from django.urls import reverse
 from django.utils.html import format_html
+
+from .stats.periods import ALL_GAMES
 
 
 def member_link(club, member):
     """The member's name linking to their page in ``club`` (URL name ``member_page``)."""
     href = reverse("member_page", kwargs={"slug": club.slug, "member_id": member.pk})
     return format_html('<a href="{}">{}</a>', href, member.name)
+
+
+def standings_url(club, rule_set, season):
+    """The standings of ``rule_set`` over ``season`` (None: every game), as the standings page's choice asks."""
+    query = urlencode({"season": season.pk if season else ALL_GAMES, "rule_set": rule_set.slug})
+    return f"{reverse('standings', kwargs={'slug': club.slug})}?{query}"

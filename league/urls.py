@@ -11,6 +11,7 @@ from .views import (
     entry,
     exports,
     games,
+    import_batches,
     imports,
     manage,
     manage_adjustments,
@@ -87,11 +88,14 @@ manage_pages = [
     path("manage/rules/<int:rule_set_id>/recompute/", manage_rules.recompute_rules, name="recompute_rules"),
 ]
 
-# Importing old results: the blank templates, then upload or paste, preview and save.
+# Importing old results: the blank templates, then upload or paste, preview and save; then what an import
+# brought in, and undoing it.
 import_pages = [
     path("import/", imports.start_import, name="import_results"),
     path("import/template.xlsx", imports.template_xlsx, name="import_template_xlsx"),
     path("import/template.csv", imports.template_csv_file, name="import_template_csv"),
+    path("import/batches/<int:batch_id>/", import_batches.import_batch, name="import_batch"),
+    path("import/batches/<int:batch_id>/undo/", import_batches.undo_import_batch, name="undo_import"),
     path("import/<slug:token>/", imports.preview_import, name="import_preview"),
     path("import/<slug:token>/columns/", imports.import_columns, name="import_columns"),
 ]

@@ -82,9 +82,24 @@ def validate_rules(rules):
     return _normalise(rules)[0]
 
 
+# Validating rules costs more than settling a game with them, and an import or a recompute settles
+# thousands of games under the same few rule versions: their books are kept, by the rules' repr (equal
+# for equal plain data written in the same order; a rules dict written in another order is only a miss).
+# Only books of valid rules are kept; a RuleBook is frozen and nothing changes what it holds.
+_BOOKS = {}
+_BOOKS_KEPT = 64
+
+
 def rule_book(rules):
-    """Validate ``rules`` and return them as a RuleBook in tenths."""
-    return _normalise(rules)[1]
+    """Validate ``rules`` and return them as a RuleBook in tenths (the same rules give the same book)."""
+    key = repr(rules)
+    book = _BOOKS.get(key)
+    if book is None:
+        book = _normalise(rules)[1]
+        if len(_BOOKS) >= _BOOKS_KEPT:
+            _BOOKS.clear()
+        _BOOKS[key] = book
+    return book
 
 
 def points_created_per_game(rules):

@@ -18,6 +18,7 @@ The extras a game may have are short texts, seats written as winds:
 - chombo: the offenders' seats, ``西`` or ``西,西``.
 """
 
+import functools
 import unicodedata
 from dataclasses import dataclass
 
@@ -58,16 +59,23 @@ def game_columns(players=SEATS):
 
 def header_index(header_cells, players=SEATS):
     """Map each known column key to its position in a header row (Japanese or English headers)."""
-    names = {}
-    for column in game_columns(players):
-        for label in (column.ja, column.en, column.key):
-            names[_normal(label)] = column.key
+    names = _header_names(players)
     found = {}
     for position, cell in enumerate(header_cells):
         key = names.get(_normal(cell))
         if key and key not in found:
             found[key] = position
     return found
+
+
+@functools.cache
+def _header_names(players):
+    """Every header the layout knows, normalised → its column key (built once: the importer asks for every row)."""
+    names = {}
+    for column in game_columns(players):
+        for label in (column.ja, column.en, column.key):
+            names[_normal(label)] = column.key
+    return names
 
 
 def _normal(text):

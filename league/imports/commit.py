@@ -7,22 +7,28 @@ meeting for each date that has none for the rule set, and every new game
 with its seats and yakuman as the engine settled them (the same
 ``fill_game`` / ``build_rows`` as a game entered at the table).  Games the
 club already has are skipped.  Any failure rolls everything back.
-"""
 
-from dataclasses import dataclass
+What was saved is an ``ImportBatch``: its games point to it, and it lists the
+members and meetings it created, for the page shown after the import and for
+undoing it (league/imports/undo.py).  The games, their history, seats and
+yakuman are written a chunk at a time (league/services/bulk.py): 20,000 games
+are a few dozen queries, not 100,000.
+"""
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
-from ..models import Game, GameSeat, Meeting, Member, RuleSet, Yakuman
+from ..models import Game, GameSeat, ImportBatch, Meeting, Member, RuleSet, Yakuman
 from ..refusals import Refused
+from ..services.bulk import insert_history, insert_rows
 from ..services.games import Entry, build_rows, fill_game
+from .gc_pause import gc_paused
 from .names import NewMember
 from .plan import make_plan
 
 CHANGE_REASON = "import"
-BATCH = 500
+BATCH = 1000  # games saved per chunk
 
 
 class ImportRefused(Refused):
@@ -33,22 +39,25 @@ class ImportRefused(Refused):
         self.plan = plan
 
 
-@dataclass
-class Imported:
-    games: int = 0
-    skipped: int = 0
-    members: int = 0
-    meetings: int = 0
-
-
 def commit(plan, mapping=None, user=None, expected=None):
-    """Save every new game of ``plan``; ``expected`` is the fingerprint of the plan the user saw, if any."""
+    """Save every new game of ``plan``; ``expected`` is the fingerprint of the plan the user saw, if any.
+
+    Returns the ImportBatch (its ``games``, ``skipped``, ``members`` and ``meetings`` count what it did).
+    """
+    return commit_table(plan.club, plan.rule_set, plan.table, plan.mapping if mapping is None else mapping,
+                        user=user, expected=expected)
+
+
+@gc_paused
+def commit_table(club, rule_set, table, mapping, user=None, expected=None):
+    """``commit`` from the rows read, without a plan made beforehand (the preview's save: it plans once, here)."""
     try:
         with transaction.atomic():
             # One import of a rule set at a time: the second sees the first's games and skips them.
-            list(RuleSet.objects.select_for_update().filter(pk__in=[r.pk for r in plan.rule_sets_used])
-                 .order_by("pk"))
-            fresh = make_plan(plan.club, plan.rule_set, plan.table, plan.mapping if mapping is None else mapping)
+            # A file naming each row's rule set may touch any of them: lock them all, in one order.
+            locked = RuleSet.objects.select_for_update().filter(club=club).order_by("pk")
+            list(locked if "rule_set" in table.columns else locked.filter(pk=rule_set.pk))
+            fresh = make_plan(club, rule_set, table, mapping)
             if fresh.has_errors:
                 raise ImportRefused(_("Nothing was saved: the import has %(count)s problems. Correct them and "
                                       "try again.") % {"count": len(fresh.problems)}, fresh)
@@ -63,30 +72,42 @@ def commit(plan, mapping=None, user=None, expected=None):
 
 
 def _save(plan, user):
-    done = Imported(skipped=len(plan.already))
+    batch = ImportBatch.objects.create(club=plan.club, rule_set=plan.rule_set, created_by=user,
+                                       file_name=plan.table.source[:255], skipped=len(plan.already))
     created = _create_members(plan)
-    done.members = len(created)
     meetings = _create_meetings(plan, user)
-    done.meetings = len(meetings)
-    games, seats, yakuman = [], [], []
-    for planned in plan.new_games:
-        meeting = planned.meeting or meetings[(planned.rule_set.pk, planned.date)]
-        members = [created[player] if isinstance(player, NewMember) else player for player in planned.players]
-        entry = Entry(meeting=meeting, round=planned.round, table=planned.table, members=members,
-                      scores=planned.scores, points=planned.points, deposit=planned.deposit, chips=planned.chips,
-                      busts=planned.busts,
-                      yakuman=planned.yakuman, chombo=planned.chombo, ended_by_yakuman=planned.ended_by_yakuman)
-        game = Game(meeting=meeting, rule_version=planned.version, updated_by=user)
-        fill_game(game, entry, planned.result)
-        game_seats, game_yakuman = build_rows(game, entry, planned.result)
-        games.append(game)
-        seats += game_seats
-        yakuman += game_yakuman
-    bulk_create_with_history(games, Game, batch_size=BATCH, default_user=user, default_change_reason=CHANGE_REASON)
-    GameSeat.objects.bulk_create(seats, batch_size=BATCH)
-    Yakuman.objects.bulk_create(yakuman, batch_size=BATCH)
-    done.games = len(games)
-    return done
+    new_games = plan.new_games
+    # A chunk at a time, so that 20,000 games never stand in memory as 100,000 model instances at once.
+    for start in range(0, len(new_games), BATCH):
+        games, seats, yakuman = [], [], []
+        for planned in new_games[start:start + BATCH]:
+            game, game_seats, game_yakuman = _game_rows(planned, meetings, created, user, batch)
+            games.append(game)
+            seats += game_seats
+            yakuman += game_yakuman
+        insert_rows(Game, games, returning=True)
+        insert_history(Game, games, user, CHANGE_REASON)  # each game's history starts as "entered", by the importer
+        insert_rows(GameSeat, seats)
+        insert_rows(Yakuman, yakuman)
+    batch.created_members.add(*created.values())
+    batch.created_meetings.add(*meetings.values())
+    batch.games, batch.members, batch.meetings = len(new_games), len(created), len(meetings)
+    batch.save(update_fields=["games", "members", "meetings"])
+    return batch
+
+
+def _game_rows(planned, meetings, created, user, batch):
+    """The unsaved Game of a planned row, with its seats and yakuman (through the one seat mapping)."""
+    meeting = planned.meeting or meetings[(planned.rule_set.pk, planned.date)]
+    members = [created[player] if isinstance(player, NewMember) else player for player in planned.players]
+    entry = Entry(meeting=meeting, round=planned.round, table=planned.table, members=members,
+                  scores=planned.scores, points=planned.points, deposit=planned.deposit, chips=planned.chips,
+                  busts=planned.busts,
+                  yakuman=planned.yakuman, chombo=planned.chombo, ended_by_yakuman=planned.ended_by_yakuman)
+    game = Game(meeting=meeting, rule_version=planned.version, updated_by=user, import_batch=batch)
+    fill_game(game, entry, planned.result)
+    seats, yakuman = build_rows(game, entry, planned.result)
+    return game, seats, yakuman
 
 
 def _create_meetings(plan, user):

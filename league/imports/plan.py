@@ -22,7 +22,9 @@ from django.utils.translation import gettext as _
 from ..models import Member, RuleSet
 from .columns import column_name
 from .existing import check_slots
+from .gc_pause import gc_paused
 from .planned import ALREADY, ERROR, NEW, PlannedGame, Problem, who
+from .reading import MAX_GAMES, too_many_games
 from .rows import SEAT_COLUMN, read_row
 
 __all__ = ["ALREADY", "ERROR", "NEW", "ImportPlan", "PlannedGame", "Problem", "make_plan"]
@@ -95,6 +97,7 @@ class ImportPlan:
         return _("%(column)s (not in the file)") % {"column": column_name(column, self.table.players)}
 
 
+@gc_paused
 def make_plan(club, rule_set, table, mapping=None):
     """Check and settle every row of ``table`` for ``rule_set``; ``mapping``: unknown name key → choice."""
     rule_sets = RuleSet.objects.filter(club=club).with_versions()
@@ -103,6 +106,9 @@ def make_plan(club, rule_set, table, mapping=None):
         raise RuleSet.DoesNotExist
     plan = ImportPlan(club, by_pk[rule_set.pk], table, dict(mapping or {}),
                       rule_sets=rule_sets.by_name_or_slug() if "rule_set" in table.columns else {})
+    if len(table.rows) > MAX_GAMES:  # counted here, where the rows are games: title and header rows are not
+        plan.problems.append(Problem(None, None, too_many_games().message))
+        return plan
     finder = Member.objects.filter(club=club).finder()
     unknown = {}
     for number, cells in table.rows:

@@ -7,9 +7,12 @@ text") or Shift_JIS as Japanese Excel saves it (cp932).  Anything else is
 refused with a ``ReadingError`` saying what to do; nothing is read past the
 limits below.
 
-Workbooks are opened by openpyxl, which parses their XML with defusedxml (an
-XML bomb or an external entity is refused), after the zip's declared sizes are
-checked (a zip bomb is refused before anything is unpacked).
+Workbooks are checked before openpyxl opens them (league/imports/workbook_checks.py:
+the zip's declared sizes and compression, so a zip bomb is refused before
+anything is unpacked, and the size the games sheet declares, so a small file
+naming row 20,000,000 is refused at once); openpyxl then parses their XML with
+defusedxml (an XML bomb or an external entity is refused).  Whatever else goes
+wrong inside a damaged workbook is refused as damaged, never let through.
 """
 
 import codecs
@@ -17,21 +20,27 @@ import csv
 import datetime
 import io
 import re
-import unicodedata
 import zipfile
 from dataclasses import dataclass
 
 import openpyxl
 from defusedxml import DefusedXmlException
 from django.utils.translation import gettext as _
-from openpyxl.utils.cell import coordinate_to_tuple
+from openpyxl.utils.cell import range_boundaries
+
+from .errors import ReadingError
+from .gc_pause import gc_paused
+from .workbook_checks import MAX_UNPACKED, check_archive, games_sheet, unsupported_compression
+
+__all__ = ["MAX_BYTES", "MAX_COLUMNS", "MAX_GAMES", "MAX_ROWS", "MAX_UNPACKED", "ReadingError", "Sheet",
+           "read_bytes", "read_pasted", "read_path", "read_upload", "too_many_games"]
 
 MAX_BYTES = 5 * 1024 * 1024  # a file or pasted text
-MAX_ROWS = 20_000  # rows with something in them, the header included
+MAX_GAMES = 20_000  # games in one import (the plan counts them)
+# Rows with something in them that are read: the games, and room for the title, header and totals rows
+# around them.  Past this many the file has more games than MAX_GAMES whatever its layout.
+MAX_ROWS = MAX_GAMES + 100
 MAX_COLUMNS = 100  # cells further right are not read
-MAX_UNPACKED = 100 * 1024 * 1024  # what a workbook may unpack to
-MAX_ZIP_ENTRIES = 1_000
-SHEET_NAMES = ("対局", "games")  # the season workbook's Games sheet, in either language
 OLE_SIGNATURE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # .xls, and password-protected workbooks
 ZIP_SIGNATURES = (b"PK\x03\x04", b"PK\x05\x06")
 # How the season workbook keeps a text cell from being read as a formula (league/exports/cells.py): a "'"
@@ -39,14 +48,6 @@ ZIP_SIGNATURES = (b"PK\x03\x04", b"PK\x05\x06")
 NEUTRALISED = tuple("'" + start for start in ("=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠"))
 CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 BINARY_BYTES = frozenset(set(range(0x20)) - {0x09, 0x0A, 0x0D})
-
-
-class ReadingError(ValueError):
-    """A file or text that cannot be imported; ``message`` says why, in the user's language."""
-
-    def __init__(self, message):
-        super().__init__(message)
-        self.message = message
 
 
 @dataclass
@@ -83,6 +84,7 @@ def read_pasted(text):
     return Sheet(_read_text(text), _("pasted rows"))
 
 
+@gc_paused
 def read_bytes(data, name):
     if len(data) > MAX_BYTES:
         raise _too_big()
@@ -101,9 +103,10 @@ def _too_big():
                           "example) and import them one after another.") % {"limit": MAX_BYTES // (1024 * 1024)})
 
 
-def _too_many_rows():
-    return ReadingError(_("The file has more than %(limit)s rows. Split it into several files (by year, for "
-                          "example) and import them one after another.") % {"limit": f"{MAX_ROWS:,}"})
+def too_many_games():
+    """The refusal of a file with more than MAX_GAMES games (the plan says it when the rows are games)."""
+    return ReadingError(_("The file has more than %(limit)s games. Split it into several files (by year, for "
+                          "example) and import them one after another.") % {"limit": f"{MAX_GAMES:,}"})
 
 
 def _not_a_spreadsheet():
@@ -150,7 +153,7 @@ def _read_text(text):
             if any(cells):
                 rows.append((number, cells))
                 if len(rows) > MAX_ROWS:
-                    raise _too_many_rows()
+                    raise too_many_games()
     except csv.Error as error:
         raise ReadingError(_("The text cannot be read as rows and columns (%(why)s). Check the quotes (\") in it, "
                              "or save the file again from your spreadsheet.") % {"why": error}) from error
@@ -162,25 +165,35 @@ def _read_text(text):
 # -- workbooks -----------------------------------------------------------------------------------------------
 
 def _read_workbook(data):
-    _check_zip(data)
     if not openpyxl.DEFUSEDXML:  # never parse a workbook's XML without protection
         raise ReadingError(_("This server cannot read .xlsx files safely. Save the file as CSV and import that."))
     try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        check_archive(archive)
+        sheet = games_sheet(archive)  # refuses a sheet declaring more rows than are read, before openpyxl sees it
         workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
         try:
-            sheet = _games_sheet(workbook)
-            return fill_merged(_sheet_rows(sheet), _merged_ranges(workbook, sheet))
+            columns = MAX_COLUMNS if sheet.last_column is None else min(max(sheet.last_column, 1), MAX_COLUMNS)
+            # Merged ranges (a date merged down its day's rows) come from the scan: read-only mode skips them.
+            return fill_merged(_sheet_rows(workbook[sheet.title], columns),
+                               [range_boundaries(reference) for reference in sheet.merged])
         finally:
             workbook.close()
     except ReadingError:
         raise
-    except Exception as error:  # a damaged workbook fails in many ways inside openpyxl and zipfile
-        if _caused_by(error, DefusedXmlException):  # openpyxl wraps it in a ValueError of its own
-            raise ReadingError(_("This workbook contains XML that Janroku refuses for safety (entity declarations, "
-                                 "as in an “XML bomb”). Open it in your spreadsheet and save it again as .xlsx.")
-                               ) from error
-        raise ReadingError(_("This .xlsx file cannot be read; it may be damaged. Open it in your spreadsheet and "
-                             "save it again, or save it as CSV.")) from error
+    except Exception as error:  # a damaged workbook fails in many ways inside zipfile, expat and openpyxl
+        raise _unreadable(error) from error
+
+
+def _unreadable(error):
+    """The refusal for what broke while reading a workbook (never a server error)."""
+    if _caused_by(error, DefusedXmlException):  # openpyxl wraps it in a ValueError of its own
+        return ReadingError(_("This workbook contains XML that Janroku refuses for safety (entity declarations, "
+                              "as in an “XML bomb”). Open it in your spreadsheet and save it again as .xlsx."))
+    if _caused_by(error, NotImplementedError):  # zipfile: a compression method it cannot unpack
+        return unsupported_compression()
+    return ReadingError(_("This .xlsx file cannot be read; it may be damaged. Open it in your spreadsheet and "
+                          "save it again, or save it as CSV."))
 
 
 def _caused_by(error, kind):
@@ -193,72 +206,22 @@ def _caused_by(error, kind):
     return False
 
 
-def _check_zip(data):
-    try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-        entries = archive.infolist()
-    except (zipfile.BadZipFile, ValueError, EOFError) as error:
-        raise ReadingError(_("This .xlsx file cannot be read; it may be damaged. Open it in your spreadsheet and "
-                             "save it again, or save it as CSV.")) from error
-    names = {entry.filename for entry in entries}
-    if "xl/workbook.xml" not in names:
-        if "content.xml" in names and "mimetype" in names:
-            raise ReadingError(_("This is an OpenDocument file (.ods). Save it as .xlsx or CSV and import that."))
-        raise ReadingError(_("This file is a zip archive (a Word document, for example), not an Excel workbook. "
-                             "Upload the .xlsx workbook or a CSV file."))
-    if len(entries) > MAX_ZIP_ENTRIES or sum(entry.file_size for entry in entries) > MAX_UNPACKED:
-        raise ReadingError(_("This workbook unpacks to more than %(limit)s MB, far more than a results sheet "
-                             "needs. Save only the games as a new .xlsx or CSV file.") % {
-            "limit": MAX_UNPACKED // (1024 * 1024)})
-
-
-def _games_sheet(workbook):
-    for sheet in workbook.worksheets:
-        if unicodedata.normalize("NFKC", sheet.title).strip().lower() in SHEET_NAMES:
-            return sheet
-    if not workbook.worksheets:
-        raise ReadingError(_("The workbook has no sheet with rows."))
-    return workbook.worksheets[0]
-
-
-def _sheet_rows(sheet):
+def _sheet_rows(sheet, columns=MAX_COLUMNS):
     if hasattr(sheet, "reset_dimensions"):
         sheet.reset_dimensions()  # a sheet's recorded size may be wrong: read every row there is
     rows = []
-    for number, values in enumerate(sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True), start=1):
+    for number, values in enumerate(sheet.iter_rows(max_col=columns, values_only=True), start=1):
         cells = [_text(value) for value in values]
         while cells and not cells[-1]:
             cells.pop()
         if cells:
             rows.append((number, cells))
             if len(rows) > MAX_ROWS:
-                raise _too_many_rows()
+                raise too_many_games()
     if not rows:
         raise ReadingError(_("There is nothing to import: the sheet “%(sheet)s” is empty.") % {
             "sheet": sheet.title})
     return rows
-
-
-MERGE_CELL = re.compile(rb"<(?:\w+:)?mergeCell\s[^>]*?ref=\"([A-Z]{1,3}[0-9]{1,7})(?::([A-Z]{1,3}[0-9]{1,7}))?\"")
-
-
-def _merged_ranges(workbook, sheet):
-    """The sheet's merged ranges (min column, min row, max column, max row), 1-based.
-
-    openpyxl's read-only mode does not read them, so the ``<mergeCell ref="A4:A7">`` elements are found in the
-    sheet's XML (a pattern over the bytes: no XML is parsed, so nothing can be expanded).
-    """
-    try:
-        with workbook._archive.open(sheet._worksheet_path) as part:  # read-only mode keeps both
-            xml = part.read(MAX_UNPACKED + 1)
-    except (AttributeError, KeyError):
-        return []
-    ranges = []
-    for first, last in MERGE_CELL.findall(xml):
-        min_col, min_row = coordinate_to_tuple(first.decode())[::-1]
-        max_col, max_row = coordinate_to_tuple((last or first).decode())[::-1]
-        ranges.append((min_col, min_row, max_col, max_row))
-    return ranges
 
 
 def fill_merged(rows, ranges):

@@ -1,10 +1,11 @@
 from .clubs import Club, RuleSet, RuleVersion
 from .games import POINT_PARTS, Adjustment, Game, GameSeat, Yakuman
+from .imports import ImportBatch
 from .meetings import Attendance, Meeting
 from .people import Member, Membership, Role
 from .seasons import Season
 
 __all__ = [
-    "POINT_PARTS", "Adjustment", "Attendance", "Club", "Game", "GameSeat", "Meeting", "Member", "Membership",
-    "Role", "RuleSet", "RuleVersion", "Season", "Yakuman",
+    "POINT_PARTS", "Adjustment", "Attendance", "Club", "Game", "GameSeat", "ImportBatch", "Meeting", "Member",
+    "Membership", "Role", "RuleSet", "RuleVersion", "Season", "Yakuman",
 ]

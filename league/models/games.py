@@ -77,6 +77,9 @@ class Game(models.Model):
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
     updated_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
                                    related_name="+", verbose_name=_("updated by"))
+    # The import that saved the game (None when it was entered at the table); undoing the import removes it.
+    import_batch = models.ForeignKey("ImportBatch", models.SET_NULL, null=True, blank=True,
+                                     related_name="imported_games", verbose_name=_("import"))
 
     objects = GameQuerySet.as_manager()
     history = HistoricalRecords(excluded_fields=["updated_at"])

@@ -1,4 +1,8 @@
-"""``{% member_link club member %}``: the member's name linking to their page (wraps ``league.links``)."""
+"""Club links in templates, wrapping ``league.links``.
+
+``{% member_link club member %}``: the member's name linking to their page;
+``{% standings_url club rule_set season %}``: the standings of a rule set over a season (None: every game).
+"""
 
 from django import template
 
@@ -10,3 +14,8 @@ register = template.Library()
 @register.simple_tag
 def member_link(club, member):
     return links.member_link(club, member)
+
+
+@register.simple_tag
+def standings_url(club, rule_set, season):
+    return links.standings_url(club, rule_set, season)

@@ -16,7 +16,7 @@ import scoring
 
 from ..forms.imports import ColumnsForm, ImportForm, MappingForm
 from ..imports import pending
-from ..imports.commit import ImportRefused, commit
+from ..imports.commit import ImportRefused, commit_table
 from ..imports.layouts.mapping import keep_layout, layout_to_keep
 from ..imports.plan import make_plan
 from ..imports.template import template_csv, template_workbook
@@ -25,6 +25,7 @@ from ..models.games import WINDS
 from ..permissions import club_for_secretary
 
 SHOWN_PROBLEMS = 500  # more are counted, not listed
+SHOWN_GAMES = 200  # rows listed in the preview: those with a problem first, then the first rows
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -82,37 +83,50 @@ def preview_import(request, slug, token):
         messages.error(request, _("That import is no longer waiting (another file was chosen, or it was saved). "
                                   "Choose the file again."))
         return redirect("import_results", slug=slug)
-    plan = make_plan(access.club, kept.rule_set, kept.table, kept.mapping)
     members = Member.objects.filter(club=access.club).in_kana_order()
     action = request.POST.get("action") if request.method == "POST" else None
-    mapping_form = MappingForm(request.POST if action == "map" else None, unknown=plan.unknown, members=members)
     status = 200
+    if action == "commit":
+        # Saving plans the rows itself, under a lock: no plan is made before it.
+        try:
+            batch = commit_table(access.club, kept.rule_set, kept.table, kept.mapping, request.user,
+                                 expected=request.POST.get("fingerprint", ""))
+        except ImportRefused as refusal:
+            messages.error(request, refusal.message)
+            plan = refusal.plan or make_plan(access.club, kept.rule_set, kept.table, kept.mapping)
+            status = 409
+        else:
+            pending.discard(request.session, access.club)
+            return redirect("import_batch", slug=slug, batch_id=batch.pk)
+    else:
+        plan = make_plan(access.club, kept.rule_set, kept.table, kept.mapping)
+    mapping_form = MappingForm(request.POST if action == "map" else None, unknown=plan.unknown, members=members)
     if action == "map":
         if mapping_form.is_valid():
             # The form lists every unknown name, so its answers replace the earlier ones (a choice can be undone).
             pending.save_mapping(request.session, access.club, mapping_form.mapping())
             return redirect("import_preview", slug=slug, token=token)
         status = 400
-    elif action == "commit":
-        try:
-            done = commit(plan, kept.mapping, request.user, expected=request.POST.get("fingerprint", ""))
-        except ImportRefused as refusal:
-            messages.error(request, refusal.message)
-            plan = refusal.plan or make_plan(access.club, kept.rule_set, kept.table, kept.mapping)
-            mapping_form = MappingForm(unknown=plan.unknown, members=members)
-            status = 409
-        else:
-            pending.discard(request.session, access.club)
-            messages.success(request, _("%(games)s games imported; %(skipped)s were already saved and were skipped; "
-                                        "%(members)s members and %(meetings)s meetings created.") % {
-                "games": done.games, "skipped": done.skipped, "members": done.members, "meetings": done.meetings})
-            return redirect("club", slug=slug)
+    shown = shown_games(plan)
     return render(request, "league/imports/preview.html", {
         "access": access, "club": access.club, "plan": plan, "token": token, "mapping_form": mapping_form,
         "problems": plan.problems[:SHOWN_PROBLEMS], "more_problems": max(0, len(plan.problems) - SHOWN_PROBLEMS),
-        "seat_headers": WINDS[:plan.table.players],
+        "seat_headers": WINDS[:plan.table.players], "shown_games": shown,
+        "hidden_games": len(plan.games) - len(shown),
         "can_name_columns": pending.has_sheet(request.session, access.club, token),
     }, status=status)
+
+
+def shown_games(plan):
+    """The rows the preview lists: every row with a problem, then the first rows, up to SHOWN_GAMES.
+
+    A file of 20,000 games is not read row by row on a page (and would take seconds to draw); its
+    problems are what needs reading, and the first rows show that the columns were understood.
+    """
+    wrong = [game for game in plan.games if game.problems][:SHOWN_GAMES]
+    rows = {game.row for game in wrong}
+    rest = [game for game in plan.games if game.row not in rows][:max(0, SHOWN_GAMES - len(wrong))]
+    return sorted(wrong + rest, key=lambda game: game.row)
 
 
 @require_GET

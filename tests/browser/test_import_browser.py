@@ -31,5 +31,8 @@ def test_naming_the_columns_of_an_unknown_sheet_on_a_phone(live_server, phone, b
     phone.get_by_role("button", name="この列で読み込む").click()
     phone.wait_for_url(lambda url: not url.endswith("/columns/"))
     phone.get_by_role("button", name="1件の対局を取り込む").click()
-    phone.wait_for_url(f"{base}/c/bakufu/")
+    phone.wait_for_url("**/import/batches/*/")  # the import's own page: what came in, and its undo
     assert Game.objects.count() == 1
+    counts = phone.locator("dl.import-counts")
+    assert counts.locator("dt").first.inner_text() == "取り込んだ対局"
+    assert counts.locator("dd").first.inner_text() == "1"

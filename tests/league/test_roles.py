@@ -11,11 +11,12 @@ import datetime
 import pytest
 from django.urls import URLResolver, get_resolver, resolve, reverse
 
+from league.imports.commit import commit
 from league.models import Adjustment, Member, Membership, Season
 from league.services.games import Entry, record_game, settle_in_force
 
 from .conftest import PLAYERS
-from .import_files import ROWS, delimited
+from .import_files import ROWS, delimited, plan_of, xlsx_bytes
 
 # Who may use a page (league/permissions.py decides it; this table is its specification):
 READ = "read"  # the club's people; everyone when the club is public
@@ -79,6 +80,8 @@ PAGES = {
     "import_template_csv": {"GET": RUN, "POST": REFUSED},
     "import_preview": {"GET": RUN, "POST": RUN},
     "import_columns": {"GET": RUN, "POST": RUN},
+    "import_batch": {"GET": RUN},
+    "undo_import": {"GET": REFUSED, "POST": RUN},
     # exports
     "export": {"GET": MONEY},
     "export_xlsx": {"GET": MONEY},
@@ -145,11 +148,12 @@ def objects(club, meeting, secretary, member):
     season = Season.objects.create(club=club, name="2026年度", starts_on="2026-04-01", ends_on="2027-03-31")
     adjustment = Adjustment.objects.create(club=club, rule_set=rule_set, member=members[0],
                                            date=datetime.date(2026, 10, 1), points=-50, reason="遅刻")
+    batch = commit(plan_of(club, xlsx_bytes(ROWS)), user=secretary)
     return {
         "slug": club.slug, "meeting_id": meeting.pk, "game_id": game.pk, "member_id": members[0].pk,
         "season_id": season.pk, "rule_set_id": rule_set.pk, "adjustment_id": adjustment.pk,
         "membership_id": Membership.objects.get(user=member, club=club).pk,
-        "token": "nothing-waiting",
+        "token": "nothing-waiting", "batch_id": batch.pk,
     }
 
 

@@ -1,0 +1,65 @@
+"""What an import brought in, for the page shown after it: seasons, meetings, games and members.
+
+A fixed number of queries however many games the import saved: the meetings
+with their imported games counted by SQL, the seasons those dates fall in,
+and the members it created.
+"""
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q
+
+from ..models import Meeting, Season
+
+
+@dataclass
+class SeasonTouched:
+    season: object  # None: the games that fall in no season of the club
+    games: int
+
+
+@dataclass
+class MeetingTouched:
+    meeting: object
+    games: int  # games this import added to it
+    created: bool  # the import created the meeting
+
+
+@dataclass
+class BatchSummary:
+    batch: object
+    meetings: list = field(default_factory=list)
+    seasons: list = field(default_factory=list)
+    members: list = field(default_factory=list)
+
+    @property
+    def meetings_created(self):
+        return [touched for touched in self.meetings if touched.created]
+
+
+def batch_summary(batch):
+    """The seasons, meetings and members of ``batch`` (after an undo: none, the counts stay on the batch)."""
+    summary = BatchSummary(batch=batch)
+    if batch.undone:
+        return summary
+    created = set(batch.created_meetings.values_list("pk", flat=True))
+    meetings = (Meeting.objects.filter(games__import_batch=batch)
+                .annotate(imported=Count("games", filter=Q(games__import_batch=batch)))
+                .order_by("date", "id"))
+    summary.meetings = [MeetingTouched(meeting, meeting.imported, meeting.pk in created) for meeting in meetings]
+    summary.members = list(batch.created_members.in_kana_order())
+    if summary.meetings:
+        first, last = summary.meetings[0].meeting.date, summary.meetings[-1].meeting.date
+        seasons = list(Season.objects.filter(club=batch.club, starts_on__lte=last, ends_on__gte=first)
+                       .order_by("starts_on"))
+        counts = {season.pk: 0 for season in seasons}
+        outside = 0
+        for touched in summary.meetings:
+            covering = [s for s in seasons if s.starts_on <= touched.meeting.date <= s.ends_on]
+            for season in covering:
+                counts[season.pk] += touched.games
+            outside += 0 if covering else touched.games
+        summary.seasons = [SeasonTouched(season, counts[season.pk]) for season in seasons if counts[season.pk]]
+        if outside:
+            summary.seasons.append(SeasonTouched(None, outside))
+    return summary

@@ -1,0 +1,103 @@
+"""Undoing an import in one step, while nothing has been entered on top of it.
+
+``undo_import(batch, user)`` removes every game the import saved (each
+game's history records its removal: who, when, "import undone"), then the
+meetings and members it created, and marks the batch undone by ``user``.
+It is refused, with nothing removed, when removing would take something else
+with it: a game of the import corrected or voided since, a meeting it added
+games to now closed, a meeting it created that has other games or was changed
+(attendance, fees, notes), a member it created who has other games or
+records, or was changed.
+"""
+
+from django.db import connection, transaction
+from django.db.models import Count
+from django.db.models.deletion import Collector
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ..models import Adjustment, Attendance, Game, GameSeat, ImportBatch, Meeting, Member, Yakuman
+from ..refusals import Refused
+from ..services.bulk import insert_history
+
+UNDO_REASON = "import undone"
+
+
+def undo_import(batch, user):
+    """Remove what ``batch`` saved and created; raises Refused (nothing removed) when something is built on it."""
+    with transaction.atomic():
+        batch = ImportBatch.objects.select_for_update().get(pk=batch.pk)
+        if batch.undone:
+            raise Refused(_("This import was already undone."))
+        meetings = list(batch.created_meetings.all())
+        members = list(batch.created_members.all())
+        games = Game.objects.filter(import_batch=batch)
+        # Lock the games and the meetings they are in, so that nothing is entered or closed meanwhile.
+        list(Meeting.objects.select_for_update().filter(pk__in=games.values("meeting_id")).values_list("pk"))
+        _refuse_if_built_upon(batch, games, meetings, members)
+        when = timezone.now()
+        insert_history(Game, list(games.order_by("pk")), user, UNDO_REASON, history_type="-", when=when)
+        Yakuman.objects.filter(game__import_batch=batch).delete()
+        GameSeat.objects.filter(game__import_batch=batch).delete()
+        # By SQL, as their history was written above in one insert (a model delete would write it game by game);
+        # seats and yakuman, all that points to a game, are gone already.
+        with connection.cursor() as cursor:
+            cursor.execute(f"DELETE FROM {connection.ops.quote_name(Game._meta.db_table)} "
+                           f"WHERE {connection.ops.quote_name('import_batch_id')} = %s", [batch.pk])
+        _delete_with_history(meetings, user)
+        _delete_with_history(members, user)
+        batch.undone_at, batch.undone_by = when, user
+        batch.save(update_fields=["undone_at", "undone_by"])
+    return batch
+
+
+def _refuse_if_built_upon(batch, games, meetings, members):
+    changed = games.filter(revision__gt=1).select_related("meeting").order_by("meeting__date", "round", "table").first()
+    if changed:
+        raise Refused(_("The game of %(date)s, round %(round)s, table %(table)s was corrected or voided after the "
+                        "import. Nothing was undone: undoing the import would lose that change.") % {
+            "date": changed.meeting.date, "round": changed.round, "table": changed.table})
+    closed = Meeting.objects.filter(games__import_batch=batch, closed=True).order_by("date").first()
+    if closed:
+        raise Refused(_("The meeting of %(date)s is closed. A secretary must reopen it before the import can be "
+                        "undone.") % {"date": closed.date})
+    other = (Game.objects.filter(meeting__in=meetings).exclude(import_batch=batch).select_related("meeting")
+             .order_by("meeting__date", "round", "table").first())
+    if other:
+        raise Refused(_("The meeting of %(date)s, created by this import, now has games entered since (round "
+                        "%(round)s, table %(table)s). Nothing was undone.") % {
+            "date": other.meeting.date, "round": other.round, "table": other.table})
+    attended = set(Attendance.objects.filter(meeting__in=meetings).values_list("meeting_id", flat=True))
+    edited = next((m for m in meetings if m.pk in attended), None) or _changed_since(Meeting, meetings)
+    if edited:
+        raise Refused(_("The meeting of %(date)s, created by this import, was changed since (attendance, fees or "
+                        "notes). Nothing was undone.") % {"date": edited.date})
+    used = set(GameSeat.objects.filter(member__in=members).exclude(game__import_batch=batch)
+               .values_list("member_id", flat=True))
+    used |= set(Adjustment.objects.filter(member__in=members).values_list("member_id", flat=True))
+    used |= set(Attendance.objects.filter(member__in=members).values_list("member_id", flat=True))
+    busy = next((member for member in members if member.pk in used), None) or _changed_since(Member, members)
+    if busy:
+        raise Refused(_("%(member)s, a member created by this import, has other games or records since, or was "
+                        "changed. Nothing was undone.") % {"member": busy.name})
+
+
+def _changed_since(model, objects):
+    """The first of ``objects`` whose history has more than its creation."""
+    if not objects:
+        return None
+    edited = set(model.history.filter(id__in=[o.pk for o in objects]).values("id").annotate(records=Count("id"))
+                 .filter(records__gt=1).values_list("id", flat=True))
+    return next((o for o in objects if o.pk in edited), None)
+
+
+def _delete_with_history(objects, user):
+    """Delete ``objects`` (a few meetings or members) so that each one's history records who removed it and why."""
+    if not objects:
+        return
+    for instance in objects:
+        instance._history_user = user
+        instance._change_reason = UNDO_REASON
+    collector = Collector(using=connection.alias)
+    collector.collect(objects)
+    collector.delete()
