@@ -246,6 +246,14 @@ def test_chat_points_lines_are_points_only_rows():
     assert (second["round"], second["points_2"]) == ("2", "-2")  # they add up to 0: points
 
 
+def test_chat_names_may_have_a_space_in_them():
+    table = read_chat("11/20\n1回戦 福田 麻衣 41300 酒井 典子 28000 横山 悠斗 18700 金子 圭介 12000\n"
+                      "2回戦 福田 麻衣：+12.0 酒井 典子 +33.0 横山 悠斗 ▲20.0 金子 圭介 ▲25.0\n", 4, TODAY)
+    first, second = (cells for _number, cells in table.rows)
+    assert [first[f"player_{seat}"] for seat in range(4)] == ["福田 麻衣", "酒井 典子", "横山 悠斗", "金子 圭介"]
+    assert (first["score_0"], second["player_0"], second["points_0"]) == ("41300", "福田 麻衣", "+12.0")
+
+
 def test_chat_dates_without_a_year_are_the_latest_not_after_today():
     table = read_chat("12/20\n東 41300 南 28000 西 18700 北 12000\n", 4, TODAY)
     assert table.rows[0][1]["date"] == "2025-12-20"

@@ -6,7 +6,8 @@
 
 A date line starts with a date (``2026/11/20``, ``11/20``, ``11月20日``; the
 rest of the line is ignored); a game line is an optional round (``1回戦``,
-``2戦目``, ``第3回戦``) followed by name and number pairs, separated by spaces,
+``2戦目``, ``第3回戦``) followed by name and number pairs (a name may have a space
+in it: ``福田 麻衣 41300``), separated by spaces,
 ``:`` or ``、``, in full-width or half-width, minus as ``-`` or ``▲``.  The
 numbers are final scores (41300, 41.3, 41,300) unless one is written with a
 sign ``+`` or they add up to 0: then they are final points (a points-only game).
@@ -32,7 +33,9 @@ from .dates import fill_dates, number_rounds
 
 ROUND = re.compile(r"^第?(\d{1,2})\s*(?:回戦|回|戦|半荘|局)目?\s*[:.)]?\s*")
 NUMBER = r"[+\-▲△±−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
-PAIR = re.compile(r"([^\s:、,\d+\-▲△±−]+)\s*[:]?\s*(" + NUMBER + r")(?=[\s、,]|$)")
+NAME_WORD = r"[^\s:、,\d+\-▲△±−]+"
+# A name may have a space in it (福田 麻衣): every word up to the number is the name.
+PAIR = re.compile(r"(" + NAME_WORD + r"(?:\s+" + NAME_WORD + r")*)\s*[:]?\s*(" + NUMBER + r")(?=[\s、,]|$)")
 SEPARATORS = re.compile(r"[\s:、,]+")
 CHAT = "chat"
 
