@@ -104,7 +104,7 @@ def _game_rows(planned, meetings, created, user, batch):
                   scores=planned.scores, points=planned.points, deposit=planned.deposit, chips=planned.chips,
                   busts=planned.busts,
                   yakuman=planned.yakuman, chombo=planned.chombo, ended_by_yakuman=planned.ended_by_yakuman)
-    game = Game(meeting=meeting, rule_version=planned.version, updated_by=user, import_batch=batch)
+    game = Game(meeting=meeting, rule_version=planned.rule_version, updated_by=user, import_batch=batch)
     fill_game(game, entry, planned.result)
     seats, yakuman = build_rows(game, entry, planned.result)
     return game, seats, yakuman

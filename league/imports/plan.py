@@ -79,7 +79,7 @@ class ImportPlan:
              game.table, [who(p) for p in game.players],
              game.scores, game.points, game.deposit, game.chips, game.busts, game.yakuman, game.chombo,
              [seat.tenths["total"] for seat in game.result] if game.result else None,
-             game.version.pk if game.version else None, game.meeting.pk if game.meeting else None]
+             game.rule_version.pk if game.rule_version else None, game.meeting.pk if game.meeting else None]
             for game in self.games]]
         return hashlib.sha256(json.dumps(payload, default=str).encode()).hexdigest()[:32]
 

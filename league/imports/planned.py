@@ -38,7 +38,7 @@ class PlannedGame:
     yakuman: list = field(default_factory=list)
     chombo: list = field(default_factory=list)
     ended_by_yakuman: int | None = None
-    version: object = None
+    rule_version: object = None  # the RuleVersion in force on the date
     result: object = None  # the engine's Settlement
     meeting: Meeting | None = None  # the meeting it goes into; None: one is created for the date
     existing: Game | None = None  # the saved game this row repeats

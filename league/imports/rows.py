@@ -153,7 +153,7 @@ def read_row(plan, number, cells, finder, unknown):
     game.yakuman, game.ended_by_yakuman = row.extras("yakuman", read_yakuman)
     game.chombo = row.extras("chombo", read_chombo)
     _check_yakuman(row)
-    if row.numbers_ok and game.version is not None:
+    if row.numbers_ok and game.rule_version is not None:
         if not points_only:
             _check_busts(row)
         _settle(row)
@@ -183,9 +183,9 @@ def _rule_set(row):
 def _players(row):
     """The seats of this row: those of its rules, when each row names its rules (a file may mix 3 and 4)."""
     table_players = row.plan.table.players
-    if "rule_set" not in row.plan.table.columns or row.game.version is None:
+    if "rule_set" not in row.plan.table.columns or row.game.rule_version is None:
         return table_players
-    players = row.game.version.settings["players"]
+    players = row.game.rule_version.settings["players"]
     for seat in range(players, table_players):
         for key in (f"player_{seat}", f"score_{seat}", f"points_{seat}", f"chips_{seat}"):
             if row.text(key):
@@ -251,13 +251,13 @@ def _check_version(row):
                                                "players": version.settings["players"],
                                                "columns": plan.table.players})
     else:
-        game.version = version
+        game.rule_version = version
 
 
 def _check_busts(row):
     """As on the entry form: when a bust pays points, a player below 0 must have their bust written."""
     game = row.game
-    bust = game.version.settings.get("bust") or {}
+    bust = game.rule_version.settings.get("bust") or {}
     if not (bust.get("penalty") or bust.get("bonus")):
         return
     written = {entry["seat"] for entry in game.busts}
@@ -273,7 +273,7 @@ def _check_busts(row):
 
 def _check_written_points(row, written):
     """Points written beside the scores must be the points the scores give (each result before chips)."""
-    chips_in_total = row.game.version.settings["chips"]["in_total"]
+    chips_in_total = row.game.rule_version.settings["chips"]["in_total"]
     for seat, typed in enumerate(written):
         result = row.game.result[seat].tenths
         given = result["total"] - (result["chips"] if chips_in_total else 0)
@@ -287,7 +287,7 @@ def _check_written_points(row, written):
 def _settle(row):
     game = row.game
     try:
-        game.result = settle_entry(game.version.rules, game)
+        game.result = settle_entry(game.rule_version.rules, game)
     except scoring.ScoringError as refusal:
         seat_names = [str(WINDS[seat]) for seat in range(len(game.players))]
         for error in refusal.errors:
