@@ -190,7 +190,11 @@ def _import_here(database, path, profile):
 
     from league.models import Club
 
+    from django.conf import settings
+
     setup_test_environment()  # lets the test client run outside the test runner (in-memory email, any host)
+    # As in production: with DEBUG on, Django keeps the text of every query in memory.
+    settings.DEBUG = False
     club = Club.objects.get(slug=CLUB)
     data = Path(path).read_bytes()
     client = _client(club)

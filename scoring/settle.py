@@ -15,7 +15,7 @@ from .shares import split_evenly
 PARTS = ("base", "oka", "uma", "bust", "chips", "shugi", "chombo", "total")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: an import holds tens of thousands
 class SeatResult:
     """One player's points for the game; read ``result.total`` or ``result["total"]``."""
 

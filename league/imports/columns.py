@@ -87,7 +87,10 @@ class Table:
         keys = [key for key, _position, _header in data["columns"]]
         return cls(players=data["players"],
                    columns={key: (position, header) for key, position, header in data["columns"]},
-                   rows=[(number, dict(zip(keys, cells, strict=True))) for number, cells in data["rows"]],
+                   # Empty cells are left out (a row is read with ``get``): most of a season's cells are empty,
+                   # and 20,000 rows of them would take tens of megabytes at every step.
+                   rows=[(number, {key: cell for key, cell in zip(keys, cells, strict=True) if cell})
+                         for number, cells in data["rows"]],
                    source=data["source"], header_row=data["header_row"], layout=data.get("layout", TEMPLATE),
                    scores_in_thousands=data.get("thousands", False))
 

@@ -30,12 +30,18 @@ class Pending:
     mapping: dict
 
 
+# A sheet whose layout was recognised is kept beside its rows only up to this size, so that its columns can
+# still be named by hand: keeping a season of thousands of games twice would double the session (and the
+# memory of every step).  A large file read the wrong way is chosen again.
+KEEP_SHEET_ROWS = 2_000
+
+
 def store(session, club, rule_set, table, sheet=None):
-    """Keep a new import; returns its token (for its address).  The ``sheet`` read is kept too, so that its
-    columns can still be named by hand when the layout recognised is not the one meant."""
+    """Keep a new import; returns its token (for its address).  The ``sheet`` read is kept too (when small),
+    so that its columns can still be named by hand when the layout recognised is not the one meant."""
     token = secrets.token_hex(8)
     session[_key(club)] = {"token": token, "rule_set": rule_set.pk, "table": table.to_data(), "mapping": {}}
-    if sheet is not None:
+    if sheet is not None and len(sheet.rows) <= KEEP_SHEET_ROWS:
         session[_key(club)]["sheet"] = {"rows": sheet.rows, "source": sheet.source}
     return token
 
