@@ -65,13 +65,7 @@ def read_game(book, game):
     busts = _busts(problems, game.get("busts", []), players, scores, book.bust_at_zero)
     yakuman = _yakuman(problems, game.get("yakuman", []), players)
     chombo = _chombo(problems, game.get("chombo", []), players)
-    ended = game.get("ended_by_yakuman")
-    if ended is not None:
-        if book.method != "win_points":
-            problems.add("ended_by_yakuman_unused", "ended_by_yakuman",
-                         _("A game ended by a yakuman only counts with the win_points method."))
-        else:
-            _seat(problems, "ended_by_yakuman", ended, players)
+    ended = _ended_by_yakuman(problems, book, game, players)
     problems.raise_if_any()
     return GameSheet(
         scores=tuple(scores), deposit=deposit, chips=tuple(chips), busts=tuple(busts),
@@ -81,6 +75,18 @@ def read_game(book, game):
 
 def _is_int(value):
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _ended_by_yakuman(problems, book, game, players):
+    """The seat whose yakuman ended a win-points game (ダブルマルA), or None; refused for other methods."""
+    ended = game.get("ended_by_yakuman")
+    if ended is not None:
+        if book.method != "win_points":
+            problems.add("ended_by_yakuman_unused", "ended_by_yakuman",
+                         _("A game ended by a yakuman only counts with the win_points method."))
+        else:
+            _seat(problems, "ended_by_yakuman", ended, players)
+    return ended
 
 
 def _seat(problems, field, value, players):

@@ -8,7 +8,7 @@ to (docs/scoring.md, "Points-only games").  Places come from the points.
 """
 
 from .errors import Problems, _
-from .game import _chips, _chombo, _deposit, _seat, _yakuman
+from .game import _chips, _chombo, _deposit, _ended_by_yakuman, _yakuman
 from .points import points_from_tenths, tenths_from_points
 from .rules import MOST_POINTS, oka_imbalance, rule_book
 from .settle import PARTS, SeatResult, Settlement, _charge_chombo, places_by_score
@@ -41,13 +41,7 @@ def settle_points(rules, game):
     chips = _chips(problems, game.get("chips", [0] * n), n)
     _yakuman(problems, game.get("yakuman", []), n)  # kept for the record; their shūgi is inside the points
     chombo = _chombo(problems, game.get("chombo", []), n)
-    ended = game.get("ended_by_yakuman")
-    if ended is not None:
-        if book.method != "win_points":
-            problems.add("ended_by_yakuman_unused", "ended_by_yakuman",
-                         _("A game ended by a yakuman only counts with the win_points method."))
-        else:
-            _seat(problems, "ended_by_yakuman", ended, n)
+    ended = _ended_by_yakuman(problems, book, game, n)
     if points is not None and deposit is not None and not problems:
         _check_sum(problems, book, points, deposit, len(chombo))
     problems.raise_if_any()
