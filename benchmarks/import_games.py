@@ -186,11 +186,10 @@ def _client(club):
 def _import_here(database, path, profile):
     """One import in this process (on its own copy of the database): JSON figures on the last line."""
     _setup(database)
+    from django.conf import settings
     from django.test.utils import setup_test_environment
 
     from league.models import Club
-
-    from django.conf import settings
 
     setup_test_environment()  # lets the test client run outside the test runner (in-memory email, any host)
     # As in production: with DEBUG on, Django keeps the text of every query in memory.
