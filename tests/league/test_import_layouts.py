@@ -8,6 +8,7 @@ from django.utils import translation
 from league.imports.columns import LayoutUnknown, find_columns
 from league.imports.commit import commit
 from league.imports.layouts.chat import looks_like_chat, read_chat
+from league.imports.layouts.dates import fill_dates
 from league.imports.plan import make_plan
 from league.imports.reading import ReadingError, read_bytes, read_pasted
 from league.models import Game, Meeting, RuleSet, RuleVersion
@@ -389,3 +390,14 @@ def test_a_totals_mismatch_in_an_upload_is_shown_on_the_page(client, club, secre
     response = _post(client, club, file=SimpleUploadedFile("club.xlsx", club_workbook(total=99000)))
     assert response.status_code == 400
     assert "Row 7, column F (点数2)" in response.content.decode()
+
+
+@pytest.mark.parametrize(("hint", "dates", "expected"), [
+    (None, ["2024/12/20", "1/10"], ["2024/12/20", "2025-01-10"]),  # past December: the next year
+    ((2024, 4), ["4/5", "2025/4/10", "5/1"], ["2024-04-05", "2025/4/10", "2025-05-01"]),  # a full date resets
+])
+def test_a_full_date_sets_the_year_of_the_short_dates_below_it(hint, dates, expected):
+    """(Full dates are left as written: they are read with the rest of the row.)"""
+    rows = [(number, {"date": date}) for number, date in enumerate(dates, start=2)]
+    fill_dates(rows, hint)
+    assert [cells["date"] for _number, cells in rows] == expected

@@ -55,8 +55,8 @@ def fill_dates(rows, hint=None, today=None):
                 cells["date"] = last
             continue
         clean = unicodedata.normalize("NFKC", text).strip()
-        if short := SHORT.match(clean):
-            month, day = int(short[1]), int(short[2])
+        if written := SHORT.match(clean):
+            month, day = int(written[1]), int(written[2])
             year = _year_for(month, day, running, today)
             if year is not None:
                 try:
