@@ -196,6 +196,16 @@ def test_wide_totals_that_disagree_are_refused(totals, counts, where):
     assert message.startswith(where), message
 
 
+@pytest.mark.parametrize(("totals", "counts", "where", "what"), [
+    (None, [1, "inf", 1, 2, 2], "Row 6, column E (南野二郎)", "is not a number of games"),
+    (None, [1, 2.5, 1, 2, 2], "Row 6, column E (南野二郎)", "is not a number of games"),
+    ([45.3, "▲", 15.5, -18.8, -50], None, "Row 6, column E (南野二郎)", "which is not a number"),
+])
+def test_an_unreadable_totals_cell_is_refused_naming_it(totals, counts, where, what):
+    message = refusal(wide_workbook(WIDE_ROWS, MEMBERS, totals=totals, counts=counts))
+    assert message.startswith(where) and what in message, message
+
+
 def test_one_row_per_day_is_refused_with_the_reason():
     rows = [["2026-11-21", None, None, 60.3, -12, 30, -28.3, -50]]
     message = refusal(wide_workbook(rows, MEMBERS, header_start=("日付", "半荘数", "卓")))

@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from ...formatting import format_points
-from ...score_input import parse_points, parse_score
+from ...score_input import parse_count, parse_points, parse_score
 from ..reading import ReadingError
 from .headers import summary_word
 
@@ -57,9 +57,11 @@ def _cell(cells, position):
 
 def _check_count(number, position, written, above, since, label):
     try:
-        expected = int(float(written))
-    except ValueError:
-        return
+        expected = parse_count(written)
+    except ValidationError:
+        raise ReadingError(_("Row %(row)s, column %(column)s: “%(text)s” is not a number of games. Correct the "
+                             "sheet (or delete that row) and choose it again.") % {
+            "row": number, "column": label(position), "text": written}) from None
     counts = [sum(1 for cells in rows if _cell(cells, position)) for rows in (above, since)]
     if expected not in counts:
         raise ReadingError(_("Row %(row)s, column %(column)s: the games row says %(written)s games, but %(counted)s "
@@ -77,13 +79,25 @@ def _check_total(number, position, written, above, since, what, label, in_thousa
             sums = [_sum(rows, position, lambda text: parse_score(text, in_thousands=in_thousands))
                     for rows in (above, since)]
     except ValidationError:
-        return  # an unreadable total or game cell: the plan names the cell
+        if not _readable(written, what, in_thousands):  # totals rows never reach the plan: say it here
+            raise ReadingError(_("Row %(row)s, column %(column)s: the totals row holds “%(text)s”, which is not a "
+                                 "number. Correct the sheet (or delete that row) and choose it again.") % {
+                "row": number, "column": label(position), "text": written}) from None
+        return  # an unreadable game cell above: the plan names that cell
     if total is None or total in sums:
         return
     shown = (lambda value: format_points(value)) if what == POINTS else (lambda value: f"{value:,}")
     raise ReadingError(_("Row %(row)s, column %(column)s: the totals row says %(written)s, but the games above add "
                          "up to %(sum)s. Correct the sheet (or delete that row) and choose it again.") % {
         "row": number, "column": label(position), "written": shown(total), "sum": shown(sums[0])})
+
+
+def _readable(text, what, in_thousands):
+    try:
+        parse_points(text) if what == POINTS else parse_score(text, in_thousands=in_thousands)
+    except ValidationError:
+        return False
+    return True
 
 
 def _sum(rows, position, parse):
