@@ -14,7 +14,7 @@ from league.imports.reading import ReadingError, read_bytes, read_pasted
 from league.models import Game, Meeting, RuleSet, RuleVersion
 from league.score_input import parse_score, scores_in_thousands
 
-from .import_files import NAMES, delimited, xlsx_bytes
+from .import_files import NAMES, delimited, plan_of, xlsx_bytes
 from .layout_files import GAMES, club_workbook, cp932_csv, wide_workbook
 
 TODAY = datetime.date(2026, 12, 1)
@@ -411,3 +411,11 @@ def test_a_full_date_sets_the_year_of_the_short_dates_below_it(hint, dates, expe
     rows = [(number, {"date": date}) for number, date in enumerate(dates, start=2)]
     fill_dates(rows, hint)
     assert [cells["date"] for _number, cells in rows] == expected
+
+
+def test_a_wide_sheets_rule_set_column_is_read_never_dropped(club):
+    rows = [[*row[:3], "存在しないルール", *row[3:]] for row in WIDE_ROWS]
+    data = wide_workbook(rows, MEMBERS, header_start=("日付", "回戦", "卓", "ルール"))
+    plan = plan_of(club, data)
+    assert plan.problems and all("存在しないルール" in problem.message for problem in plan.problems)
+    assert not plan.new_games

@@ -33,6 +33,9 @@ HEADER_SEARCH = 20
 IGNORED = frozenset({"備考", "メモ", "memo", "note", "notes", "場所", "会場", "venue", "曜日", "weekday", "順位",
                      "rank", "平均", "average", "ルール", "rules", "ruleset"}) | TOTAL_WORDS
 WIDE = "wide"
+# The columns of a game row besides the members': a ルール column makes each row's rule set its own (never the
+# chosen one in silence).
+KEPT = ("date", "round", "table", "rule_set")
 
 
 def read_wide(sheet, players):
@@ -75,7 +78,7 @@ def _wide_table(sheet, index, found, members, players, per_day):
                 "row": row_number, "count": len(played), "players": players,
                 "columns": ", ".join(label(p) for p, _text in played)})
         values = {key: cells[position].strip() if position < len(cells) else "" for key, position in found.items()
-                  if key in ("date", "round", "table")}
+                  if key in KEPT}
         for seat, (position, text) in enumerate(played):
             try:
                 parse_points(text)
@@ -85,8 +88,7 @@ def _wide_table(sheet, index, found, members, players, per_day):
             values[f"player_{seat}"] = header[position]
             values[f"points_{seat}"] = text
         rows.append((row_number, values))
-    columns = {key: (position, header[position]) for key, position in found.items()
-               if key in ("date", "round", "table")}
+    columns = {key: (position, header[position]) for key, position in found.items() if key in KEPT}
     for seat in range(players):
         columns[f"player_{seat}"] = (None, column_name(f"player_{seat}", players))
         columns[f"points_{seat}"] = (None, column_name(f"points_{seat}", players))
