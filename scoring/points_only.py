@@ -13,7 +13,8 @@ from .points import points_from_tenths, tenths_from_points
 from .rules import MOST_POINTS, oka_imbalance, rule_book
 from .settle import PARTS, SeatResult, Settlement, _charge_chombo, places_by_score
 
-POINTS_GAME_KEYS = ("points", "deposit", "chips", "yakuman", "chombo", "ended_by_yakuman")
+POINTS_GAME_KEYS = ("points", "deposit", "chips", "yakuman", "chombo", "ended_by_yakuman", "extras_unrecorded")
+MOST_CHOMBO = 20  # chombo in one game, when they were not recorded: far beyond any real table
 
 __all__ = ["POINTS_GAME_KEYS", "points_sum_allowed", "settle_points"]
 
@@ -42,8 +43,16 @@ def settle_points(rules, game):
     _yakuman(problems, game.get("yakuman", []), n)  # kept for the record; their shūgi is inside the points
     chombo = _chombo(problems, game.get("chombo", []), n)
     ended = _ended_by_yakuman(problems, book, game, n)
+    unrecorded = game.get("extras_unrecorded", False)
+    if not isinstance(unrecorded, bool):
+        problems.add("not_true_false", "extras_unrecorded", _("Expected true or false, not %(value)s."),
+                     value=repr(unrecorded))
     if points is not None and deposit is not None and not problems:
-        _check_sum(problems, book, points, deposit, len(chombo))
+        if unrecorded and (deposit or chombo):
+            problems.add("extras_recorded", "extras_unrecorded",
+                         _("A game whose deposit and chombo were not recorded cannot list them."))
+        else:
+            _check_sum(problems, book, points, deposit, len(chombo), unrecorded)
     problems.raise_if_any()
 
     parts = {part: [0] * n for part in PARTS}
@@ -84,7 +93,7 @@ def _points(problems, value, players):
     return tenths if len(tenths) == players else None
 
 
-def _check_sum(problems, book, points, deposit, chombo_count):
+def _check_sum(problems, book, points, deposit, chombo_count, unrecorded=False):
     """The sum of the points against what the rules let a game's points (before chips) add up to.
 
     Fixed: an explicit oka unlike the computed one creates or destroys its
@@ -102,6 +111,13 @@ def _check_sum(problems, book, points, deposit, chombo_count):
         step = book.bust_bonus - book.bust_penalty
         clamps = not book.box_under
     allowed = sorted({expected + busts * step for busts in range(book.players if step else 1)})
+    if unrecorded:  # a sheet of final points (a 集計表) does not say what left the table: allow what could have
+        lost = book.method == "oka_uma" and book.deposits == "lost"
+        penalty = book.chombo_penalty if not book.chombo_to_others else 0
+        if lost and (total <= allowed[-1] or clamps):
+            return  # lost sticks (in hundreds) can take any amount off the table
+        allowed = sorted({value - count * penalty for value in allowed
+                          for count in range(MOST_CHOMBO + 1 if penalty else 1)})
     show = {"total": points_from_tenths(total)}
     if clamps:
         if total >= allowed[0]:

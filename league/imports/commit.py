@@ -103,7 +103,8 @@ def _game_rows(planned, meetings, created, user, batch):
     entry = Entry(meeting=meeting, round=planned.round, table=planned.table, members=members,
                   scores=planned.scores, points=planned.points, deposit=planned.deposit, chips=planned.chips,
                   busts=planned.busts,
-                  yakuman=planned.yakuman, chombo=planned.chombo, ended_by_yakuman=planned.ended_by_yakuman)
+                  yakuman=planned.yakuman, chombo=planned.chombo, ended_by_yakuman=planned.ended_by_yakuman,
+                  extras_unrecorded=planned.extras_unrecorded)
     game = Game(meeting=meeting, rule_version=planned.rule_version, updated_by=user, import_batch=batch)
     fill_game(game, entry, planned.result)
     seats, yakuman = build_rows(game, entry, planned.result)

@@ -39,6 +39,7 @@ class PlannedGame:
     chombo: list = field(default_factory=list)
     ended_by_yakuman: int | None = None
     rule_version: object = None  # the RuleVersion in force on the date
+    extras_unrecorded: bool = False  # points only, from a layout with no deposit or chombo columns
     result: object = None  # the engine's Settlement
     meeting: Meeting | None = None  # the meeting it goes into; None: one is created for the date
     existing: Game | None = None  # the saved game this row repeats

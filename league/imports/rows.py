@@ -140,6 +140,9 @@ def read_row(plan, number, cells, finder, unknown):
     if points_only:
         game.scores = None
         game.points = [row.points(f"points_{seat}") for seat in range(players)]
+        # A sheet with no deposit and no chombo column never said what left the table.
+        columns = row.plan.table.columns
+        game.extras_unrecorded = "deposit" not in columns and "chombo" not in columns
     else:
         game.scores = [row.score(f"score_{seat}") for seat in range(players)]
         # Points written beside the scores are read now (a bad one is reported) and compared once settled.

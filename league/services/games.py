@@ -47,6 +47,9 @@ class Entry:
     chombo: list = field(default_factory=list)  # engine format: {"seat"}
     ended_by_yakuman: int | None = None
     points: list | None = None  # tenths, for a points-only game
+    # A points-only game from a sheet of final points (a 集計表, chat lines): its deposit and chombo were never
+    # written down, so the engine allows the sums they could have made (docs/scoring.md).
+    extras_unrecorded: bool = False
 
     @property
     def points_only(self):
@@ -74,6 +77,8 @@ def engine_game(game):
         data["busts"] = game.busts
     if game.ended_by_yakuman is not None:
         data["ended_by_yakuman"] = game.ended_by_yakuman
+    if game.points_only and game.extras_unrecorded:
+        data["extras_unrecorded"] = True
     return data
 
 
@@ -178,7 +183,7 @@ def entry_from_game(game):
         scores=sheet.get("scores"), deposit=sheet.get("deposit", 0), chips=sheet.get("chips", []),
         points=None if points is None else [tenths_from_points(value) for value in points],
         busts=sheet.get("busts", []), yakuman=sheet.get("yakuman", []), chombo=sheet.get("chombo", []),
-        ended_by_yakuman=sheet.get("ended_by_yakuman"),
+        ended_by_yakuman=sheet.get("ended_by_yakuman"), extras_unrecorded=sheet.get("extras_unrecorded", False),
     )
 
 

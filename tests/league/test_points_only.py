@@ -285,3 +285,42 @@ def test_the_workbooks_tally_sheet_alone_imports_back_to_the_same_points(club, s
     assert [(line.member.name, line.points, line.places) for line in after.lines] == [
         (line.member.name, line.points, line.places) for line in before.lines]
     assert Game.objects.filter(points_only=True).count() == 2
+
+
+@pytest.mark.parametrize("extras", ["chombo", "lost deposit", "chips"])
+def test_the_tally_reads_back_games_whose_points_do_not_sum_to_zero(club, secretary, meeting, extras):
+    """A 集計表 does not say what left the table (a chombo not shared, lost sticks): the sums it could make pass."""
+    version = meeting.rule_set.version_on(meeting.date)
+    version.rules = {**version.rules, "deposits": "lost", "chombo": {"penalty": 20, "to_others": False}}
+    version.save()
+    version = meeting.rule_set.version_on(meeting.date)
+    entry = Entry(meeting=meeting, round=1, table=1, members=members(club, NAMES),
+                  scores=[52300, 31500, 18700, -2500] if extras != "lost deposit" else [52300, 31500, 18700, -3500],
+                  deposit=1000 if extras == "lost deposit" else 0, busts=[{"seat": 3, "by": 0}],
+                  chombo=[{"seat": 1}] if extras == "chombo" else [],
+                  chips=[3, -1, 0, -2] if extras == "chips" else [])
+    record_game(settle_game(entry, version), secretary)
+    season = Season.objects.create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
+                                   ends_on=datetime.date(2026, 12, 31))
+    out = io.BytesIO()
+    with translation.override("ja"):
+        write_season_workbook(ExportChoice.of_season(club, season), out)
+    book = load_workbook(io.BytesIO(out.getvalue()))
+    for name in book.sheetnames:
+        if name != "集計表":
+            del book[name]
+    kept = io.BytesIO()
+    book.save(kept)
+
+    before = standings(Period(rule_set=club.rule_sets.get()))
+    Game.objects.all().delete()
+    Meeting.objects.all().delete()
+    plan = plan_of(club, kept.getvalue(), name="tally.xlsx")
+    assert not plan.problems, plan.problems
+    commit(plan, user=secretary)
+    after = standings(Period(rule_set=club.rule_sets.get()))
+    assert [(line.member.name, line.points) for line in after.lines] == [
+        (line.member.name, line.points) for line in before.lines]
+    game = Game.objects.get()
+    assert game.points_only and game.sheet["extras_unrecorded"] is True
+    assert not recompute.plan(club.rule_sets.get()).problems  # settled again the same way

@@ -188,3 +188,30 @@ def test_the_sum_is_checked_only_when_every_value_is_readable():
     with pytest.raises(ScoringError) as refused:
         settle_points(RULES, {"points": [30, "x", -20, -99]})
     assert [e.code for e in refused.value.errors] == ["not_points"]
+
+
+@pytest.mark.parametrize(("rules", "points", "accepted"), [
+    ({"deposits": "lost"}, [45, 5, -20, -40], True),  # 10.0 left the table as sticks
+    ({"deposits": "lost"}, [45, 5, -20, -20], False),  # 10.0 more than the players paid in: never
+    ({"chombo": {"penalty": 20}}, [45, 5, -20, -50], True),  # one chombo not shared
+    ({"chombo": {"penalty": 20}}, [45, 5, -20, -35], False),  # no number of chombo makes 5.0
+    ({"chombo": {"penalty": 20, "to_others": True}}, [45, 5, -20, -50], False),  # shared: the sum stays 0
+])
+def test_a_game_whose_extras_were_not_recorded_may_sum_to_what_they_could_have_taken(rules, points, accepted):
+    rules = {**RULES, **rules}
+    game = {"points": points, "extras_unrecorded": True}
+    if accepted:
+        assert sum(seat.total for seat in settle_points(rules, game)) == sum(points)
+    else:
+        with pytest.raises(ScoringError) as refused:
+            settle_points(rules, game)
+        assert refused.value.code == "points_sum_mismatch"
+    with pytest.raises(ScoringError):  # recorded (no deposit, no chombo), the same sum must be exact
+        settle_points(rules, {"points": points})
+
+
+def test_extras_cannot_be_both_unrecorded_and_listed():
+    with pytest.raises(ScoringError) as refused:
+        settle_points({**RULES, "deposits": "lost"}, {"points": [45, 5, -20, -40], "deposit": 1000,
+                                                        "extras_unrecorded": True})
+    assert refused.value.code == "extras_recorded"
