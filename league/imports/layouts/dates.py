@@ -14,13 +14,12 @@ import datetime
 import re
 import unicodedata
 
-from ..values import SHORT, DateError, parse_date
+from ..values import ERAS, SHORT, DateError, parse_date
 
 FISCAL = re.compile(r"((?:19|20)\d{2})\s*年度")
-ERA_FISCAL = re.compile(r"(令和|平成)\s*(元|\d{1,2})\s*年度")
+ERA_FISCAL = re.compile(r"(令和|平成|昭和)\s*(元|\d{1,2})\s*年度")
 YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
-ERA_YEAR = re.compile(r"(令和|平成)\s*(元|\d{1,2})\s*年")
-ERAS = {"令和": 2018, "平成": 1988}
+ERA_YEAR = re.compile(r"(令和|平成|昭和)\s*(元|\d{1,2})\s*年")
 FISCAL_START = 4  # the Japanese fiscal year (年度) starts in April
 
 

@@ -19,13 +19,12 @@ from openpyxl.utils import get_column_letter
 
 from ...exchange.layout import SEATS
 from ...score_input import scores_in_thousands
-from ..columns import Table, column_name
+from ..columns import HEADER_SEARCH, Table, column_name
 from ..reading import ReadingError
 from .dates import fill_dates, number_rounds, year_hint
 from .headers import PLACED, normal, read_header, seat_keys
 from .totals import POINTS, SCORE, check_summaries, split_summaries
 
-HEADER_SEARCH = 20  # rows looked at for the header
 HEADER_LEAST = 3  # known headers that make a row look like a header row
 
 

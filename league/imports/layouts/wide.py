@@ -23,13 +23,12 @@ from django.utils.translation import gettext as _
 from openpyxl.utils import get_column_letter
 
 from ...score_input import parse_points
-from ..columns import Table, column_name
+from ..columns import HEADER_SEARCH, Table, column_name
 from ..reading import ReadingError
 from .dates import fill_dates, number_rounds, year_hint
 from .headers import COUNT_WORDS, TOTAL_WORDS, normal, read_header
 from .totals import POINTS, check_summaries, split_summaries
 
-HEADER_SEARCH = 20
 IGNORED = frozenset({"備考", "メモ", "memo", "note", "notes", "場所", "会場", "venue", "曜日", "weekday", "順位",
                      "rank", "平均", "average", "ルール", "rules", "ruleset"}) | TOTAL_WORDS
 WIDE = "wide"
