@@ -1,6 +1,7 @@
 """The import forms: the file or pasted rows with the rules they follow, then who each unknown name is."""
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -14,6 +15,7 @@ from ..imports.names import NewMember
 from ..imports.reading import ReadingError, read_pasted, read_upload
 from ..imports.values import DateError, parse_date
 from ..models import RuleSet
+from ..score_input import parse_points, parse_score
 
 NEW = "new"
 
@@ -151,8 +153,14 @@ def _is_number_or_date(text):
         pass
     else:
         return True
-    stripped = text.replace(",", "").replace(".", "").lstrip("+-▲")
-    return stripped.isdigit()
+    try:  # a score (41,300, ▲5200, full-width) or final points (+45.3): the importer's own readers say
+        parse_score(text)
+    except ValidationError:
+        try:
+            parse_points(text)
+        except ValidationError:
+            return False
+    return True
 
 
 class MappingForm(forms.Form):
