@@ -32,7 +32,9 @@ def standings_sheet(results):
         Column(_("Top-two rate"), RATE), Column(_("Last-avoid rate"), RATE), Column(_("Busts"), INT),
         Column(_("Bust rate"), RATE), Column(_("Chips"), INT), Column(_("Chip points"), POINTS),
         Column(_("Shūgi"), POINTS), Column(_("Best"), POINTS), Column(_("Worst"), POINTS),
-        Column(_("Average score"), INT), Column(_("Last played"), DATE),
+        Column(_("Average score"), INT),
+        # Busts, the bust rate and the average score count only these (not the points-only games, 点数なし).
+        Column(_("Games with scores"), INT), Column(_("Last played"), DATE),
     ]
     if maru:
         columns += [Column(_("Maru A"), INT), Column(_("Maru B"), INT), Column(_("Maru C"), INT),
@@ -53,7 +55,7 @@ def _rows(results, several, places, maru):
                 _fraction(line.rentai_rate), _fraction(line.last_avoid_rate),
                 line.busts, _fraction(line.bust_rate), line.chips, points_number(line.chip_points),
                 points_number(line.shugi), points_number(line.best), points_number(line.worst), line.average_score,
-                line.last_played,
+                line.scored_games, line.last_played,
             ]
             if maru:
                 row += [line.maru.get(key) if result.win_points else None for key in MARU]

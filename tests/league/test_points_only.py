@@ -324,3 +324,15 @@ def test_the_tally_reads_back_games_whose_points_do_not_sum_to_zero(club, secret
     game = Game.objects.get()
     assert game.points_only and game.sheet["extras_unrecorded"] is True
     assert not recompute.plan(club.rule_sets.get()).problems  # settled again the same way
+
+
+def test_the_workbooks_standings_say_how_many_games_have_scores(club, mixed):
+    season = Season.objects.create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
+                                   ends_on=datetime.date(2026, 12, 31))
+    out = io.BytesIO()
+    with translation.override("ja"):
+        write_season_workbook(ExportChoice.of_season(club, season), out)
+    rows = list(load_workbook(io.BytesIO(out.getvalue()))["成績表"].iter_rows(values_only=True))
+    head = list(rows[0])
+    east = next(dict(zip(head, row, strict=True)) for row in rows[1:] if row[head.index("名前")] == "東田一郎")
+    assert (east["半荘数"], east["点数のある半荘"], east["平均素点"]) == (2, 1, 52300)
