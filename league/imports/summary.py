@@ -14,6 +14,7 @@ from ..models import Meeting, Season
 
 @dataclass
 class SeasonTouched:
+    rule_set: object  # a file naming each row's rule set may touch several
     season: object  # None: the games that fall in no season of the club
     games: int
 
@@ -45,21 +46,20 @@ def batch_summary(batch):
     created = set(batch.created_meetings.values_list("pk", flat=True))
     meetings = (Meeting.objects.filter(games__import_batch=batch)
                 .annotate(imported=Count("games", filter=Q(games__import_batch=batch)))
-                .order_by("date", "id"))
+                .select_related("rule_set").order_by("date", "id"))
     summary.meetings = [MeetingTouched(meeting, meeting.imported, meeting.pk in created) for meeting in meetings]
     summary.members = list(batch.created_members.in_kana_order())
     if summary.meetings:
         first, last = summary.meetings[0].meeting.date, summary.meetings[-1].meeting.date
         seasons = list(Season.objects.filter(club=batch.club, starts_on__lte=last, ends_on__gte=first)
                        .order_by("starts_on"))
-        counts = {season.pk: 0 for season in seasons}
-        outside = 0
+        counts = {}  # (rule set, season or None) → games, in the order met
         for touched in summary.meetings:
-            covering = [s for s in seasons if s.starts_on <= touched.meeting.date <= s.ends_on]
+            covering = [s for s in seasons if s.starts_on <= touched.meeting.date <= s.ends_on] or [None]
             for season in covering:
-                counts[season.pk] += touched.games
-            outside += 0 if covering else touched.games
-        summary.seasons = [SeasonTouched(season, counts[season.pk]) for season in seasons if counts[season.pk]]
-        if outside:
-            summary.seasons.append(SeasonTouched(None, outside))
+                key = (touched.meeting.rule_set, season)
+                counts[key] = counts.get(key, 0) + touched.games
+        by_season = [SeasonTouched(rule_set, season, games) for (rule_set, season), games in counts.items()]
+        summary.seasons = sorted(by_season, key=lambda t: (t.rule_set.position, t.rule_set.pk, t.season is None,
+                                                         t.season.starts_on if t.season else None))
     return summary

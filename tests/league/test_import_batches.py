@@ -295,3 +295,27 @@ def test_a_member_may_not_undo(client, club, member, imported):
     client.force_login(member)
     assert client.post(batch_url(club, imported, "undo_import"), {"confirm": "on"}).status_code == 403
     assert Game.objects.count() == 3
+
+
+def test_the_imports_page_links_each_rule_set_a_file_named(client, club, secretary):
+    """A file with a ルール column touches several rule sets: each has its own line and standings link."""
+    from league.imports.columns import find_columns
+    from league.imports.commit import commit
+    from league.imports.plan import make_plan
+    from league.imports.reading import read_bytes
+    from league.models import RuleSet, RuleVersion
+
+    from .conftest import BAKUFU_RULES
+    from .import_files import HEADER_JA, game_row, xlsx_bytes
+
+    other = RuleSet.objects.create(club=club, slug="b", name="Bルール", position=1)
+    RuleVersion.objects.create(rule_set=other, effective_from=datetime.date(2020, 1, 1), rules=BAKUFU_RULES)
+    main = club.rule_sets.get(slug="main")
+    rows = [[*game_row(), main.name], [*game_row(round=2), other.name]]
+    table = find_columns(read_bytes(xlsx_bytes(rows, header=[*HEADER_JA, "ルール"]), "games.xlsx"), 4, main.name)
+    plan = make_plan(club, main, table)
+    assert not plan.problems, plan.problems
+    batch = commit(plan, user=secretary)
+    client.force_login(secretary)
+    page = client.get(f"/c/{club.slug}/import/batches/{batch.pk}/").content.decode()
+    assert "rule_set=b" in page and "rule_set=main" in page and "Bルール · " in page
