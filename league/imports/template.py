@@ -67,7 +67,7 @@ def instructions():
         _("Games known only by their points (点数なし): leave the scores empty and write each player's final "
           "points, before chips, in the points columns (+45.3, ▲12.0). They must add up to what the rules "
           "allow (0 for most clubs); no busts are written for such a game."),
-        _("Save as .xlsx or as CSV (UTF-8 or Shift_JIS); at most 5 MB and 20,000 rows. Importing the same file "
+        _("Save as .xlsx or as CSV (UTF-8 or Shift_JIS); at most 5 MB and 20,000 games. Importing the same file "
           "again skips the games already saved."),
     ]
 
