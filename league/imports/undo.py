@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from ..models import Adjustment, Attendance, Game, GameSeat, ImportBatch, Meeting, Member, Yakuman
 from ..refusals import Refused
 from ..services.bulk import insert_history
+from ..services.recompute import RECOMPUTED
 
 UNDO_REASON = "import undone"
 
@@ -52,7 +53,11 @@ def undo_import(batch, user):
 
 
 def _refuse_if_built_upon(batch, games, meetings, members):
-    changed = games.filter(revision__gt=1).select_related("meeting").order_by("meeting__date", "round", "table").first()
+    # A rule-version recompute bumps the revision too, but nobody entered anything: only a person's edit counts.
+    edited = (Game.history.filter(import_batch=batch, history_type="~")
+              .exclude(history_change_reason__startswith=RECOMPUTED).values("id"))
+    changed = (games.filter(revision__gt=1, pk__in=edited).select_related("meeting")
+               .order_by("meeting__date", "round", "table").first())
     if changed:
         raise Refused(_("The game of %(date)s, round %(round)s, table %(table)s was corrected or voided after the "
                         "import. Nothing was undone: undoing the import would lose that change.") % {

@@ -24,6 +24,9 @@ from ..refusals import Refused
 from ..rule_checks import engine_message
 from .games import GameRefused, entry_from_game, settle_in_force, store_settled
 
+# How a recomputation is named in a game's history: an undo of an import tells it apart from a person's edit.
+RECOMPUTED = "recomputed"
+
 
 @dataclass
 class SeatChange:
@@ -143,7 +146,7 @@ def _resettle(current, change, user):
     current.revision += 1  # the row is locked, so a plain increment is safe
     if user is not None:
         current._history_user = user
-    current._change_reason = f"recomputed: rule version {version.pk} ({version.effective_from:%Y-%m-%d})"
+    current._change_reason = f"{RECOMPUTED}: rule version {version.pk} ({version.effective_from:%Y-%m-%d})"
     store_settled(current, settled)
 
 

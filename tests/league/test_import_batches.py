@@ -210,6 +210,22 @@ def test_undo_is_refused_when_a_game_was_corrected_since(club, secretary, import
     refused(imported, secretary, "2026-11-21, round 1, table 1 was corrected or voided")
 
 
+def test_a_recompute_since_the_import_does_not_stop_its_undo(club, secretary, imported):
+    """A new rule version recomputed the imported games: nobody entered anything, so the import can go."""
+    from league.models import RuleVersion
+    from league.services import recompute
+
+    rule_set = club.rule_sets.get()
+    version = rule_set.versions.get()
+    RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2026, 1, 1),
+                               rules={**version.rules, "uma": [30, 10, -10, -30]}, fees=version.fees)
+    plan = recompute.plan(club.rule_sets.get())
+    assert plan.count and recompute.apply(plan, secretary)
+    assert Game.objects.filter(revision__gt=1).exists()
+    undo_import(imported, secretary)
+    assert not Game.objects.filter(import_batch=imported).exists()
+
+
 def test_undo_is_refused_when_a_game_was_voided_since(club, secretary, imported):
     game = game_of(imported, round=2)
     set_void(game, True, game.revision, secretary)
