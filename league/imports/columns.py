@@ -22,6 +22,9 @@ from .reading import ReadingError
 from .values import DateError, parse_date
 
 HEADER_SEARCH = 20  # rows looked at for the header
+# A row's own columns for its seats, "D (山田)|E (佐藤)|…", where a layout seats each row's players in
+# different columns (the 集計表): messages about a seat name that row's column.
+SEAT_COLUMNS = "seat_columns"
 TEMPLATE = "template"  # the layouts' names, as Table.layout holds them
 
 

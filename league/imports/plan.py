@@ -16,16 +16,19 @@ adds nothing.  Nothing here writes to the database.
 
 import hashlib
 import json
+import re
 
 from django.utils.translation import gettext as _
 
 from ..models import Member, RuleSet
-from .columns import column_name
+from .columns import SEAT_COLUMNS, column_name
 from .existing import check_slots
 from .gc_pause import gc_paused
 from .planned import ALREADY, ERROR, NEW, PlannedGame, Problem, who
 from .reading import MAX_GAMES, too_many_games
 from .rows import SEAT_COLUMN, read_row
+
+SEAT_KEY = re.compile(r"^(?:player|score|points|chips)_(\d)$")
 
 __all__ = ["ALREADY", "ERROR", "NEW", "ImportPlan", "PlannedGame", "Problem", "make_plan"]
 
@@ -83,10 +86,18 @@ class ImportPlan:
             for game in self.games]]
         return hashlib.sha256(json.dumps(payload, default=str).encode()).hexdigest()[:32]
 
-    def label(self, column):
-        """A column key as the messages name it; the sums name every column they add up."""
+    def label(self, column, seat_columns=None):
+        """A column key as the messages name it; the sums name every column they add up.
+
+        ``seat_columns``: the row's own column for each seat, where the layout has them per row.
+        """
         if column is None:
             return ""
+        if seat_columns and column in ("scores", "chips", "points"):
+            return " + ".join(seat_columns)
+        seat = SEAT_KEY.match(column)
+        if seat_columns and seat and int(seat[1]) < len(seat_columns):
+            return seat_columns[int(seat[1])]
         if column in ("scores", "chips", "points"):
             keys = [f"{SEAT_COLUMN[column]}_{seat}" for seat in range(self.table.players)]
             if column == "scores":
@@ -120,8 +131,11 @@ def make_plan(club, rule_set, table, mapping=None):
     if not table.rows:
         plan.problems.append(Problem(None, None, _("There are no games to import: no row below the header has "
                                                    "anything in it.")))
+    seat_columns = {}  # row → its seats' columns, in a layout that has them per row
+    if SEAT_COLUMNS in table.columns:
+        seat_columns = {number: cells.get(SEAT_COLUMNS, "").split("|") for number, cells in table.rows}
     for problem in plan.problems:
-        problem.label = plan.label(problem.column)
+        problem.label = plan.label(problem.column, seat_columns.get(problem.row))
     plan.unknown = list(unknown.values())
     for name in plan.unknown:
         name.suggestions = finder.suggestions(name.name)

@@ -180,10 +180,12 @@ def test_the_wide_sheet_is_read_as_points_only_rows():
     assert [cells for _number, cells in table.rows] == [
         {"date": "2026-11-21", "round": "1", "table": "1", "player_0": "東田一郎", "points_0": "45.3",
          "player_1": "南野二郎", "points_1": "-12", "player_2": "北村四郎", "points_2": "-8.3",
-         "player_3": "中島五郎", "points_3": "-25"},
+         "player_3": "中島五郎", "points_3": "-25",
+         "seat_columns": "D (東田一郎)|E (南野二郎)|G (北村四郎)|H (中島五郎)"},
         {"date": "2026-11-21", "round": "2", "table": "1", "player_0": "南野二郎", "points_0": "20",
          "player_1": "西川三郎", "points_1": "15.5", "player_2": "北村四郎", "points_2": "-10.5",
-         "player_3": "中島五郎", "points_3": "-25"},
+         "player_3": "中島五郎", "points_3": "-25",
+         "seat_columns": "E (南野二郎)|F (西川三郎)|G (北村四郎)|H (中島五郎)"},
     ]  # the totals rows are not games; the date is carried down; seats are the members' column order
 
 
@@ -419,3 +421,10 @@ def test_a_wide_sheets_rule_set_column_is_read_never_dropped(club):
     plan = plan_of(club, data)
     assert plan.problems and all("存在しないルール" in problem.message for problem in plan.problems)
     assert not plan.new_games
+
+
+def test_a_wide_rows_problem_names_that_rows_member_columns(club):
+    rows = [["2026-11-21", 1, 1, 45.3, -12, None, -8.3, -24]]  # adds up to 1.0, not 0
+    plan = plan_of(club, wide_workbook(rows, MEMBERS))
+    [problem] = plan.problems
+    assert problem.label == "D (東田一郎) + E (南野二郎) + G (北村四郎) + H (中島五郎)"

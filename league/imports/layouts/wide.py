@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from openpyxl.utils import get_column_letter
 
 from ...score_input import parse_points
-from ..columns import HEADER_SEARCH, Table, column_name
+from ..columns import HEADER_SEARCH, SEAT_COLUMNS, Table, column_name
 from ..reading import ReadingError
 from .dates import fill_dates, number_rounds, year_hint
 from .headers import COUNT_WORDS, TOTAL_WORDS, normal, read_header
@@ -86,11 +86,14 @@ def _wide_table(sheet, index, found, members, players, per_day):
                     "row": row_number, "column": label(position), "problem": " ".join(error.messages)}) from error
             values[f"player_{seat}"] = header[position]
             values[f"points_{seat}"] = text
+        # The seats are this row's member columns: messages name those, not the layout's 東家 ポイント.
+        values[SEAT_COLUMNS] = "|".join(label(position) for position, _text in played)
         rows.append((row_number, values))
     columns = {key: (position, header[position]) for key, position in found.items() if key in KEPT}
     for seat in range(players):
         columns[f"player_{seat}"] = (None, column_name(f"player_{seat}", players))
         columns[f"points_{seat}"] = (None, column_name(f"points_{seat}", players))
+    columns[SEAT_COLUMNS] = (None, "")
     fill_dates(rows, year_hint(cells for _n, cells in sheet.rows[:index]))
     if "round" not in columns:
         number_rounds(rows)
