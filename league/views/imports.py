@@ -51,14 +51,19 @@ def start_import(request, slug):
                   status=status)
 
 
+def _no_longer_waiting(request, slug):
+    """Back to the start: the import asked for was replaced by another file, or saved."""
+    messages.error(request, _("That import is no longer waiting (another file was chosen, or it was saved). "
+                              "Choose the file again."))
+    return redirect("import_results", slug=slug)
+
+
 def import_columns(request, slug, token):
     """Step 1b, for a sheet whose layout was not recognised: the secretary says which column is what."""
     access = club_for_secretary(request, slug)
     kept = pending.load_sheet(request.session, access.club, token)
     if kept is None:
-        messages.error(request, _("That import is no longer waiting (another file was chosen, or it was saved). "
-                                  "Choose the file again."))
-        return redirect("import_results", slug=slug)
+        return _no_longer_waiting(request, slug)
     rule_set, sheet, why = kept
     players = rule_set.settings_on(timezone.localdate())["players"]
     form = ColumnsForm(request.POST or None, sheet=sheet, players=players, rule_set_name=rule_set.name)
@@ -80,9 +85,7 @@ def preview_import(request, slug, token):
     access = club_for_secretary(request, slug)
     kept = pending.load(request.session, access.club, token)
     if kept is None:
-        messages.error(request, _("That import is no longer waiting (another file was chosen, or it was saved). "
-                                  "Choose the file again."))
-        return redirect("import_results", slug=slug)
+        return _no_longer_waiting(request, slug)
     members = Member.objects.filter(club=access.club).in_kana_order()
     action = request.POST.get("action") if request.method == "POST" else None
     status = 200

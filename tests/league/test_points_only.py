@@ -45,6 +45,20 @@ def scored_game(meeting, user, scores, round=1, busts=(), names=NAMES):
     return record_game(settle_game(entry, version), user)
 
 
+def tally_alone(club, season, language):
+    """The season workbook's 集計表 sheet saved on its own, as a club would keep it (a file's bytes in a BytesIO)."""
+    out = io.BytesIO()
+    with translation.override(language):
+        write_season_workbook(ExportChoice.of_season(club, season), out)
+    book = load_workbook(io.BytesIO(out.getvalue()))
+    for name in book.sheetnames:
+        if name != ("集計表" if language == "ja" else "Tally"):
+            del book[name]
+    kept = io.BytesIO()
+    book.save(kept)
+    return kept
+
+
 def line_of(table, name):
     return next(line for line in table.lines if line.member.name == name)
 
@@ -264,16 +278,7 @@ def test_the_workbooks_tally_sheet_alone_imports_back_to_the_same_points(club, s
     """The 集計表 sheet, saved on its own as a club would keep it, reads back as points-only games."""
     season = Season.objects.create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
                                    ends_on=datetime.date(2026, 12, 31))
-    out = io.BytesIO()
-    with translation.override(language):
-        write_season_workbook(ExportChoice.of_season(club, season), out)
-    book = load_workbook(io.BytesIO(out.getvalue()))
-    tally = "集計表" if language == "ja" else "Tally"
-    for name in book.sheetnames:
-        if name != tally:
-            del book[name]
-    kept = io.BytesIO()
-    book.save(kept)
+    kept = tally_alone(club, season, language)
 
     before = standings(Period(rule_set=club.rule_sets.get()))
     Game.objects.all().delete()
@@ -302,15 +307,7 @@ def test_the_tally_reads_back_games_whose_points_do_not_sum_to_zero(club, secret
     record_game(settle_game(entry, version), secretary)
     season = Season.objects.create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
                                    ends_on=datetime.date(2026, 12, 31))
-    out = io.BytesIO()
-    with translation.override("ja"):
-        write_season_workbook(ExportChoice.of_season(club, season), out)
-    book = load_workbook(io.BytesIO(out.getvalue()))
-    for name in book.sheetnames:
-        if name != "集計表":
-            del book[name]
-    kept = io.BytesIO()
-    book.save(kept)
+    kept = tally_alone(club, season, "ja")
 
     before = standings(Period(rule_set=club.rule_sets.get()))
     Game.objects.all().delete()
