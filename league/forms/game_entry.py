@@ -21,7 +21,7 @@ from ..models import Member
 from ..models.games import WINDS
 from ..rule_checks import engine_message
 from ..score_input import parse_count, parse_points, parse_score
-from ..services.games import Entry, no_rules_in_force, settle_game
+from ..services.games import Entry, no_rules_in_force, seat_ending_the_game, settle_game
 
 YAKUMAN_ROWS = 2
 YAKUMAN_NAMES = (
@@ -221,6 +221,7 @@ class GameForm(forms.Form):
         chips = [data.get(f"chips_{s}") or 0 for s in range(self.players)]
         busts = self._no_busts(data) if by_points else self._busts(data, scores)
         yakuman, ended = self._yakuman(data)
+        ended = seat_ending_the_game(self.rule_version.settings, yakuman, ended)
         chombo = []
         for seat in range(self.players):
             for _count in range(data.get(f"chombo_{seat}") or 0):

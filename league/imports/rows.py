@@ -26,7 +26,7 @@ from ..models.games import WINDS
 from ..models.member_finder import name_key
 from ..rule_checks import engine_message
 from ..score_input import parse_count, parse_points, parse_score
-from ..services.games import no_rules_in_force, settle_entry
+from ..services.games import no_rules_in_force, seat_ending_the_game, settle_entry
 from .names import NewMember, UnknownName
 from .planned import PlannedGame, Problem, who
 from .values import DateError, parse_date
@@ -154,6 +154,8 @@ def read_row(plan, number, cells, finder, unknown):
         row.problem("busts", _("A game written by its points alone has no busts: its points already include them. "
                                "Leave this cell empty, or write the scores."))
     game.yakuman, game.ended_by_yakuman = row.extras("yakuman", read_yakuman)
+    if game.rule_version is not None and game.yakuman:
+        game.ended_by_yakuman = seat_ending_the_game(game.rule_version.settings, game.yakuman, game.ended_by_yakuman)
     game.chombo = row.extras("chombo", read_chombo)
     _check_yakuman(row)
     if row.numbers_ok and game.rule_version is not None:

@@ -64,6 +64,17 @@ class Entry:
                 **self.engine_game()}
 
 
+def seat_ending_the_game(settings, yakuman, ended=None):
+    """The seat whose yakuman ended the game (ダブルマルA), for the engine's ``ended_by_yakuman``.
+
+    Ruling (docs/scoring.md): in a win-points game (ブー麻雀) a yakuman always ends the game at once, so the
+    first yakuman (not a counted one) ends it even when nobody said so; ``ended`` is what was said explicitly.
+    """
+    if ended is not None or settings["method"] != "win_points":
+        return ended
+    return next((event["seat"] for event in yakuman if event.get("kind", "yakuman") == "yakuman"), None)
+
+
 def engine_game(game):
     """The game dict of docs/scoring.md for an Entry or a planned import row (anything with the same fields):
     for ``scoring.settle``, or ``scoring.settle_points`` when the game is points only."""
