@@ -8,7 +8,8 @@ ROOT = Path(__file__).resolve().parents[1]
 CONTRACT = ROOT / "docs" / "scoring.md"
 
 # Where the design notes, the contract and the original rule books lived before they came into docs/.
-OUTSIDE = ("../shared", "shared/seeds", "SCORING.md", "CLUBS.md", "GUIDE.md")
+# ("../" + "shared" is split so that this guard does not itself name the folder it forbids.)
+OUTSIDE = ("../" + "shared", "shared/seeds", "SCORING.md", "CLUBS.md", "GUIDE.md")
 
 # The contract's parts (docs/scoring.md); a heading may be reworded after these words, not dropped.
 SECTIONS = (

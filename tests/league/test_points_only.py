@@ -59,6 +59,17 @@ def tally_alone(club, season, language):
     return kept
 
 
+def imported_again(club, secretary, kept):
+    """(standings before, standings after) removing every game and importing the tally ``kept`` in its place."""
+    before = standings(Period(rule_set=club.rule_sets.get()))
+    Game.objects.all().delete()
+    Meeting.objects.all().delete()
+    plan = plan_of(club, kept.getvalue(), name="tally.xlsx")
+    assert not plan.problems, plan.problems
+    commit(plan, user=secretary)
+    return before, standings(Period(rule_set=club.rule_sets.get()))
+
+
 def line_of(table, name):
     return next(line for line in table.lines if line.member.name == name)
 
@@ -280,13 +291,7 @@ def test_the_workbooks_tally_sheet_alone_imports_back_to_the_same_points(club, s
                                    ends_on=datetime.date(2026, 12, 31))
     kept = tally_alone(club, season, language)
 
-    before = standings(Period(rule_set=club.rule_sets.get()))
-    Game.objects.all().delete()
-    Meeting.objects.all().delete()
-    plan = plan_of(club, kept.getvalue(), name="tally.xlsx")
-    assert not plan.problems, plan.problems
-    commit(plan, user=secretary)
-    after = standings(Period(rule_set=club.rule_sets.get()))
+    before, after = imported_again(club, secretary, kept)
     assert [(line.member.name, line.points, line.places) for line in after.lines] == [
         (line.member.name, line.points, line.places) for line in before.lines]
     assert Game.objects.filter(points_only=True).count() == 2
@@ -309,13 +314,7 @@ def test_the_tally_reads_back_games_whose_points_do_not_sum_to_zero(club, secret
                                    ends_on=datetime.date(2026, 12, 31))
     kept = tally_alone(club, season, "ja")
 
-    before = standings(Period(rule_set=club.rule_sets.get()))
-    Game.objects.all().delete()
-    Meeting.objects.all().delete()
-    plan = plan_of(club, kept.getvalue(), name="tally.xlsx")
-    assert not plan.problems, plan.problems
-    commit(plan, user=secretary)
-    after = standings(Period(rule_set=club.rule_sets.get()))
+    before, after = imported_again(club, secretary, kept)
     assert [(line.member.name, line.points) for line in after.lines] == [
         (line.member.name, line.points) for line in before.lines]
     game = Game.objects.get()
