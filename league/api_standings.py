@@ -46,12 +46,17 @@ def standings_as_json(club, choice, result):
     return data
 
 
+def member_as_json(member):
+    """A person as every JSON names them; ``guest`` is true for a visitor who is not a member (ゲスト)."""
+    return {"id": member.pk, "name": member.name, "kana": member.kana, "guest": member.guest}
+
+
 def line_as_json(line, win_points):
     member = line.member
     data = {
         "rank": line.rank,
         "ranked": line.rank is not None,
-        "member": {"id": member.pk, "name": member.name, "kana": member.kana},
+        "member": member_as_json(member),
         "games": line.games,
         "points": points_number(line.points),
         "game_points": points_number(line.game_points),

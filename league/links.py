@@ -1,4 +1,5 @@
-"""Links to a club's pages built in Python, for the standings table and the ``member_link`` tag alike.
+"""Links to a club's pages built in Python, for the standings table and the ``member_link`` tag alike; and a
+person's name as every page shows it (``member_name``, with the guest mark).
 
 A route that does not exist raises ``NoReverseMatch``: a renamed page fails
 loudly in a test, it never quietly drops its links from the page.
@@ -8,14 +9,27 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
 
 from .stats.periods import ALL_GAMES
 
 
 def member_link(club, member):
-    """The member's name linking to their page in ``club`` (URL name ``member_page``)."""
+    """The member's name linking to their page in ``club`` (URL name ``member_page``), marked when a guest."""
     href = reverse("member_page", kwargs={"slug": club.slug, "member_id": member.pk})
-    return format_html('<a href="{}">{}</a>', href, member.name)
+    return format_html('<a href="{}">{}</a>{}', href, member.name, guest_mark(member))
+
+
+def member_name(member):
+    """The member's name without a link (game lists, meeting money), marked when a guest."""
+    return format_html("{}{}", member.name, guest_mark(member))
+
+
+def guest_mark(member):
+    """The ゲスト mark after a guest's name: the one way a guest is shown as one; empty for a member."""
+    if not member.guest:
+        return ""
+    return format_html(' <small class="guest-mark">{}</small>', _("guest"))
 
 
 def standings_url(club, rule_set, season):

@@ -12,18 +12,20 @@ from .games_sheets import seats_in
 
 
 def members_sheet(choice):
-    """Every member of the club, with their games in the period (0 for those who did not play)."""
+    """Every member of the club, with their games in the period (0 for those who did not play); guests (ゲスト)
+    after the members, marked in the last column."""
     columns = [Column(_("Name"), width=16), Column(_("Reading"), width=18), Column(_("Active"), BOOL),
-               Column(_("Games"), INT), Column(_("Last played"), DATE)]
+               Column(_("Games"), INT), Column(_("Last played"), DATE), Column(_("Guest"), BOOL)]
     return Sheet(pgettext("workbook sheet", "Members"), columns, _member_rows(choice))
 
 
 def _member_rows(choice):
     played = {row["member"]: row for row in seats_in(choice).values("member")
               .annotate(games=Count("id"), last=Max("game__meeting__date")).order_by()}
-    for member in Member.objects.filter(club=choice.club).in_kana_order().only("name", "kana", "active"):
+    for member in Member.objects.filter(club=choice.club).members_first().only("name", "kana", "active", "guest"):
         figures = played.get(member.pk, {})
-        yield [member.name, member.kana, member.active, figures.get("games", 0), figures.get("last")]
+        yield [member.name, member.kana, member.active, figures.get("games", 0), figures.get("last"),
+               member.guest]
 
 
 def rules_sheet(choice):

@@ -1,7 +1,8 @@
 """The Standings sheet (成績表): the standings service's lines, ranked then unranked, as on the page.
 
 One block of lines per rule set (with a Rule set column when there are
-several: points of different rule sets are never added together).  Rates are
+several: points of different rule sets are never added together), and a Guest
+column marking guests (ゲスト) when one played.  Rates are
 fractions (0.371), which the sheet shows as percentages (37.1%).
 """
 
@@ -22,8 +23,12 @@ def standings_sheet(results):
     maru = any(result.win_points for result in results)
     all_win_points = bool(results) and all(result.win_points for result in results)
     columns = [Column(_("Rule set"), width=16)] if several else []
+    # A Guest column only when a guest played: a club without guests keeps the sheet it always had.
+    guests = any(result.has_guests for result in results)
+    columns += [Column(_("Rank"), INT), Column(_("Name"), width=16), Column(_("Reading"), width=18)]
+    columns += [Column(_("Guest"), width=8)] if guests else []
     columns += [
-        Column(_("Rank"), INT), Column(_("Name"), width=16), Column(_("Reading"), width=18), Column(_("Games"), INT),
+        Column(_("Games"), INT),
         Column(_("Win points") if all_win_points else _("Points"), POINTS),
         Column(_("Game points"), POINTS), Column(_("Adjustments"), POINTS), Column(_("Per game"), POINTS),
         Column(_("Average place"), AVERAGE),
@@ -39,15 +44,17 @@ def standings_sheet(results):
     if maru:
         columns += [Column(_("Maru A"), INT), Column(_("Maru B"), INT), Column(_("Maru C"), INT),
                     Column(_("Double maru A"), INT)]
-    return Sheet(pgettext("workbook sheet", "Standings"), columns, _rows(results, several, places, maru))
+    return Sheet(pgettext("workbook sheet", "Standings"), columns, _rows(results, several, places, maru, guests))
 
 
-def _rows(results, several, places, maru):
+def _rows(results, several, places, maru, guests):
     for result in results:
         for line in result.lines:
             row = [result.period.rule_set.name] if several else []
             row += [
-                line.rank, line.member.name, line.member.kana, line.games, points_number(line.points),
+                line.rank, line.member.name, line.member.kana,
+                *([_("guest") if line.member.guest else None] if guests else []),
+                line.games, points_number(line.points),
                 points_number(line.game_points), points_number(line.adjustments), decimal_number(line.per_game),
                 decimal_number(line.average_place),
                 *_padded(line.places, places),

@@ -19,6 +19,7 @@ import scoring
 
 from ..models import Member
 from ..models.games import WINDS
+from ..models.member_finder import name_key
 from ..rule_checks import engine_message
 from ..score_input import parse_count, parse_points, parse_score
 from ..services.games import Entry, no_rules_in_force, seat_ending_the_game, settle_game
@@ -84,6 +85,13 @@ class CountField(forms.CharField):
         return count
 
 
+def _same_person(member, other):
+    """Two seats' people are one: the same saved member, or two new guests typed alike."""
+    if member.pk is not None or other.pk is not None:
+        return member.pk == other.pk
+    return name_key(member.name) == name_key(other.name)
+
+
 class GameForm(forms.Form):
     """One hanchan at one table of ``meeting``, settled under ``rule_version`` (the one in force that day)."""
 
@@ -103,7 +111,7 @@ class GameForm(forms.Form):
         settings = rule_version.settings if rule_version else meeting.rule_set.settings_on(meeting.date)
         self.players = players = settings["players"]
         self.win_points = win_points = settings["method"] == "win_points"
-        self.members = Member.objects.filter(club=meeting.club)
+        self.members = Member.objects.filter(club=meeting.club).members_first()
         seats = [(NO_SEAT, "—")] + [(str(s), WINDS[s]) for s in range(players)]
         for seat in range(players):
             wind = WINDS[seat]
@@ -112,6 +120,9 @@ class GameForm(forms.Form):
                 widget=forms.TextInput(attrs={"list": "member-names", "autocomplete": "off",
                                               "class": "player", "enterkeyhint": "next"}),
             )
+            self.fields[f"guest_{seat}"] = forms.BooleanField(
+                label=_("Seat as a guest (ゲストとして入力)"), required=False,
+                help_text=_("A visitor who is not a member: their games count, and no member is created."))
             self.fields[f"score_{seat}"] = ScoreField(label=_("%(wind)s score") % {"wind": wind},
                                                       in_hundreds=in_hundreds)
             self.fields[f"points_{seat}"] = PointsInputField(label=_("%(wind)s points") % {"wind": wind})
@@ -149,13 +160,15 @@ class GameForm(forms.Form):
         self.result = None
         self.filled_seat = None
         self.path_fields = {}
+        self.guest_offered = set()  # seats whose name nobody has: their "seat as a guest" box is shown
 
     # -- what the template walks through --------------------------------------------------------
 
     def seat_rows(self):
         return [
             {"wind": WINDS[s], "seat": s, "player": self[f"player_{s}"], "score": self[f"score_{s}"],
-             "points": self[f"points_{s}"]}
+             "points": self[f"points_{s}"], "guest": self[f"guest_{s}"],
+             "offer_guest": s in self.guest_offered or bool(self[f"guest_{s}"].value())}
             for s in range(self.players)
         ]
 
@@ -238,7 +251,11 @@ class GameForm(forms.Form):
         return data
 
     def _members(self, data):
-        """The members typed, by the club's one member finder (as the import matches names)."""
+        """The members typed, by the club's one member finder (as the import matches names).
+
+        A name nobody has is seated as a guest when its "seat as a guest" box is ticked: an unsaved guest
+        Member, which ``services.games.store_settled`` saves with the game (``seat_guests``).
+        """
         finder = self.members.finder()
         chosen = []
         for seat in range(self.players):
@@ -247,14 +264,26 @@ class GameForm(forms.Form):
                 continue
             match = finder.find(typed)
             member = match.member
+            as_guest = data.get(f"guest_{seat}")
             if match.ambiguous:
                 self.add_error(f"player_{seat}", gettext(
                     "“%(name)s” could be %(members)s: type the full name or the reading.") % {
                     "name": typed, "members": gettext(", ").join(m.name for m in match.candidates)})
+                continue
+            if member is None and as_guest:
+                member = Member(club=self.meeting.club, name=typed, guest=True)
             elif member is None:
-                self.add_error(f"player_{seat}", gettext("No member of this club is called “%(name)s”.") % {
+                self.guest_offered.add(seat)
+                self.add_error(f"player_{seat}", gettext(
+                    "No member of this club is called “%(name)s”. For a visitor, tick “seat as a guest”.") % {
                     "name": typed})
-            elif member in chosen:
+                continue
+            elif as_guest and not member.guest:
+                self.add_error(f"player_{seat}", gettext(
+                    "%(name)s is a member of the club. To seat a visitor of the same name, type the name "
+                    "differently, e.g. “%(name)s (guest)”.") % {"name": member.name})
+                continue
+            if any(_same_person(member, other) for other in chosen):
                 self.add_error(f"player_{seat}", gettext("%(name)s is already in another seat.") % {
                     "name": member.name})
             else:

@@ -41,6 +41,11 @@ class Club(models.Model):
         _("scores in hundreds"), default=False,
         help_text=_("Let secretaries type 413 for 41,300 (the last two zeros are implied)."),
     )
+    rank_guests = models.BooleanField(
+        _("rank guests"), default=False,
+        help_text=_("Rank guests (visitors who are not members) in the standings like members. Otherwise they "
+                    "are listed apart, without a rank."),
+    )
     import_layouts = models.JSONField(
         _("import layouts"), default=list, blank=True,
         help_text=_("The column layouts chosen when importing files, reused for the next file with the same "
@@ -49,6 +54,8 @@ class Club(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     objects = ClubQuerySet.as_manager()
+    # Who changed a setting and when; the import layouts are remembered choices, not settings.
+    history = HistoricalRecords(excluded_fields=["import_layouts"])
 
     class Meta:
         ordering = ["slug"]

@@ -16,6 +16,17 @@ class MemberQuerySet(models.QuerySet):
     def active(self):
         return self.filter(active=True)
 
+    def members(self):
+        """The club's members proper: guests (ゲスト) left out."""
+        return self.filter(guest=False)
+
+    def guests(self):
+        return self.filter(guest=True)
+
+    def members_first(self):
+        """Members in kana order, then guests: a guest is never offered ahead of a member."""
+        return self.order_by("guest", "kana", "name")
+
     def in_kana_order(self):
         return self.order_by("kana", "name")
 
@@ -30,7 +41,12 @@ class MemberQuerySet(models.QuerySet):
 
 
 class Member(models.Model):
-    """A player of the club (会員), who may or may not have a login."""
+    """A player of the club (会員), who may or may not have a login.
+
+    A guest (ゲスト, ``guest=True``) is a visitor seated by name at entry or brought in by an import: a Member
+    row, so that their games, history and figures work like anyone's, but listed apart from the members and
+    from the ranking (``Club.rank_guests``) until the owner makes them a member (services.people).
+    """
 
     club = models.ForeignKey(Club, models.CASCADE, related_name="members", verbose_name=_("club"))
     name = models.CharField(_("display name"), max_length=40)
@@ -40,6 +56,10 @@ class Member(models.Model):
                              related_name="members", verbose_name=_("login"))
     active = models.BooleanField(_("active"), default=True,
                                  help_text=_("Inactive members keep their results but are not offered for new games."))
+    guest = models.BooleanField(
+        _("guest"), default=False,
+        help_text=_("A visitor who is not a member (ゲスト): their games count, but they are listed apart from the "
+                    "ranking unless the club ranks guests."))
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     objects = MemberQuerySet.as_manager()
@@ -57,8 +77,13 @@ class Member(models.Model):
     def __str__(self):
         return self.name
 
+    @staticmethod
+    def clean_name(text):
+        """A display name as it is kept: NFKC, without surrounding spaces."""
+        return unicodedata.normalize("NFKC", text).strip()
+
     def save(self, *args, **kwargs):
-        self.name = unicodedata.normalize("NFKC", self.name).strip()
+        self.name = self.clean_name(self.name)
         self.kana = hiragana(self.kana)
         super().save(*args, **kwargs)
 

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 import scoring
 from scoring.points import json_points, tenths_from_points
 
-from ..models import Game, GameSeat, Meeting, Yakuman
+from ..models import Game, GameSeat, Meeting, Member, Yakuman
 from ..refusals import Refused
 
 
@@ -252,9 +252,32 @@ def fill_game(game, entry, result):
     game.double_maru_a = result.double_maru_a
 
 
+def seat_guests(entry):
+    """Save the new guests (ゲスト) the entry seats, inside the caller's transaction.
+
+    A guest whose name someone was given meanwhile (another secretary seating the same visitor) is seated as
+    that person, so that a name is never in the club twice.
+    """
+    for seat, person in enumerate(entry.members):
+        if person.pk is not None:
+            continue
+        name = Member.clean_name(person.name)
+        existing = Member.objects.filter(club=person.club_id, name__iexact=name).first()
+        if existing is not None:
+            entry.members[seat] = existing
+            continue
+        try:
+            with transaction.atomic():
+                person.save()
+        except IntegrityError as error:
+            raise GameRefused(_("“%(name)s” was added to the club at the same moment. Save the game again.") % {
+                "name": name}) from error
+
+
 def store_settled(game, settled):
     """Save ``game`` as ``settled``, its seats and yakuman replaced (inside the caller's transaction)."""
     stored_before = game.pk is not None
+    seat_guests(settled.entry)
     game.rule_version = settled.rule_version
     fill_game(game, settled.entry, settled.result)
     game.save()

@@ -86,8 +86,10 @@ def leaders(rule_set, season):
     table = standings(season_period(rule_set, season))
     if table.ranked:
         return Leaders(season=season, rule_set=rule_set, lines=table.ranked[:LEADERS], ranked=True)
-    return Leaders(season=season, rule_set=rule_set, lines=[line for line in table.unranked if line.games][:LEADERS],
-                   ranked=False)
+    # Nobody is ranked yet: the members leading so far, guests left out unless the club ranks them.
+    rank_guests = rule_set.club.rank_guests
+    lines = [line for line in table.unranked if line.games and (rank_guests or not line.member.guest)]
+    return Leaders(season=season, rule_set=rule_set, lines=lines[:LEADERS], ranked=False)
 
 
 def recent_yakuman(club, limit=RECENT_YAKUMAN):

@@ -3,7 +3,8 @@
 Ranking order (documented in docs/standings.md): points (with adjustments)
 highest first, then average place lowest, then more first places, then the
 best single game, then the reading (kana).  Members with fewer games than the
-period's minimum are listed apart, unranked.
+period's minimum are listed apart, unranked; so are guests (ゲスト), unless the
+club ranks guests (``Club.rank_guests``).
 """
 
 from dataclasses import dataclass, field
@@ -140,6 +141,16 @@ class Standings:
         return self.ranked + self.unranked
 
     @property
+    def has_guests(self):
+        """Whether a guest is in the table (the workbook then marks them in a column of its own)."""
+        return any(line.member.guest for line in self.lines)
+
+    @property
+    def guests_apart(self):
+        """Whether a guest is listed apart only for being a guest (the page then says why)."""
+        return any(line.member.guest for line in self.unranked) and not self.period.club.rank_guests
+
+    @property
     def games(self):
         """How many games the period holds (every game has one seat per player)."""
         return sum(line.games for line in self.lines) // self.players
@@ -228,10 +239,16 @@ def standings(period):
                                                 maru={key: 0 for key in maru_counts}))
         line.adjustments = points or 0
     ordered = sorted(lines.values(), key=Line.sort_key)
-    ranked = [line for line in ordered if line.games and line.games >= period.min_games]
-    unranked = [line for line in ordered if not (line.games and line.games >= period.min_games)]
+    rank_guests = period.club.rank_guests
+    ranked = [line for line in ordered if _ranks(line, period.min_games, rank_guests)]
+    unranked = [line for line in ordered if not _ranks(line, period.min_games, rank_guests)]
     _number(ranked)
     return Standings(period=period, players=players, win_points=win_points, ranked=ranked, unranked=unranked)
+
+
+def _ranks(line, min_games, rank_guests):
+    """Whether ``line`` is ranked: enough games, and a member (or a guest in a club that ranks guests)."""
+    return bool(line.games) and line.games >= min_games and (rank_guests or not line.member.guest)
 
 
 def _number(ranked):

@@ -1,6 +1,7 @@
 """Club links in templates, wrapping ``league.links``.
 
 ``{% member_link club member %}``: the member's name linking to their page;
+``{% member_name member %}``: the name without a link, marked ゲスト for a guest;
 ``{% standings_url club rule_set season %}``: the standings of a rule set over a season (None: every game).
 """
 
@@ -14,6 +15,11 @@ register = template.Library()
 @register.simple_tag
 def member_link(club, member):
     return links.member_link(club, member)
+
+
+@register.simple_tag
+def member_name(member):
+    return links.member_name(member)
 
 
 @register.simple_tag

@@ -5,7 +5,7 @@ Points are JSON numbers in points with one decimal (``points_number``: 453 → 4
 dates are ISO 8601.  Keys are English and stable; names are as the club wrote them.
 """
 
-from ..api_standings import line_as_json
+from ..api_standings import line_as_json, member_as_json
 from ..formatting import points_number
 from ..models import POINT_PARTS
 
@@ -15,7 +15,7 @@ WIND_KEYS = ("east", "south", "west", "north")
 def record_as_json(record, season):
     period, line = record.period, record.line
     return {
-        "member": _member(record.member),
+        "member": member_as_json(record.member),
         "period": {
             "rule_set": {"id": period.rule_set.pk, "slug": period.rule_set.slug, "name": period.rule_set.name},
             "season": {"id": season.pk, "name": season.name} if season else None,
@@ -36,15 +36,11 @@ def record_as_json(record, season):
             for y in record.yakuman
         ],
         "head_to_head": [
-            {"opponent": _member(h.opponent), "games": h.games, "above": h.above, "below": h.below,
+            {"opponent": member_as_json(h.opponent), "games": h.games, "above": h.above, "below": h.below,
              "even": h.even, "points": points_number(h.points), "opponent_points": points_number(h.opponent_points)}
             for h in record.head_to_head
         ],
     }
-
-
-def _member(member):
-    return {"id": member.pk, "name": member.name, "kana": member.kana}
 
 
 def _summary(record, line):
