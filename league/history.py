@@ -32,6 +32,8 @@ def _action(previous, record):
         return _("voided") if record.void else _("restored")
     if (record.history_change_reason or "").startswith("recomputed"):
         return _("recomputed under the rules in force")
+    if (record.history_change_reason or "").startswith("guest merged"):  # services.people.GUEST_MERGED
+        return _("a guest merged into a member")
     return _("corrected")
 
 

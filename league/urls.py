@@ -66,12 +66,15 @@ member_pages = [
     path("api/members/<int:member_id>.json", members.member_json, name="api_member"),
 ]
 
-# Running the club: members, logins and roles, seasons, adjustments, rule sets and their versions.
+# Running the club: its settings, members and guests, logins and roles, seasons, adjustments, rule sets and their versions.
 manage_pages = [
     path("manage/", manage.overview, name="manage"),
     path("manage/members/", manage_people.manage_members, name="manage_members"),
     path("manage/members/add/", manage_people.add_member, name="add_member"),
     path("manage/members/<int:member_id>/", manage_people.edit_member, name="edit_member"),
+    path("manage/guests/<int:guest_id>/", manage_people.guest_to_member, name="guest_to_member"),
+    path("manage/guests/<int:guest_id>/merge/", manage_people.merge_guest, name="merge_guest"),
+    path("manage/settings/", manage.club_settings, name="club_settings"),
     path("manage/logins/", manage_people.manage_logins, name="manage_logins"),
     path("manage/logins/add/", manage_people.add_login, name="add_login"),
     path("manage/logins/<int:membership_id>/", manage_people.edit_login, name="edit_login"),

@@ -18,6 +18,7 @@ from ..models import RuleSet
 from ..score_input import parse_points, parse_score
 
 NEW = "new"
+GUEST = "guest"
 
 
 class ImportForm(forms.Form):
@@ -164,7 +165,7 @@ def _is_number_or_date(text):
 
 
 class MappingForm(forms.Form):
-    """For each name no member has: which member it is, or a new member (with an optional reading)."""
+    """For each name no member has: which member it is, a new member (with an optional reading), or a guest."""
 
     def __init__(self, *args, unknown, members, **kwargs):
         super().__init__(*args, **kwargs)
@@ -174,7 +175,7 @@ class MappingForm(forms.Form):
         for index, name in enumerate(unknown):
             suggested = [(str(member.pk), _member_label(member)) for member in name.suggestions]
             choices = [("", gettext("— choose —")), (NEW, gettext("Create a new member “%(name)s”") % {
-                "name": name.name})]
+                "name": name.name}), (GUEST, gettext("Bring in “%(name)s” as a guest (ゲスト)") % {"name": name.name})]
             if suggested:
                 choices.append((gettext("Likely"), suggested))
             choices.append((gettext("Every member"), everyone))
@@ -194,20 +195,22 @@ class MappingForm(forms.Form):
         chosen = {}
         for index, name in enumerate(self.unknown):
             value = self.cleaned_data.get(f"name_{index}")
-            if value == NEW:
-                chosen[name.key] = NewMember(name=name.name, kana=self.cleaned_data.get(f"kana_{index}", "").strip())
+            if value in (NEW, GUEST):
+                chosen[name.key] = NewMember(name=name.name, kana=self.cleaned_data.get(f"kana_{index}", "").strip(),
+                                             guest=value == GUEST)
             elif value:
                 chosen[name.key] = self.members[value]
         return chosen
 
 
 def _member_label(member):
-    return f"{member.name}（{member.kana}）" if member.kana else member.name
+    label = f"{member.name}（{member.kana}）" if member.kana else member.name
+    return gettext("%(name)s (guest)") % {"name": label} if member.guest else label
 
 
 def _initial(name):
     if isinstance(name.choice, NewMember):
-        return NEW
+        return GUEST if name.choice.guest else NEW
     if name.choice is not None:
         return str(name.choice.pk)
     return "" if name.suggestions else NEW

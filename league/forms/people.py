@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..models import Adjustment, Member, Membership, Role, RuleSet, Season
+from ..models import Adjustment, Club, Member, Membership, Role, RuleSet, Season
 from ..score_input import parse_points
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -30,6 +30,19 @@ def normalised(text):
 # -- members (会員) -----------------------------------------------------------------------------------
 
 
+def free_name(club, typed, person):
+    """``typed`` as a name ``person`` may have: not empty, and nobody else's in the club (guests included)."""
+    name = normalised(typed)
+    if not name:
+        raise ValidationError(_("Type the member's name."), code="required")
+    taken = Member.objects.filter(club=club, name__iexact=name).exclude(pk=person.pk).first()
+    if taken is not None:
+        raise ValidationError(
+            _("The club already has a member called “%(name)s”. Choose a name that tells them apart."),
+            code="duplicate", params={"name": taken.name})
+    return name
+
+
 class LoginChoiceField(forms.ModelChoiceField):
     def label_from_instance(self, obj):
         return obj.get_username()
@@ -37,6 +50,8 @@ class LoginChoiceField(forms.ModelChoiceField):
 
 class MemberChoiceField(forms.ModelChoiceField):
     def label_from_instance(self, obj):
+        if obj.guest:
+            return gettext("%(name)s (guest)") % {"name": obj.name}
         if obj.active:
             return obj.name
         return gettext("%(name)s (inactive)") % {"name": obj.name}
@@ -62,15 +77,7 @@ class MemberForm(forms.ModelForm):
         ).distinct().order_by("username")
 
     def clean_name(self):
-        name = normalised(self.cleaned_data["name"])
-        if not name:
-            raise ValidationError(_("Type the member's name."), code="required")
-        taken = Member.objects.filter(club=self.club, name__iexact=name).exclude(pk=self.instance.pk).first()
-        if taken is not None:
-            raise ValidationError(
-                _("The club already has a member called “%(name)s”. Choose a name that tells them apart."),
-                code="duplicate", params={"name": taken.name})
-        return name
+        return free_name(self.club, self.cleaned_data["name"], self.instance)
 
     def clean_user(self):
         user = self.cleaned_data.get("user")
@@ -83,6 +90,33 @@ class MemberForm(forms.ModelForm):
         return user
 
 
+class MakeMemberForm(forms.Form):
+    """A guest made a member (会員にする): the name and reading as the club will keep them."""
+
+    name = forms.CharField(label=_("display name"), max_length=40)
+    kana = forms.CharField(label=_("reading (kana)"), max_length=80, required=False,
+                           help_text=_("In hiragana or katakana; used to sort and to find the member."))
+
+    def __init__(self, *args, club, guest, **kwargs):
+        super().__init__(*args, initial={"name": guest.name, "kana": guest.kana}, **kwargs)
+        self.club, self.guest = club, guest
+        self.fields["kana"].widget.attrs.update({"autocomplete": "off"})
+
+    def clean_name(self):
+        return free_name(self.club, self.cleaned_data["name"], self.guest)
+
+
+class MergeGuestForm(forms.Form):
+    """The member a guest was all along: their games become that member's."""
+
+    member = MemberChoiceField(queryset=Member.objects.none(), label=_("Member"),
+                               help_text=_("Every game of the guest becomes this member's, and the guest is removed."))
+
+    def __init__(self, *args, club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["member"].queryset = Member.objects.filter(club=club).members().in_kana_order()
+
+
 # -- logins and roles (ログイン・役割) --------------------------------------------------------------
 
 
@@ -91,7 +125,7 @@ class LinkedMemberMixin:
 
     def add_member_field(self, club):
         self.fields["member"] = MemberChoiceField(
-            queryset=Member.objects.filter(club=club).in_kana_order(), required=False, label=_("Member"),
+            queryset=Member.objects.filter(club=club).members().in_kana_order(), required=False, label=_("Member"),
             help_text=_("The player this login belongs to, if they play."))
 
     def check_member_free(self, member, user):
@@ -257,6 +291,17 @@ class AdjustmentForm(forms.ModelForm):
         self.club = club
         self.fields["rule_set"].queryset = RuleSet.objects.filter(club=club)
         self.fields["rule_set"].empty_label = None
-        self.fields["member"].queryset = Member.objects.filter(club=club).in_kana_order()
+        self.fields["member"].queryset = Member.objects.filter(club=club).members_first()
         if not self.is_bound:
             self.initial.setdefault("date", timezone.localdate())
+
+
+# -- the club's settings -------------------------------------------------------------------------------
+
+
+class ClubSettingsForm(forms.ModelForm):
+    """What the owner decides for the whole club: public or not, scores in hundreds, guests ranked or not."""
+
+    class Meta:
+        model = Club
+        fields = ["is_public", "scores_in_hundreds", "rank_guests"]

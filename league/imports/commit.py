@@ -122,12 +122,12 @@ def _create_meetings(plan, user):
 
 
 def _create_members(plan):
-    """The members chosen to be created, each once: NewMember → Member."""
+    """The members (and guests) chosen to be created, each once: NewMember → Member."""
     created = {}
     for planned in plan.new_games:
         for player in planned.players:
             if isinstance(player, NewMember) and player not in created:
-                member = Member(club=plan.club, name=player.name, kana=player.kana)
+                member = Member(club=plan.club, name=player.name, kana=player.kana, guest=player.guest)
                 member.save()  # normalises the name and reading, and keeps the member's history
                 created[player] = member
     return created

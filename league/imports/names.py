@@ -4,7 +4,8 @@ Names are matched to the club's members by the same finder as game entry
 (``Member.objects.filter(club=club).finder()``, league/models/member_finder.py).
 Names that match nobody, or several members alike, are the import's unknown
 names, grouped by ``name_key``; the secretary maps each to a member (the
-finder suggests the likely ones) or has it created.
+finder suggests the likely ones), has it created as a new member, or brings it
+in as a guest (a visitor who is not a member: ``NewMember(guest=True)``).
 """
 
 from dataclasses import dataclass, field
@@ -12,10 +13,11 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class NewMember:
-    """A member to create when the import is saved (display name, optional reading)."""
+    """A member to create when the import is saved (display name, optional reading), or a guest (ゲスト)."""
 
     name: str
     kana: str = ""
+    guest: bool = False
 
     @property
     def pk(self):

@@ -103,8 +103,8 @@ def discard(session, club):
 
 
 def mapping_to_data(mapping):
-    return {key: {"new": choice.name, "kana": choice.kana} if isinstance(choice, NewMember) else {"member": choice.pk}
-            for key, choice in mapping.items()}
+    return {key: {"new": choice.name, "kana": choice.kana, "guest": choice.guest} if isinstance(choice, NewMember)
+            else {"member": choice.pk} for key, choice in mapping.items()}
 
 
 def mapping_from_data(club, data):
@@ -112,7 +112,7 @@ def mapping_from_data(club, data):
     mapping = {}
     for key, choice in data.items():
         if "new" in choice:
-            mapping[key] = NewMember(name=choice["new"], kana=choice.get("kana", ""))
+            mapping[key] = NewMember(name=choice["new"], kana=choice.get("kana", ""), guest=bool(choice.get("guest")))
         elif (member := members.get(choice.get("member"))) is not None and member.club_id == club.pk:
             mapping[key] = member
     return mapping

@@ -120,7 +120,7 @@ def make_plan(club, rule_set, table, mapping=None):
     if len(table.rows) > MAX_GAMES:  # counted here, where the rows are games: title and header rows are not
         plan.problems.append(Problem(None, None, too_many_games().message))
         return plan
-    finder = Member.objects.filter(club=club).finder()
+    finder = Member.objects.filter(club=club).members_first().finder()
     unknown = {}
     for number, cells in table.rows:
         plan.games.append(read_row(plan, number, cells, finder, unknown))

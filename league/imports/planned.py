@@ -70,5 +70,5 @@ def who(player):
     if player is None:
         return None
     if isinstance(player, NewMember):
-        return f"new:{player.name}:{player.kana}"
+        return f"{'guest' if player.guest else 'new'}:{player.name}:{player.kana}"
     return player.pk

@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Case, IntegerField, Prefetch, Value, When
 from django.utils.translation import gettext as _
 
-from ..models import Adjustment, Member, Membership, Role, Season
+from ..models import Adjustment, Attendance, Game, GameSeat, Meeting, Member, Membership, Role, Season, Yakuman
 from ..refusals import Refused
 
 
@@ -43,7 +43,8 @@ def logins_of(club):
 
 
 def members_of(club, search=""):
-    """The club's members in kana order, with their login, narrowed to ``search`` when given."""
+    """The club's members and guests in kana order, with their login, narrowed to ``search`` when given (the
+    owner's page splits them with ``members()`` and ``guests()``)."""
     members = Member.objects.filter(club=club).select_related("user").in_kana_order()
     return members.matching(search) if search.strip() else members
 
@@ -68,6 +69,108 @@ def save_member(club, member, *, name, kana, active, user):
         with refused_on_conflict(_("The club already has a member called “%(name)s”.") % {"name": name}, "name"):
             member.save()
     return member
+
+
+# -- guests (ゲスト) ----------------------------------------------------------------------------------
+
+GUEST_MERGED = "guest merged"  # the change reason of a game whose guest was merged into a member (league/history)
+
+
+def make_member(club, guest, *, name, kana):
+    """Make ``guest`` a member of ``club`` (会員にする), the name and reading as corrected; every game stays theirs."""
+    with transaction.atomic():
+        guest = _locked_guest(club, guest)
+        guest.guest, guest.name, guest.kana = False, name, kana
+        with refused_on_conflict(_("The club already has a member called “%(name)s”.") % {"name": name}, "name"):
+            guest.save()
+    return guest
+
+
+def merge_guest(club, guest, member, user):
+    """Give ``member`` every game, yakuman, adjustment and attendance of ``guest``, then remove the guest.
+
+    For a visitor who was in fact a member (or became one): refused when both played in one game, and when
+    both are in the money a closed meeting kept (reopen it first: its fees were settled for two people).
+    Each game changed records in its history who merged the guest; the guest's removal is in theirs.
+    """
+    with transaction.atomic():
+        guest = _locked_guest(club, guest)
+        member = Member.objects.select_for_update().filter(pk=member.pk, club=club).first()
+        if member is None or member.pk == guest.pk:
+            raise Refused(_("Choose a member of this club."), "member")
+        games = Game.objects.select_for_update(of=("self",)).select_related("meeting").filter(
+            pk__in=GameSeat.objects.filter(member=guest).values("game_id"))
+        together = games.filter(pk__in=GameSeat.objects.filter(member=member).values("game_id")).first()
+        if together is not None:
+            raise Refused(_("%(guest)s and %(member)s both played in the game of %(game)s: they are two people.") % {
+                "guest": guest.name, "member": member.name, "game": together}, "member")
+        _merge_kept_money(guest, member)
+        for game in games.order_by("pk"):
+            game.sheet = _sheet_with(game.sheet, guest, member)
+            game.revision += 1  # the row is locked, so a plain increment is safe
+            game.updated_by = user
+            game._change_reason = f"{GUEST_MERGED}: {guest.pk} → {member.pk}"
+            game.save()
+        GameSeat.objects.filter(member=guest).update(member=member)
+        Yakuman.objects.filter(member=guest).update(member=member)
+        for adjustment in Adjustment.objects.select_for_update().filter(member=guest):
+            adjustment.member = member
+            adjustment.save()
+        for attendance in Attendance.objects.select_for_update().filter(member=guest):
+            mine = Attendance.objects.filter(meeting=attendance.meeting_id, member=member).first()
+            if mine is None:
+                attendance.member = member
+                attendance.save()
+                continue
+            if attendance.present_at_close and not mine.present_at_close:
+                mine.present_at_close = True
+                mine.save()
+            attendance.delete()
+        guest._change_reason = f"{GUEST_MERGED}: → {member.pk}"
+        guest.delete()
+    return member
+
+
+def _locked_guest(club, guest):
+    guest = Member.objects.select_for_update().filter(pk=guest.pk, club=club).first()
+    if guest is None or not guest.guest:
+        raise Refused(_("This person is no longer a guest of the club."))
+    return guest
+
+
+def _sheet_with(sheet, guest, member):
+    """A game's sheet (as entered) with ``member`` seated where ``guest`` was."""
+    players = [member.pk if pk == guest.pk else pk for pk in sheet.get("players", [])]
+    names = [member.name if pk == member.pk else name
+             for pk, name in zip(players, sheet.get("names", []), strict=False)]
+    return {**sheet, "players": players, "names": names}
+
+
+def _merge_kept_money(guest, member):
+    """Put ``member`` where ``guest`` is in the money closed meetings kept, refusing a day both are in."""
+    days = set(GameSeat.objects.filter(member=guest).values_list("game__meeting_id", flat=True))
+    days |= set(Attendance.objects.filter(member=guest).values_list("meeting_id", flat=True))
+    for meeting in Meeting.objects.select_for_update().filter(pk__in=days, closed=True, settlement__isnull=False):
+        record = meeting.settlement
+        people = {line["member"] for line in record["lines"]} | set(record["recipients"]) | {
+            pk for pk, _reason in record["passed_over"]}
+        if guest.pk not in people:
+            continue
+        if member.pk in people:
+            raise Refused(_("%(guest)s and %(member)s both played on %(date)s, whose meeting is closed with their "
+                            "fees settled apart. Reopen that meeting first.") % {
+                "guest": guest.name, "member": member.name, "date": meeting.date}, "member")
+
+        def swap(pk):
+            return member.pk if pk == guest.pk else pk
+
+        meeting.settlement = {
+            **record,
+            "lines": [{**line, "member": swap(line["member"])} for line in record["lines"]],
+            "recipients": [swap(pk) for pk in record["recipients"]],
+            "passed_over": [[swap(pk), reason] for pk, reason in record["passed_over"]],
+        }
+        meeting.save()
 
 
 # -- logins and roles (ログイン・役割) ----------------------------------------------------------------

@@ -187,11 +187,12 @@ def yakuman_of(member, period):
 
 
 def members_with_games(club, first_day=None, last_day=None):
-    """The club's members in kana order, each with ``games``: games that count between the two days (any rules)."""
+    """The club's members in kana order, then its guests, each with ``games``: games that count between the two
+    days (any rules)."""
     counted = Q(seats__game__void=False)
     if first_day:
         counted &= Q(seats__game__meeting__date__gte=first_day)
     if last_day:
         counted &= Q(seats__game__meeting__date__lte=last_day)
-    return Member.objects.filter(club=club).annotate(games=Count("seats", filter=counted)).in_kana_order()
+    return Member.objects.filter(club=club).annotate(games=Count("seats", filter=counted)).members_first()
 

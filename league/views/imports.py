@@ -86,7 +86,7 @@ def preview_import(request, slug, token):
     kept = pending.load(request.session, access.club, token)
     if kept is None:
         return _no_longer_waiting(request, slug)
-    members = Member.objects.filter(club=access.club).in_kana_order()
+    members = Member.objects.filter(club=access.club).members_first()
     action = request.POST.get("action") if request.method == "POST" else None
     status = 200
     if action == "commit":

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ..forms.people import AddLoginForm, EditLoginForm, MemberForm, SeasonForm
+from ..forms.people import AddLoginForm, EditLoginForm, MakeMemberForm, MemberForm, MergeGuestForm, SeasonForm
 from ..models import Member, Membership, Role, Season
 from ..permissions import club_for_owner
 from ..refusals import Refused
@@ -44,9 +44,10 @@ def bound(request):
 def manage_members(request, slug):
     access = club_for_owner(request, slug)
     search = request.GET.get("q", "").strip()
+    found = people.members_of(access.club, search)
     return render(request, "league/manage/members.html", {
         "access": access, "club": access.club, "search": search,
-        "members": people.members_of(access.club, search),
+        "members": found.members(), "guests": found.guests(),
     })
 
 
@@ -70,6 +71,45 @@ def _member_page(request, access, member):
         return redirect("manage_members", slug=access.club.slug)
     return form_page(request, "league/manage/member_form.html", access, form, member=member, adding=adding,
                      heading=heading)
+
+
+# -- guests: made a member, or merged into one --------------------------------------------------------------
+
+
+def guest_to_member(request, slug, guest_id):
+    """A guest's page: make them a member (this URL), or merge them into a member (``merge_guest``)."""
+    access = club_for_owner(request, slug)
+    guest = _guest(access, guest_id)
+    form = MakeMemberForm(bound(request), club=access.club, guest=guest)
+    saved = saved_from(request, form, lambda data: people.make_member(access.club, guest, **data))
+    if saved is not None:
+        messages.success(request, _("%(name)s is now a member, with every game they played.") % {"name": saved.name})
+        return redirect("manage_members", slug=slug)
+    return _guest_page(request, access, guest, form, MergeGuestForm(club=access.club))
+
+
+def merge_guest(request, slug, guest_id):
+    access = club_for_owner(request, slug)
+    guest = _guest(access, guest_id)
+    form = MergeGuestForm(bound(request), club=access.club)
+    saved = saved_from(request, form, lambda data: people.merge_guest(access.club, guest, data["member"],
+                                                                        request.user))
+    if saved is not None:
+        messages.success(request, _("The games of %(guest)s are now %(member)s's.") % {
+            "guest": guest.name, "member": saved.name})
+        return redirect("manage_members", slug=slug)
+    return _guest_page(request, access, guest, MakeMemberForm(club=access.club, guest=guest), form)
+
+
+def _guest(access, guest_id):
+    return get_object_or_404(Member, pk=guest_id, club=access.club, guest=True)
+
+
+def _guest_page(request, access, guest, make_form, merge_form):
+    return render(request, "league/manage/guest.html", {
+        "access": access, "club": access.club, "guest": guest, "make_form": make_form, "merge_form": merge_form,
+        "games": guest.seats.count(),
+    }, status=400 if make_form.is_bound or merge_form.is_bound else 200)
 
 
 # -- logins and roles -------------------------------------------------------------------------------------

@@ -57,7 +57,7 @@ def meeting_accounts(request, slug, meeting_id):
         return redirect("meeting_detail", slug=slug, meeting_id=meeting.pk)
     money = settle_day(meeting)
     played = [line.member for line in money.lines]
-    others = Member.objects.filter(club=access.club).active().exclude(pk__in=[m.pk for m in played])
+    others = Member.objects.filter(club=access.club).members().active().exclude(pk__in=[m.pk for m in played])
     candidates = played + list(others.in_kana_order())
     form = AccountsForm(request.POST or None, meeting=meeting, candidates=candidates, lines=money.lines)
     mark = accounts_mark(meeting)

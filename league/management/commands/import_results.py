@@ -1,4 +1,5 @@
-"""python manage.py import_results CLUB FILE [--rule-set SLUG] [--dry-run] [--create-members]: import old results."""
+"""python manage.py import_results CLUB FILE [--rule-set SLUG] [--dry-run] [--create-members | --guests]: import old
+results."""
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
@@ -24,11 +25,15 @@ class Command(BaseCommand):
         parser.add_argument("--rule-set", help="the rule set the games were played under (its slug); "
                                                "needed when the club has several")
         parser.add_argument("--dry-run", action="store_true", help="only show the games and problems; save nothing")
-        parser.add_argument("--create-members", action="store_true",
-                            help="create a member for each name no member has (else such names are problems)")
+        unknown = parser.add_mutually_exclusive_group()
+        unknown.add_argument("--create-members", action="store_true",
+                             help="create a member for each name no member has (else such names are problems)")
+        unknown.add_argument("--guests", action="store_true",
+                             help="bring each name no member has in as a guest (ゲスト), listed apart from the ranking")
         parser.add_argument("--user", help="the login recorded in each game's history as having imported it")
 
-    def handle(self, *args, club, file, rule_set=None, dry_run=False, create_members=False, user=None, **options):
+    def handle(self, *args, club, file, rule_set=None, dry_run=False, create_members=False, guests=False, user=None,
+               **options):
         club = club_named(club)
         rule_set = self._rule_set(club, rule_set)
         who = login_named(user)
@@ -40,8 +45,9 @@ class Command(BaseCommand):
         except ReadingError as error:
             raise CommandError(error.message) from error
         plan = make_plan(club, rule_set, table)
-        if create_members and plan.unknown:
-            plan = make_plan(club, rule_set, table, {name.key: NewMember(name.name) for name in plan.unknown})
+        if (create_members or guests) and plan.unknown:
+            plan = make_plan(club, rule_set, table, {name.key: NewMember(name.name, guest=guests)
+                                                     for name in plan.unknown})
         self._show(plan)
         if plan.has_errors:
             raise CommandError(_("%(count)s problems; nothing was saved.") % {"count": len(plan.problems)})
