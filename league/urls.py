@@ -66,7 +66,8 @@ member_pages = [
     path("api/members/<int:member_id>.json", members.member_json, name="api_member"),
 ]
 
-# Running the club: its settings, members and guests, logins and roles, seasons, adjustments, rule sets and their versions.
+# Running the club: its settings, members and guests, logins and roles, seasons, adjustments, rule sets and their
+# versions.
 manage_pages = [
     path("manage/", manage.overview, name="manage"),
     path("manage/members/", manage_people.manage_members, name="manage_members"),

@@ -12,6 +12,11 @@ from .clubs import Club
 from .member_finder import MemberFinder, hiragana
 
 
+def clean_name(text):
+    """A display name as it is kept: NFKC, without surrounding spaces."""
+    return unicodedata.normalize("NFKC", text or "").strip()
+
+
 class MemberQuerySet(models.QuerySet):
     def active(self):
         return self.filter(active=True)
@@ -77,13 +82,8 @@ class Member(models.Model):
     def __str__(self):
         return self.name
 
-    @staticmethod
-    def clean_name(text):
-        """A display name as it is kept: NFKC, without surrounding spaces."""
-        return unicodedata.normalize("NFKC", text).strip()
-
     def save(self, *args, **kwargs):
-        self.name = self.clean_name(self.name)
+        self.name = clean_name(self.name)
         self.kana = hiragana(self.kana)
         super().save(*args, **kwargs)
 

@@ -16,6 +16,7 @@ import scoring
 from scoring.points import json_points, tenths_from_points
 
 from ..models import Game, GameSeat, Meeting, Member, Yakuman
+from ..models.people import clean_name
 from ..refusals import Refused
 
 
@@ -261,7 +262,7 @@ def seat_guests(entry):
     for seat, person in enumerate(entry.members):
         if person.pk is not None:
             continue
-        name = Member.clean_name(person.name)
+        name = clean_name(person.name)
         existing = Member.objects.filter(club=person.club_id, name__iexact=name).first()
         if existing is not None:
             entry.members[seat] = existing

@@ -434,7 +434,7 @@ def test_json(client, club, member, league):
     assert response.status_code == 200 and response["Content-Type"] == "application/json"
     data = json.loads(response.content)
     higashida, games = league["東田"], league["games"]
-    assert data["member"] == {"id": higashida.pk, "name": "東田一郎", "kana": "ひがしだいちろう"}
+    assert data["member"] == {"id": higashida.pk, "name": "東田一郎", "kana": "ひがしだいちろう", "guest": False}
     season = Season.objects.get(name="2026年度")
     assert data["period"] == {
         "rule_set": {"id": club.rule_sets.get().pk, "slug": "main", "name": "四人打ち"},
@@ -478,7 +478,7 @@ def test_json(client, club, member, league):
     assert data["yakuman"] == [{"name": "四暗刻", "kind": "yakuman", "win": "tsumo", "count": 1, "date": "2026-06-14",
                                 "meeting_id": games[4].meeting_id, "game_id": games[4].pk}]
     assert data["head_to_head"][0] == {
-        "opponent": {"id": league["北村"].pk, "name": "北村四郎", "kana": "きたむらしろう"},
+        "opponent": {"id": league["北村"].pk, "name": "北村四郎", "kana": "きたむらしろう", "guest": False},
         "games": 4, "above": 3, "below": 1, "even": 0, "points": 177.0, "opponent_points": -125.0,
     }
     assert b"\\u" not in response.content  # Japanese as UTF-8, readable

@@ -58,9 +58,12 @@ PAGES = {
     "api_member": {"GET": READ},
     # manage
     "manage": {"GET": OWN},
+    "club_settings": {"GET": OWN, "POST": OWN},
     "manage_members": {"GET": OWN},
     "add_member": {"GET": OWN, "POST": OWN},
     "edit_member": {"GET": OWN, "POST": OWN},
+    "guest_to_member": {"GET": OWN, "POST": OWN},
+    "merge_guest": {"GET": OWN, "POST": OWN},
     "manage_logins": {"GET": OWN},
     "add_login": {"GET": OWN, "POST": OWN},
     "edit_login": {"GET": OWN, "POST": OWN},
@@ -149,11 +152,12 @@ def objects(club, meeting, secretary, member):
     adjustment = Adjustment.objects.create(club=club, rule_set=rule_set, member=members[0],
                                            date=datetime.date(2026, 10, 1), points=-50, reason="遅刻")
     batch = commit(plan_of(club, xlsx_bytes(ROWS)), user=secretary)
+    guest = Member.objects.create(club=club, name="ビジター", guest=True)
     return {
         "slug": club.slug, "meeting_id": meeting.pk, "game_id": game.pk, "member_id": members[0].pk,
         "season_id": season.pk, "rule_set_id": rule_set.pk, "adjustment_id": adjustment.pk,
         "membership_id": Membership.objects.get(user=member, club=club).pk,
-        "token": "nothing-waiting", "batch_id": batch.pk,
+        "token": "nothing-waiting", "batch_id": batch.pk, "guest_id": guest.pk,
     }
 
 
