@@ -34,7 +34,7 @@ class MembershipInline(admin.TabularInline):
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    list_display = ("name", "slug", "is_public", "scores_in_hundreds", "created_at")
+    list_display = ("name", "slug", "is_public", "scores_in_hundreds", "rank_guests", "created_at")
     list_filter = ("is_public",)
     search_fields = ("name", "slug")
     inlines = [RuleSetInline, MembershipInline]
@@ -63,8 +63,8 @@ class RuleVersionAdmin(admin.ModelAdmin):
 
 @admin.register(Member)
 class MemberAdmin(SimpleHistoryAdmin):
-    list_display = ("name", "kana", "club", "user", "active")
-    list_filter = ("club", "active")
+    list_display = ("name", "kana", "club", "user", "active", "guest")
+    list_filter = ("club", "active", "guest")
     search_fields = ("name", "kana")
 
 

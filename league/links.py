@@ -25,6 +25,11 @@ def member_name(member):
     return format_html("{}{}", member.name, guest_mark(member))
 
 
+def member_text(member):
+    """The member's name in plain text (the chat summary), marked when a guest: 佐々木（ゲスト）."""
+    return _("%(name)s (guest)") % {"name": member.name} if member.guest else member.name
+
+
 def guest_mark(member):
     """The ゲスト mark after a guest's name: the one way a guest is shown as one; empty for a member."""
     if not member.guest:

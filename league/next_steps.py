@@ -56,7 +56,7 @@ def next_steps(access, season=None, rule_set=None, day=None):
         steps.append(_step(_("No meeting today yet."),
                            (_("Start today's meeting"), reverse("choose_meeting", args=[slug]))))
     if access.can_manage:
-        without_kana = Member.objects.filter(club=club, active=True, kana="").count()
+        without_kana = Member.objects.filter(club=club, active=True, kana="").members().count()
         if without_kana:
             text = ngettext("%(count)s member has no reading (kana), so sorts last and is hard to find.",
                             "%(count)s members have no reading (kana), so they sort last and are hard to find.",

@@ -5,6 +5,7 @@ from django.utils.translation import gettext as _
 
 from ..formatting import format_points
 from ..formatting import format_yen as yen
+from ..links import member_text
 
 
 def day_summary(meeting, money):
@@ -19,7 +20,7 @@ def day_summary(meeting, money):
             continue
         places = " ".join(str(count) for count in line.places)
         lines.append(_("%(rank)s. %(name)s %(points)s (%(games)s games; places %(places)s)") % {
-            "rank": line.rank, "name": line.member.name, "points": format_points(line.points),
+            "rank": line.rank, "name": member_text(line.member), "points": format_points(line.points),
             "games": line.games, "places": places})
     if money.collected or money.venue:
         lines += [
@@ -31,6 +32,6 @@ def day_summary(meeting, money):
         for line in money.lines:
             if line.money and (line.money.fee or line.money.received):
                 lines.append(_("%(name)s: pays %(fee)s, receives %(received)s, net %(net)s") % {
-                    "name": line.member.name, "fee": yen(line.money.fee), "received": yen(line.money.received),
+                    "name": member_text(line.member), "fee": yen(line.money.fee), "received": yen(line.money.received),
                     "net": yen(line.money.net)})
     return "\n".join(lines) + "\n"

@@ -179,6 +179,8 @@ def test_meeting_money_and_game_lists_mark_the_guest(client, member, secretary, 
     assert line.money.fee == 700
     game = Game.objects.first()
     assert 'class="guest-mark"' in page(client.get(f"/c/{club.slug}/games/{game.pk}/"))
+    summary = page(client.get(f"/c/{club.slug}/meetings/{meeting.pk}/summary.txt"))
+    assert f"{GUEST}（ゲスト）" in summary
 
 
 def test_the_workbook_marks_guests_in_the_standings_and_members(club, guest_season, guest):
