@@ -22,9 +22,11 @@ PLACE_RATE_NAMES = (_("Top rate"), _("2nd rate"), _("3rd rate"), _("4th rate"))
 MARU = ("maru_a", "maru_b", "maru_c", "double_maru_a")
 # Columns hidden when every line has 0 there (a club without chips has no chips column).
 HIDDEN_WHEN_ZERO = ("chips", "shugi", "adjustments")
-# The projector shows the figures read from across a room; the phone and the desk show them all.
-NOT_ON_PROJECTOR = ("place_2_rate", "place_3_rate", "place_4_rate", "busts", "chips", "shugi", "worst",
-                    "average_score")
+# The less-read figures: the projector leaves them out, a phone shows them after "show all columns"
+# (detail-cell, league/static/css/tables.css); the desk shows them all.
+LESS_READ = ("place_2_rate", "place_3_rate", "place_4_rate", "busts", "chips", "shugi", "worst", "average_score")
+# The shared wide-table pattern's roles: the row's name (sticky) and the figure the table is read for.
+ROLE_CLASSES = {"rank": "rank-cell", "member": "name-cell", "points": "key-cell"}
 
 
 class NumberColumn(tables.Column):
@@ -94,7 +96,7 @@ class StandingsTable(tables.Table):
 
     class Meta:
         template_name = "league/standings/_table.html"
-        attrs = {"class": "standings striped"}
+        attrs = {"class": "standings striped key-table"}
         orderable = True
         default = "—"
         row_attrs = {"class": row_classes, "data-member": lambda record: record.member.pk}
@@ -105,14 +107,14 @@ class StandingsTable(tables.Table):
         if not ranked:
             exclude.add("rank")
         if projector:
-            exclude.update(NOT_ON_PROJECTOR)
+            exclude.update(LESS_READ)
         exclude.update(f"place_{place}" for place in range(players + 1, 5))
         exclude.update(f"place_{place}_rate" for place in range(players + 1, 5))
         if not win_points:
             exclude.update(MARU)
         exclude.update(column for column in HIDDEN_WHEN_ZERO if not any(getattr(line, column) for line in lines))
         if not ranked:
-            kwargs.setdefault("attrs", {**self._meta.attrs, "class": "standings striped unranked"})
+            kwargs.setdefault("attrs", {**self._meta.attrs, "class": "standings striped key-table unranked"})
         self.club = club
         self.viewer = viewer
         self.ranked = ranked
@@ -121,8 +123,22 @@ class StandingsTable(tables.Table):
             self.columns["points"].column.verbose_name = _("Win points")
 
     def get_column_class_names(self, classes_set, bound_column):
-        """Each cell also carries its column's name, for the page's CSS and for tests."""
-        return {*super().get_column_class_names(classes_set, bound_column), f"col-{bound_column.name}"}
+        """Each cell also carries its column's name (for the page's CSS and for tests) and its role in the
+        wide-table pattern; a less-read column the table is sorted by is never left out."""
+        names = {*super().get_column_class_names(classes_set, bound_column), f"col-{bound_column.name}"}
+        if bound_column.name in ROLE_CLASSES:
+            names.add(ROLE_CLASSES[bound_column.name])
+        if self.is_detail(bound_column):
+            names.add("detail-cell")
+        return names
+
+    def is_detail(self, bound_column):
+        return bound_column.name in LESS_READ and not bound_column.is_ordered
+
+    @property
+    def has_detail_columns(self):
+        """Whether a phone leaves some column out, so the page offers "show all columns"."""
+        return any(self.is_detail(column) for column in self.columns)
 
     def render_member(self, record):
         return member_link(self.club, record.member)

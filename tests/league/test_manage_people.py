@@ -152,8 +152,8 @@ def test_members_are_listed_in_kana_order_with_their_state(client, owner, club):
     assertContains(response, f'<th scope="row"><a href="{url("edit_member", club.slug, andou.pk)}">安藤</a></th>',
                    html=True)
     assertContains(response, "<td>あんどう</td>", html=True)
-    assertContains(response, "<td>inactive</td>", html=True, count=1)
-    assertContains(response, "<td>active</td>", html=True, count=5)
+    assertContains(response, '<td class="inline" data-label="Status">inactive</td>', html=True, count=1)
+    assertContains(response, '<td class="inline" data-label="Status">active</td>', html=True, count=5)
     assertContains(response, '<div class="table-scroll">')
 
 
@@ -208,7 +208,7 @@ def test_deactivating_a_member_keeps_their_results(client, owner, club, adjustme
     assert club.members.active().filter(pk=higashida.pk).count() == 0
     response = client.get(url("manage_members", club.slug))
     assertContains(response, ">東田一郎</a>")
-    assertContains(response, "<td>inactive</td>", html=True)
+    assertContains(response, '<td class="inline" data-label="Status">inactive</td>', html=True)
 
 
 @pytest.mark.parametrize("name", ["北村四郎", " 北村四郎 ", "北村四郎\u3000"])
@@ -267,7 +267,7 @@ def test_a_member_is_linked_only_to_a_login_of_the_club(client, owner, secretary
     nakajima.refresh_from_db()
     assert nakajima.user == secretary
     response = client.get(url("manage_members", club.slug))
-    assertContains(response, "<td>secretary</td>", html=True)
+    assertContains(response, '<td class="inline" data-label="Login">secretary</td>', html=True)
     twice = client.post(url("edit_member", club.slug, member_named(club, "北村四郎").pk),
                         {"name": "北村四郎", "active": "on", "user": secretary.pk})
     assertContains(twice, "The login secretary is already linked to 中島五郎.", status_code=400)

@@ -169,7 +169,8 @@ def test_history_lists_every_game_that_counts_newest_first_with_every_part(clien
     chips = lines[1].seat
     assert (chips.chips, chips.chip_points, chips.base, chips.uma, chips.total) == (-2, -100, -200, -200, -500)
     html = response.content.decode()
-    row = html[html.index(reverse("game_detail", args=[club.slug, games[3].pk])):]
+    link = html.index(reverse("game_detail", args=[club.slug, games[3].pk]))
+    row = html[html.rindex("<tr", 0, link):]
     row = row[: row.index("</tr>")]
     assert "▲50.0" in row and "▲10.0" in row and "(-2)" in row and "10,000" in row
     assert reverse("meeting_detail", args=[club.slug, games[0].meeting_id]) in html
