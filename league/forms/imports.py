@@ -210,4 +210,6 @@ def _initial(name):
         return NEW
     if name.choice is not None:
         return str(name.choice.pk)
+    if name.likely is not None:  # pre-selected only: nothing is mapped until the secretary sends the choice
+        return str(name.likely.pk)
     return "" if name.suggestions else NEW
