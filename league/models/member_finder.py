@@ -102,7 +102,8 @@ def typed_keys(typed):
 class MemberMatch:
     """What a typed name found: the one ``member`` it means, else the ``candidates`` it could mean (maybe none).
 
-    ``how`` is the step that matched (BY_NAME, BY_READING, BY_SURNAME, BY_GIVEN_NAME, BY_PREFIX)."""
+    ``how`` is the step that matched (BY_NAME, BY_READING, BY_SURNAME, BY_GIVEN_NAME, BY_PREFIX); for
+    candidates it is empty when the whole name or reading of several matched."""
 
     member: object = None
     candidates: tuple = ()
@@ -154,8 +155,8 @@ class MemberFinder:
             if len(matches) == 1:
                 member, how_found = next(iter(matches.items()))
                 return MemberMatch(member=member, how=how_found or how)
-            if matches:
-                return MemberMatch(candidates=tuple(matches))
+            if matches:  # ``how`` says these were found by a part or a beginning: typing more may decide
+                return MemberMatch(candidates=tuple(matches), how=how)
         return MemberMatch()
 
     def _by_part(self, keys):
