@@ -105,7 +105,6 @@ class GameForm(forms.Form):
         self.players = players = settings["players"]
         self.win_points = win_points = settings["method"] == "win_points"
         self.in_hundreds = in_hundreds
-        self.start = settings.get("start")
         self.members = Member.objects.filter(club=meeting.club)
         seats = [(NO_SEAT, "—")] + [(str(s), WINDS[s]) for s in range(players)]
         for seat in range(players):
@@ -178,7 +177,7 @@ class GameForm(forms.Form):
     @property
     def score_placeholder(self):
         """A typical score as the club types it: the starting score (250 when scores are typed in hundreds)."""
-        start = self.start if isinstance(self.start, int) else 25000
+        start = self.start_score() or 25000  # no version in force: the form refuses anyway (clean)
         return str(start // 100 if self.in_hundreds else start)
 
     def member_choices(self):
