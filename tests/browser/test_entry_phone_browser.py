@@ -112,6 +112,64 @@ def test_a_hanchan_typed_on_a_360px_phone(live_server, small_phone, table):
     assert Game.objects.count() == 1
 
 
+class Phone:
+    """A 360 px phone whose taps (touches on the page) and keys (on its keyboard) are counted."""
+
+    def __init__(self, page):
+        self.page, self.taps, self.keys = page, 0, 0
+
+    def tap(self, locator):
+        locator.tap()
+        self.taps += 1
+
+    def type(self, text):
+        self.page.keyboard.type(text)
+        self.keys += len(text)
+
+    def compose(self, kana):
+        """Kana typed on a Japanese keyboard, not yet converted (the suggestions are tapped meanwhile)."""
+        compose(self.page, kana).detach()
+        self.keys += len(kana)
+
+    def next(self):
+        self.page.keyboard.press("Enter")  # the keyboard's "next" key (enterkeyhint)
+        self.keys += 1
+
+
+def test_one_hanchan_takes_the_taps_and_keys_docs_entry_md_counts(live_server, small_phone, table):
+    page = small_phone
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/c/{table.club.slug}/meetings/{table.pk}/")
+    phone = Phone(page)
+    phone.tap(page.get_by_role("button", name="対局を入力"))
+    page.wait_for_url("**/enter/")
+    phone.tap(page.locator("#id_player_0"))  # in case the keyboard did not open on the box the page opens on
+    for seat, (kana, name, score) in enumerate([("ふく", "福田 太郎", "41300"), ("みな", "南野二郎", "31500"),
+                                                 ("にし", "西川三郎", "18700"), ("きた", "北村四郎", None)]):
+        assert page.evaluate("document.activeElement.id") == f"id_player_{seat}"
+        phone.compose(kana)
+        phone.tap(page.locator(f"#suggest-{seat} button", has_text=name))
+        if score:
+            phone.type(score)
+            phone.next()
+    page.locator("#preview table.breakdown").wait_for()
+    phone.tap(page.get_by_role("button", name="保存"))
+    page.wait_for_url("**round=2**")
+    assert (phone.taps, phone.keys) == (7, 26)
+
+    # The next hanchan, same seats: three scores.
+    phone = Phone(page)
+    phone.tap(page.locator("#id_score_0"))
+    for score in ("30000", "29000", "26000"):
+        phone.type(score)
+        phone.next()
+    page.locator("#preview table.breakdown").wait_for()
+    phone.tap(page.get_by_role("button", name="保存"))
+    page.wait_for_url("**round=3**")
+    assert (phone.taps, phone.keys) == (2, 18)
+    assert Game.objects.count() == 2
+
+
 def test_one_bad_score_gives_one_message_beside_its_box(live_server, small_phone, table):
     page = small_phone
     log_in(page, live_server.url)
