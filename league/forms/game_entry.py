@@ -19,7 +19,7 @@ import scoring
 
 from ..models import Member
 from ..models.games import WINDS
-from ..models.member_finder import name_key
+from ..models.member_finder import name_key, search_keys
 from ..rule_checks import engine_message
 from ..score_input import parse_count, parse_points, parse_score
 from ..services.games import Entry, no_rules_in_force, seat_ending_the_game, settle_game
@@ -111,6 +111,7 @@ class GameForm(forms.Form):
         settings = rule_version.settings if rule_version else meeting.rule_set.settings_on(meeting.date)
         self.players = players = settings["players"]
         self.win_points = win_points = settings["method"] == "win_points"
+        self.in_hundreds = in_hundreds
         self.members = Member.objects.filter(club=meeting.club).members_first()
         seats = [(NO_SEAT, "—")] + [(str(s), WINDS[s]) for s in range(players)]
         for seat in range(players):
@@ -171,6 +172,31 @@ class GameForm(forms.Form):
              "offer_guest": s in self.guest_offered or bool(self[f"guest_{s}"].value())}
             for s in range(self.players)
         ]
+
+    def typing_order(self, by_points=False):
+        """The boxes a secretary types into, in order: each seat's player, then its score (or points)."""
+        number = "points" if by_points else "score"
+        return [name for seat in range(self.players) for name in (f"player_{seat}", f"{number}_{seat}")]
+
+    @property
+    def first_empty(self):
+        """The box a new game's page opens on: the first one of the typing order still empty (None if bound)."""
+        if self.is_bound or self.initial.get("revision"):
+            return None
+        by_points = bool(self.initial.get("by_points"))
+        return next((name for name in self.typing_order(by_points) if not self.initial.get(name)), None)
+
+    @property
+    def score_placeholder(self):
+        """A typical score as the club types it: the starting score (250 when scores are typed in hundreds)."""
+        start = self.start_score() or 25000  # no version in force: the form refuses anyway (clean)
+        return str(start // 100 if self.in_hundreds else start)
+
+    def member_choices(self):
+        """The active members, then guests, for the name boxes' suggestions (entry.js): name, reading, and the
+        finder's keys a typed name may begin, so the page suggests exactly what the server's finder accepts."""
+        return [{"name": member.name, "kana": member.kana, "keys": search_keys(member), "guest": member.guest}
+                for member in self.members.active()]
 
     def extra_rows(self):
         return [
@@ -253,6 +279,9 @@ class GameForm(forms.Form):
     def _members(self, data):
         """The members typed, by the club's one member finder (as the import matches names).
 
+        At entry a surname, a given name, a part of the reading or a beginning that only one member has is
+        enough (the preview shows the full name before saving); an import takes only whole names.
+
         A name nobody has is seated as a guest when its "seat as a guest" box is ticked: an unsaved guest
         Member, which ``services.games.store_settled`` saves with the game (``seat_guests``).
         """
@@ -266,8 +295,10 @@ class GameForm(forms.Form):
             member = match.member
             as_guest = data.get(f"guest_{seat}")
             if match.ambiguous:
-                self.add_error(f"player_{seat}", gettext(
-                    "“%(name)s” could be %(members)s: type the full name or the reading.") % {
+                message = (gettext("“%(name)s” could be %(members)s: type more of the name or the reading.")
+                           if match.how else
+                           gettext("“%(name)s” could be %(members)s: type the full name or the reading."))
+                self.add_error(f"player_{seat}", message % {
                     "name": typed, "members": gettext(", ").join(m.name for m in match.candidates)})
                 continue
             if member is None and as_guest:
@@ -292,6 +323,8 @@ class GameForm(forms.Form):
 
     def _scores(self, data):
         scores = [data.get(f"score_{s}") for s in range(self.players)]
+        if any(self.has_error(f"score_{s}") for s in range(self.players)):
+            return None  # a box that could not be read already says why; the others wait for it
         missing = [s for s, score in enumerate(scores) if score is None]
         if len(missing) == 1:
             # The last score follows from the others: every game adds up to players × start.
@@ -301,14 +334,14 @@ class GameForm(forms.Form):
                     s for s in scores if s is not None)
                 self.filled_seat = missing[0]
                 return scores
-        for seat in missing:
+        for seat in missing[:-1]:  # the last empty box is the one that will be filled in: no message there
             self.add_error(f"score_{seat}", gettext("Type the score."))
         return None if missing else scores
 
     def _points(self, data):
         points = [data.get(f"points_{s}") for s in range(self.players)]
         for seat, value in enumerate(points):
-            if value is None:
+            if value is None and not self.has_error(f"points_{seat}"):
                 self.add_error(f"points_{seat}", gettext("Type the points."))
         return None if None in points else points
 
@@ -368,16 +401,16 @@ class GameForm(forms.Form):
         return events, ended
 
     def preview_problems(self):
-        """Field errors worth showing while typing: skip boxes simply not filled in yet."""
+        """Field errors worth showing while typing, as (field name, errors): skip boxes simply not filled in yet.
+        The live preview sends them to the message place beside each box (entry.js), so each shows once."""
         problems = []
         for name, errors in self.errors.items():
-            if name == "__all__":
+            if name == "__all__" or name not in self.fields:
                 continue
             value = self.data.get(name)
             if value in (None, "") and name.startswith(("player_", "score_", "points_", "round", "table")):
                 continue
-            label = self.fields[name].label if name in self.fields else ""
-            problems += [(label, error) for error in errors]
+            problems.append((name, errors))
         return problems
 
     def preview_rows(self):

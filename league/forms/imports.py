@@ -213,4 +213,6 @@ def _initial(name):
         return GUEST if name.choice.guest else NEW
     if name.choice is not None:
         return str(name.choice.pk)
+    if name.likely is not None:  # pre-selected only: nothing is mapped until the secretary sends the choice
+        return str(name.likely.pk)
     return "" if name.suggestions else NEW

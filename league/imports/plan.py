@@ -139,4 +139,5 @@ def make_plan(club, rule_set, table, mapping=None):
     plan.unknown = list(unknown.values())
     for name in plan.unknown:
         name.suggestions = finder.suggestions(name.name)
+        name.likely = finder.find(name.name).member  # a surname or a beginning only one member has
     return plan

@@ -210,7 +210,10 @@ def _read_players(row, finder, unknown, players):
             row.problem(key, _("This cell is empty."), blocks_engine=False)
             game.players.append(None)
             continue
-        player = finder.find(name).member
+        match = finder.find(name)
+        # Only the whole name or reading maps a cell: a surname or the beginning of a name is the likely member
+        # the secretary is offered (plan.py), never a silent mapping of an old sheet's name.
+        player = match.member if match.whole else None
         if player is None:
             unknown_name = unknown.setdefault(name_key(name), UnknownName(key=name_key(name), name=name))
             if game.row not in unknown_name.rows:

@@ -84,7 +84,7 @@ def _entry_context(access, meeting, form):
              .order_by("-round", "-table"))
     return {
         "access": access, "club": access.club, "meeting": meeting, "form": form,
-        "members": meeting.club.members.active().members_first(), "yakuman_names": YAKUMAN_NAMES,
+        "yakuman_names": YAKUMAN_NAMES,
         "recent_games": games[:8], "closed": meeting.closed,
     }
 

@@ -55,7 +55,7 @@ def edit_game(request, slug, game_id):
         status = 200
     return render(request, "league/games/edit.html", {
         "access": access, "club": access.club, "game": game, "form": form, "meeting": game.meeting,
-        "conflict": conflict, "members": access.club.members.members_first(),
+        "conflict": conflict,
     }, status=status)
 
 

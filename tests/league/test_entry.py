@@ -318,3 +318,74 @@ def test_an_absurd_chip_count_is_refused_not_a_server_error(client, secretary, m
     client.force_login(secretary)
     response = refused(client, meeting, bust_3="0", chips_0="9999999999", chips_1="-9999999999")
     assert response.context["form"].errors["chips_0"]
+
+
+# -- one message per box, in one place ----------------------------------------------------------------------
+
+def test_one_bad_score_gives_one_message_on_that_seat_only(client, secretary, meeting):
+    client.force_login(secretary)
+    response = refused(client, meeting, score_1="31550", score_3="")  # North left for the auto fill
+    assert response.context["form"].errors == {"score_1": ["31550は100点単位ではありません。"]}
+    html = page(response)
+    assert html.count("31550は100点単位ではありません。") == 1
+    assert "点数を入力してください。" not in html  # neither on the bad seat nor on the one filled in
+
+
+def test_the_live_preview_gives_a_bad_scores_message_once_for_its_box(client, secretary, meeting):
+    client.force_login(secretary)
+    response = client.post(f"/c/{meeting.club.slug}/meetings/{meeting.pk}/preview/",
+                           game_post(score_1="31550", score_3=""))
+    html = page(response)
+    assert html.count("31550は100点単位ではありません。") == 1
+    slot = '<span data-errors-for="score_1"><small class="error">31550は100点単位ではありません。</small></span>'
+    assert slot in html
+    assert "点数を入力してください。" not in html
+
+
+def test_the_sum_message_appears_once(client, secretary, meeting):
+    client.force_login(secretary)
+    response = refused(client, meeting, score_0="52400", bust_3="0")
+    [message] = response.context["form"].non_field_errors()
+    assert page(response).count(message) == 1
+
+
+def test_two_empty_scores_ask_only_for_the_first(client, secretary, meeting):
+    client.force_login(secretary)
+    response = refused(client, meeting, score_1="", score_3="")
+    assert response.context["form"].errors == {"score_1": ["点数を入力してください。"]}
+
+
+def test_a_bad_points_box_is_not_also_asked_for(client, secretary, meeting):
+    client.force_login(secretary)
+    response = refused(client, meeting, by_points="on", points_0="abc", points_1="5.0", points_2="-12",
+                       points_3="")
+    errors = response.context["form"].errors
+    assert len(errors["points_0"]) == 1 and errors["points_3"] == ["ポイントを入力してください。"]
+
+
+# -- fewer taps: where the page opens, what the boxes hint --------------------------------------------------
+
+def test_a_new_table_opens_on_the_east_player_and_the_next_game_on_the_east_score(client, secretary, meeting):
+    client.force_login(secretary)
+    html = page(client.get(enter_url(meeting)))
+    assert html.count(" autofocus") == 1 and 'id="id_player_0"' in html.split(" autofocus")[0].rsplit("<input", 1)[1]
+    response = client.post(enter_url(meeting), game_post(bust_3="0"))
+    html = page(client.get(response["Location"]))
+    assert html.count(" autofocus") == 1 and 'id="id_score_0"' in html.split(" autofocus")[0].rsplit("<input", 1)[1]
+
+
+def test_points_boxes_hint_points_not_one_players_figure(client, secretary, meeting):
+    client.force_login(secretary)
+    html = page(client.get(enter_url(meeting) + "?points=1"))
+    assert "+45.3" not in html.split("points-hint")[0]
+    assert html.count('placeholder="ポイント"') == 4
+    assert html.count('placeholder="25000"') == 3 and html.count('placeholder="自動"') == 1
+
+
+def test_the_page_carries_the_active_members_for_the_name_suggestions(client, secretary, meeting):
+    Member.objects.filter(name="中島五郎").update(active=False)
+    client.force_login(secretary)
+    choices = client.get(enter_url(meeting)).context["form"].member_choices()
+    assert [choice["name"] for choice in choices] == ["北村四郎", "西川三郎", "東田一郎", "南野二郎"]
+    assert choices[2]["keys"] == ["ひがしだいちろう", "東田一郎"]
+    assert 'id="member-choices"' in page(client.get(enter_url(meeting)))

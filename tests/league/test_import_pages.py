@@ -92,9 +92,11 @@ def test_unknown_names_are_mapped_then_saved(client, secretary, club):
     html = page(preview)
     assert "東田" in html and "新人さん" in html and 'name="fingerprint"' not in html  # no saving yet
     form = preview.context["mapping_form"]
-    assert form["name_0"].initial == ""  # 東田 has a likely member: the secretary chooses
-    assert form["name_1"].initial == "new"  # nobody is like 新人さん: creating is offered
     higashida = Member.objects.get(name="東田一郎")
+    # 東田 begins one member's name only: that member is pre-selected, yet nothing is mapped until it is sent.
+    assert form["name_0"].initial == str(higashida.pk)
+    assert preview.context["plan"].unmapped
+    assert form["name_1"].initial == "new"  # nobody is like 新人さん: creating is offered
     mapped = client.post(location, {"action": "map", "name_0": str(higashida.pk), "name_1": "new",
                                     "kana_1": "シンジン"})
     assert mapped.status_code == 302

@@ -123,3 +123,72 @@ def test_the_entry_form_names_the_members_an_ambiguous_name_could_mean(client, s
     assert response.status_code == 400
     # Candidates come in the club's member order (by reading, then name).
     assert "“いとう”は伊東、伊藤のどれかです。フルネームか読みで入力してください。" in response.content.decode()
+
+
+# -- entry only: a surname, a given name, a part of the reading or a beginning -------------------------------
+
+PARTIAL_MEMBERS = [("福田 太郎", "ふくだ たろう"), ("福山雅子", "ふくやま まさこ"), ("福田川", "ふくだがわ")]
+PARTIAL_CASES = {
+    "a surname (split at the name's space)": ("福田", "福田 太郎", "surname"),
+    "a given name": ("太郎", "福田 太郎", "given_name"),
+    "the surname's reading in hiragana": ("ふくだ", "福田 太郎", "surname"),
+    "the surname's reading in katakana": ("フクダ", "福田 太郎", "surname"),
+    "the given name's reading": ("タロウ", "福田 太郎", "given_name"),
+    "the given name's reading of a name without a space": ("まさこ", "福山雅子", "given_name"),
+    "the beginning of a name without a space": ("福山", "福山雅子", "prefix"),
+    "the beginning of a reading, half-width": ("ﾌｸﾔ", "福山雅子", "prefix"),
+    "the beginning of a given name": ("太", "福田 太郎", "prefix"),
+    "the beginning of another club member's name": ("東田", "東田一郎", "prefix"),
+    "the beginning of a reading, latin": ("higa", None, None),
+}
+PARTIAL_CASES_BY_TYPED = {typed: expected for typed, expected, _how in PARTIAL_CASES.values()}
+
+
+@pytest.fixture
+def partial_roster(club):
+    for name, kana in PARTIAL_MEMBERS:
+        Member.objects.create(club=club, name=name, kana=kana)
+    return club
+
+
+@pytest.mark.parametrize(("typed", "expected", "how"), PARTIAL_CASES.values(), ids=PARTIAL_CASES.keys())
+def test_at_entry_a_part_or_a_beginning_only_one_member_has_finds_the_member(client, secretary, meeting,
+                                                                            partial_roster, typed, expected, how):
+    match = Member.objects.filter(club=partial_roster).finder().find(typed)
+    assert (getattr(match.member, "name", None), match.how or None) == (expected, how)
+    assert not match.whole
+    client.force_login(secretary)
+    assert through_entry(client, meeting, typed) == expected
+
+
+@pytest.mark.parametrize("typed", ["福田", "ふくだ", "太郎", "福山", "東田"])
+def test_an_import_never_maps_a_part_or_a_beginning_but_pre_selects_its_member(partial_roster, typed):
+    assert through_import(partial_roster, typed) is None  # an unknown name until the secretary chooses
+    plan = plan_of(partial_roster, xlsx_bytes([game_row(names=(typed, *OTHER_SEATS))]))
+    likely = Member.objects.get(name=PARTIAL_CASES_BY_TYPED[typed])
+    assert plan.unknown[0].likely == likely and plan.unknown[0].suggestions[0] == likely
+
+
+def test_a_whole_name_still_wins_over_a_part_of_another(partial_roster):
+    Member.objects.create(club=partial_roster, name="太郎", kana="たろう")
+    finder = Member.objects.filter(club=partial_roster).finder()
+    assert finder.find("太郎").member.name == "太郎" and finder.find("太郎").whole
+    assert finder.find("福田").how == "surname"  # 福田 太郎's surname, though 福田川 begins with it too
+
+
+def test_a_beginning_several_members_have_names_them_all_at_entry(client, secretary, meeting, partial_roster):
+    client.force_login(secretary)
+    players = {f"player_{seat}": name for seat, name in enumerate(OTHER_SEATS, start=1)}
+    response = client.post(reverse("enter_game", kwargs={"slug": meeting.club.slug, "meeting_id": meeting.pk}),
+                           game_post(player_0="ふく", **players, bust_3="0"))
+    assert response.status_code == 400
+    assert ("“ふく”は福田 太郎、福田川、福山雅子のどれかです。名前か読みをもう少し続けて入力してください。"
+            in response.content.decode())
+
+
+def test_the_preview_shows_the_full_name_of_a_member_found_by_a_part(client, secretary, meeting, partial_roster):
+    client.force_login(secretary)
+    players = {f"player_{seat}": name for seat, name in enumerate(OTHER_SEATS, start=1)}
+    response = client.post(reverse("preview_game", kwargs={"slug": meeting.club.slug, "meeting_id": meeting.pk}),
+                           game_post(player_0="たろう", **players, bust_3="0"))
+    assert '<td class="name">福田 太郎</td>' in response.content.decode()
