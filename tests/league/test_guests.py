@@ -108,8 +108,9 @@ def test_nobody_else_can_seat_a_guest(client, request, meeting, who):
 
 def test_guests_are_offered_after_the_members(client, secretary, meeting, guest):
     client.force_login(secretary)
-    members = list(client.get(enter_url(meeting)).context["members"])
-    assert members[-1] == guest and not any(m.guest for m in members[:-1])
+    offered = client.get(enter_url(meeting)).context["form"].member_choices()
+    assert offered[-1]["name"] == guest.name and offered[-1]["guest"]
+    assert not any(choice["guest"] for choice in offered[:-1])
 
 
 # -- standings -----------------------------------------------------------------------------------------------------
