@@ -19,3 +19,5 @@ urlpatterns = i18n_patterns(
     path("admin/", admin.site.urls),
     prefix_default_language=False,
 )
+
+handler500 = "janroku.error_pages.server_error"

@@ -4,7 +4,7 @@ Points are integer tenths everywhere below the pages (453 is +45.3), as the
 database and the engine keep them.  For people they are written by
 ``format_points``: Japanese pages write minus as ▲ (▲12.0), English pages as
 a minus sign (−12.0), and zero is ±0.0.  The template filters ``points``,
-``score`` and ``yen`` only wrap the functions here; tables, charts, the chat
+``score``, ``yen`` and ``signed`` (chips) only wrap the functions here; tables, charts, the chat
 text, the recompute command, the rules in words and model ``__str__`` call
 them directly.
 
@@ -15,6 +15,7 @@ binary noise.
 
 from decimal import Decimal
 
+from django.utils.formats import date_format
 from django.utils.translation import get_language
 
 
@@ -61,6 +62,24 @@ def format_yen(value, language=None):
     if language.startswith("ja"):
         return f"{'▲' if value < 0 else ''}{abs(value):,}円"
     return f"{'−' if value < 0 else ''}¥{abs(value):,}"
+
+
+def format_signed(value, language=None):
+    """A signed count (chips) as points are signed: ``3`` → ``+3``, ``-3`` → ``▲3`` (``−3`` in English), ``±0``."""
+    if value is None or value == "":
+        return ""
+    value = int(value)
+    if value == 0:
+        return "±0"
+    return f"+{value}" if value > 0 else f"{_minus(language)}{-value}"
+
+
+def format_date(day):
+    """A day in the language's one date style (janroku/formats/): 2026/11/21(土), Sat 21 Nov 2026.
+
+    Templates reach the same style through ``|date:"DATE_FORMAT"``.
+    """
+    return date_format(day, "DATE_FORMAT")
 
 
 def points_number(tenths):

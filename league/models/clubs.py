@@ -11,6 +11,8 @@ from simple_history.models import HistoricalRecords
 
 import scoring
 
+from ..formatting import format_date
+
 
 class ClubQuerySet(models.QuerySet):
     def visible_to(self, user):
@@ -167,12 +169,17 @@ class RuleVersion(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.rule_set} ({self.effective_from:%Y-%m-%d})"
+        return f"{self.rule_set} ({format_date(self.effective_from)})"
 
     @cached_property
     def settings(self):
         """The rules with every default filled in (validated by the engine)."""
         return scoring.validate_rules(self.rules)
+
+    @property
+    def win_points(self):
+        """Whether these rules give win points by place (ブー麻雀): the breakdown's base column is then 勝利点."""
+        return self.settings["method"] == "win_points"
 
     @cached_property
     def fee_settings(self):
