@@ -25,6 +25,8 @@ ALLOWED = {
     "csv", "xlsx", "excel", "json", "line", "id", "english", "tsv", "pdf", "utf", "shift", "jis", "mb",
     "owner", "secretary", "member", "games",  # login names and the imported file (games.xlsx) in the fixtures
 }
+# Pages that show a file's own cells as the file holds them (its dates included).
+FILE_CELLS = {"import_columns"}
 HEARD = ("aria-label", "title", "placeholder", "alt")
 WORD = re.compile(r"[A-Za-z]{2,}")
 NOT_A_PAGE = {"api_standings", "api_member", "export_xlsx", "export_csv", "import_template_xlsx",
@@ -55,14 +57,36 @@ class ShownText(HTMLParser):
             self.parts.append(data)
 
 
-def english_words(html):
-    """The Latin words on ``html`` that are not allowed, with a little of what surrounds each."""
+def shown(html):
     parser = ShownText()
     parser.feed(html)
+    return parser.parts
+
+
+# A date on a page: a year followed by a month and a day in any style.  The one style per language
+# (janroku/formats/) is 2026/11/21(土) in Japanese, Sat 21 Nov 2026 in English.
+ANY_DATE = re.compile(r"\d{4}\s*[-/年.]\s*\d{1,2}\s*[-/月.]\s*\d{1,2}日?(?:\([^)]*\))?")
+DATE_STYLE = {"ja": re.compile(r"\d{4}/\d{2}/\d{2}\([月火水木金土日]\)"), "en": re.compile(r"(?!)")}
+
+
+def other_date_styles(html, language="ja"):
+    """The dates on ``html`` written in another style than the language's one."""
+    return [date for part in shown(html) for date in ANY_DATE.findall(part)
+            if not DATE_STYLE[language].fullmatch(date)]
+
+
+def english_words(html):
+    """The Latin words on ``html`` that are not allowed, with a little of what surrounds each."""
     found = []
-    for part in parser.parts:
+    for part in shown(html):
         found += [f"{word!r} in {part.strip()[:80]!r}" for word in WORD.findall(part) if word.lower() not in ALLOWED]
     return found
+
+
+def test_dates_in_another_style_are_found():
+    assert other_date_styles("<p>2026/11/21(土) · 2026-11-21 · 2026年11月21日(土) · 2026/11/21</p>") == [
+        "2026-11-21", "2026年11月21日(土)", "2026/11/21"]
+    assert other_date_styles("<p>Sat 21 Nov 2026 · 2026-11-21</p>", "en") == ["2026-11-21"]
 
 
 def test_english_words_are_found_in_text_and_in_what_is_heard():
@@ -74,7 +98,7 @@ def test_english_words_are_found_in_text_and_in_what_is_heard():
 def test_every_club_page_is_japanese_for_the_owner(client, club, objects, owner):  # noqa: F811
     client.force_login(owner)
     ids = waiting_import(client, club, objects)
-    wrong = {}
+    wrong, dates = {}, 0
     for name, methods in PAGES.items():
         if name in NOT_A_PAGE or methods["GET"] == REFUSED:
             continue
@@ -83,9 +107,40 @@ def test_every_club_page_is_japanese_for_the_owner(client, club, objects, owner)
         text = response.content.decode()
         if response["Content-Type"].startswith("text/plain"):
             text = f"<pre>{text}</pre>"
-        if words := english_words(text):
+        if words := english_words(text) + (other_date_styles(text) if name not in FILE_CELLS else []):
             wrong[name] = words
+        dates += len(DATE_STYLE["ja"].findall(text))
+    assert dates > 20  # the pages show dates, all in the one style
     assert not wrong, "\n".join(f"{name}: {words}" for name, words in wrong.items())
+
+
+def test_every_form_refusing_an_empty_post_answers_in_japanese(client, club, objects, owner):  # noqa: F811
+    client.force_login(owner)
+    ids = waiting_import(client, club, objects)
+    wrong, forms = {}, 0
+    for name, methods in PAGES.items():
+        if methods.get("POST", REFUSED) == REFUSED:
+            continue
+        response = client.post(url_for(name, ids))
+        shown = response.status_code in (200, 400, 409)  # a form again, with what was wrong
+        forms += shown
+        if shown and (words := english_words(response.content.decode())):
+            wrong[name] = words
+    assert forms >= 10  # the forms shown again with their errors
+    assert not wrong, "\n".join(f"{name}: {words}" for name, words in wrong.items())
+
+
+def test_english_pages_write_dates_in_the_english_style(client, club, objects, owner):  # noqa: F811
+    client.force_login(owner)
+    translation.activate("en")
+    wrong = {}
+    for name in ("meeting_detail", "game_detail", "game_history", "member_page", "manage_seasons", "adjustments",
+                 "import_batch", "standings", "running_standings"):
+        html = client.get(url_for(name, objects)).content.decode()
+        assert "2026" in html, name
+        if dates := other_date_styles(html, "en"):
+            wrong[name] = dates
+    assert not wrong
 
 
 @pytest.mark.parametrize("path", ["home", "login"])
