@@ -109,3 +109,8 @@ def points_number_format(language=None):
     """
     minus = '"▲"' if _minus(language) == "▲" else "-"
     return f'+0.0;{minus}0.0;"±"0.0'
+
+
+def yen_number_format(language=None):
+    """A workbook's yen cells, signed as ``format_yen`` signs: ▲350 in Japanese, -350 in English."""
+    return '#,##0;"▲"#,##0' if _minus(language) == "▲" else "#,##0"
