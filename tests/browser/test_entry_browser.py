@@ -34,7 +34,7 @@ def log_in(page, base):
     page.fill("#id_username", "kanji")
     page.fill("#id_password", "table-side-secret")
     page.locator("main button[type=submit]").click()
-    page.wait_for_url(base + "/")
+    page.wait_for_url(base + "/c/bakufu/")  # a login with one club lands on it
 
 
 def test_a_secretary_enters_a_meeting_table_on_a_phone(live_server, phone, bakufu, tmp_path):
