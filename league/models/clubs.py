@@ -23,10 +23,6 @@ class ClubQuerySet(models.QuerySet):
             return self.filter(is_public=True)
         return self.filter(models.Q(is_public=True) | models.Q(memberships__user=user)).distinct()
 
-    def with_rule_sets(self):
-        """Clubs with their rule sets and every version, in two extra queries."""
-        return self.prefetch_related(models.Prefetch("rule_sets", queryset=RuleSet.objects.with_versions()))
-
 
 class Club(models.Model):
     """A mahjong club (雀荘・サークル) keeping its league on the site."""

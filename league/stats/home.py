@@ -18,7 +18,7 @@ DAY_TOP = 3
 @dataclass
 class ClubSummary:
     club: object
-    next_meeting: object = None  # the first meeting from today on (today's open meeting included), or None
+    next_meeting: object = None  # the first meeting from today on (today's included), or None
     latest: object = None  # the latest meeting with a counted game, or None
     top: list = field(default_factory=list)  # that meeting's best DayTotals, at most DAY_TOP
 
@@ -55,4 +55,3 @@ def _day_tops(meeting_ids):
                            firsts=row["firsts"]) for row in meeting_rows]
         tops[meeting_id] = rank_totals(totals)[:DAY_TOP]
     return tops
-
