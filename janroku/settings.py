@@ -1,9 +1,11 @@
 """Janroku settings: everything that differs between machines comes from the environment.
 
-With no environment at all, the site runs on an SQLite file in the project
-folder, in debug mode, on 127.0.0.1 — which is what the README's quick start
-and the test suite use.  Production sets SECRET_KEY, DEBUG=false,
-ALLOWED_HOSTS and DATABASE_URL (PostgreSQL); see docs/hosting.md.
+With no environment at all, the site runs in production mode (DEBUG off: the
+error pages people see, hashed static files from ``collectstatic``) on an
+SQLite file in the project folder, answering 127.0.0.1.  ``bin/start`` turns
+development mode on for itself (DEBUG=true); the test suite runs in production
+mode.  Production also sets SECRET_KEY, ALLOWED_HOSTS and DATABASE_URL
+(PostgreSQL); see docs/hosting.md.
 """
 
 from pathlib import Path
@@ -16,7 +18,7 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False) if (BASE_DIR / ".env").exists() else None
 
-DEBUG = env.bool("DEBUG", default=True)
+DEBUG = env.bool("DEBUG", default=False)
 SECRET_KEY = env.str("SECRET_KEY", default="janroku-development-only-not-secret")
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
@@ -49,6 +51,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "axes.middleware.AxesMiddleware",
+    "janroku.error_pages.NotAllowedPage",
 ]
 
 ROOT_URLCONF = "janroku.urls"
@@ -111,8 +114,10 @@ CONTENT_SECURITY_POLICY = {
 # A pasted season of results is larger than Django's 2.5 MB default.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 6 * 1024 * 1024
 
+CSRF_FAILURE_VIEW = "janroku.error_pages.csrf_failure"
+
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "landing"  # the login's own club, or the list of clubs (league/views/home.py)
 LOGOUT_REDIRECT_URL = "home"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -126,6 +131,8 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "ja"
 LANGUAGES = [("ja", _("Japanese")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# One date style per language: 2026/11/21(土) and Sat 21 Nov 2026 (janroku/formats/).
+FORMAT_MODULE_PATH = ["janroku.formats"]
 USE_I18N = True
 TIME_ZONE = env.str("TIME_ZONE", default="Asia/Tokyo")
 USE_TZ = True

@@ -1,4 +1,4 @@
-"""The site's addresses: the list of clubs, login, the admin, and each club's pages under ``c/<slug>/``.
+"""The site's addresses: the clubs, login and where it lands, the admin, each club's pages under ``c/<slug>/``.
 
 Unprefixed addresses are Japanese (the default language), ``/en/…`` the same pages in English.
 The club pages themselves are listed in league/urls.py.
@@ -15,7 +15,10 @@ urlpatterns = i18n_patterns(
     path("", home.club_list, name="home"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("welcome/", home.landing, name="landing"),
     path("c/<slug:slug>/", include("league.urls")),
     path("admin/", admin.site.urls),
     prefix_default_language=False,
 )
+
+handler500 = "janroku.error_pages.server_error"

@@ -18,7 +18,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .formatting import format_points
+from .formatting import format_date, format_points
 
 WIDTH, HEIGHT = 400, 240
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 26, 34
@@ -152,11 +152,11 @@ def cumulative_points_chart(games, chart_id="cumulative-points"):
         "highest %(high)s after game %(high_at)s; lowest %(low)s after game %(low_at)s.",
         len(games),
     ) % {
-        "count": len(games), "first": first.game.meeting.date.isoformat(), "last": last.game.meeting.date.isoformat(),
+        "count": len(games), "first": format_date(first.game.meeting.date), "last": format_date(last.game.meeting.date),
         "final": format_points(last.cumulative), "high": format_points(highest.cumulative),
         "high_at": highest.number, "low": format_points(lowest.cumulative), "low_at": lowest.number,
     }
-    rows = [(line.number, line.game.meeting.date.isoformat(), format_points(line.seat.total),
+    rows = [(line.number, format_date(line.game.meeting.date), format_points(line.seat.total),
              format_points(line.cumulative)) for line in games]
     table = (_("Points game by game"), [_("Game"), _("Date"), _("Total"), _("Points so far")], rows)
     return line_chart(chart_id, values, title=_("Points game by game"), desc=desc, y_label=_("Points"),

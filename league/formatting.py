@@ -4,7 +4,7 @@ Points are integer tenths everywhere below the pages (453 is +45.3), as the
 database and the engine keep them.  For people they are written by
 ``format_points``: Japanese pages write minus as ▲ (▲12.0), English pages as
 a minus sign (−12.0), and zero is ±0.0.  The template filters ``points``,
-``score`` and ``yen`` only wrap the functions here; tables, charts, the chat
+``score``, ``yen`` and ``signed`` (chips) only wrap the functions here; tables, charts, the chat
 text, the recompute command, the rules in words and model ``__str__`` call
 them directly.
 
@@ -15,6 +15,7 @@ binary noise.
 
 from decimal import Decimal
 
+from django.utils.formats import date_format
 from django.utils.translation import get_language
 
 
@@ -63,6 +64,24 @@ def format_yen(value, language=None):
     return f"{'−' if value < 0 else ''}¥{abs(value):,}"
 
 
+def format_signed(value, language=None):
+    """A signed count (chips) as points are signed: ``3`` → ``+3``, ``-3`` → ``▲3`` (``−3`` in English), ``±0``."""
+    if value is None or value == "":
+        return ""
+    value = int(value)
+    if value == 0:
+        return "±0"
+    return f"+{value}" if value > 0 else f"{_minus(language)}{-value}"
+
+
+def format_date(day):
+    """A day in the language's one date style (janroku/formats/): 2026/11/21(土), Sat 21 Nov 2026.
+
+    Templates reach the same style through ``|date:"DATE_FORMAT"``.
+    """
+    return date_format(day, "DATE_FORMAT")
+
+
 def points_number(tenths):
     """Stored tenths as a plain number of points, for JSON and number cells: 453 → 45.3, -5 → -0.5.
 
@@ -90,3 +109,8 @@ def points_number_format(language=None):
     """
     minus = '"▲"' if _minus(language) == "▲" else "-"
     return f'+0.0;{minus}0.0;"±"0.0'
+
+
+def yen_number_format(language=None):
+    """A workbook's yen cells, signed as ``format_yen`` signs: ▲350 in Japanese, -350 in English."""
+    return '#,##0;"▲"#,##0' if _minus(language) == "▲" else "#,##0"

@@ -4,13 +4,19 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
+from django.utils.translation import gettext_noop as noop
 
 import scoring
 
-from .formatting import format_points
+from .formatting import format_points, format_score
 
 # Fee settings that belong to one meeting, not to the rule version.
 MEETING_ONLY_FEES = ("rounds",)
+
+
+# The English words the engine puts inside its messages' parameters (a bust is "below 0"; a missing
+# seat is "nothing"): translated here, at the site's one boundary with the engine, like the templates.
+ENGINE_WORDS = {noop("below 0"), noop("below 0 or exactly 0"), noop("nothing")}
 
 
 def engine_message(error, seat_names=None):
@@ -22,6 +28,10 @@ def engine_message(error, seat_names=None):
     for key, value in params.items():
         if isinstance(value, Decimal):  # points (a points-only game's sums): +0.3, ▲12.0, ±0.0
             params[key] = format_points(value)
+        elif key == "score" and isinstance(value, int):  # a score as the table writes it: ▲500
+            params[key] = format_score(value)
+        elif isinstance(value, str) and value in ENGINE_WORDS:
+            params[key] = gettext(value)
     return template % params if params else template
 
 

@@ -11,7 +11,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django_tables2 import RequestConfig
 
-from .formatting import format_points, format_score
+from .formatting import format_points, format_score, format_signed
 from .links import member_link
 
 NUMERIC = {"th": {"class": "num"}, "td": {"class": "num"}}
@@ -43,6 +43,14 @@ class PointsColumn(NumberColumn):
 
     def render(self, value):
         text = format_points(value)
+        return format_html('<span class="minus">{}</span>', text) if value < 0 else text
+
+
+class SignedColumn(NumberColumn):
+    """A signed count (chips) in the same style as points: +3, ▲3."""
+
+    def render(self, value):
+        text = format_signed(value)
         return format_html('<span class="minus">{}</span>', text) if value < 0 else text
 
 
@@ -87,7 +95,7 @@ class StandingsTable(tables.Table):
     last_avoid_rate = RateColumn(verbose_name=_("Last-avoid rate"))
     busts = NumberColumn(verbose_name=_("Busts"))
     bust_rate = RateColumn(verbose_name=_("Bust rate"))
-    chips = NumberColumn(verbose_name=_("Chips"))
+    chips = SignedColumn(verbose_name=_("Chips"))
     shugi = PointsColumn(verbose_name=_("Shūgi"))
     adjustments = PointsColumn(verbose_name=_("Adjustments"))
     best = PointsColumn(verbose_name=_("Best"))

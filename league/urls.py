@@ -26,6 +26,7 @@ from .views import (
 
 club_pages = [
     path("", club.club_page, name="club"),
+    path("rules/", club.club_rules, name="club_rules"),
 ]
 
 # A meeting (開催日): entering its games, its closing accounts and sheet; the season's money.

@@ -8,6 +8,21 @@ def seed_clubs(db):
     call_command("load_seed_clubs", verbosity=0)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def static_files_from_the_source():
+    """The tests run in production mode (DEBUG unset) but without ``collectstatic``: static files come from
+    the source folders, as ``bin/start`` serves them, instead of production's hashed manifest."""
+    from django.test import override_settings
+
+    source = override_settings(STORAGES={
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    })
+    source.enable()
+    yield
+    source.disable()
+
+
 @pytest.fixture(autouse=True)
 def fast_passwords(settings):
     """Hashing passwords the slow, safe way only costs time in tests."""

@@ -14,8 +14,9 @@ Every sheet of the workbook is tidy the way a club's own sheets are:
   headers and kinds;
 - numbers are number cells with a format: points signed by the format
   (``+45.3``, ``▲12.0`` in Japanese, ``-12.0`` in English, ``±0.0``: see
-  ``formatting.points_number_format``), yen ``#,##0``, rates real
-  percentages (``0.0%``); dates are date cells;
+  ``formatting.points_number_format``), yen ``#,##0`` (▲ for a payment in
+  Japanese: ``yen_number_format``), rates real percentages (``0.0%``); dates
+  are date cells;
 - text people typed that a spreadsheet could take for a formula keeps its
   text and gets Excel's quote-prefix style (``quotePrefix``: shown as typed,
   never evaluated, even when the cell is edited); the site's own texts are
@@ -43,12 +44,12 @@ from openpyxl.utils.indexed_list import IndexedList
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..formatting import points_number_format
+from ..formatting import points_number_format, yen_number_format
 from .cells import AVERAGE, BOOL, DATE, INT, OUR_TEXT, POINTS, RATE, TEXT, YEN, looks_like_formula, neutralise
 from .sheet_rows import SheetRows, save_with_rows
 
 BOM = "\ufeff"
-NUMBER_FORMATS = {YEN: "#,##0", RATE: "0.0%", AVERAGE: "0.00"}  # and POINTS: points_number_format()
+NUMBER_FORMATS = {RATE: "0.0%", AVERAGE: "0.00"}  # and POINTS, YEN: in the active language (formatting)
 # The narrowest each kind of column is drawn, in characters (a date needs 10: 2026-11-21).
 WIDTHS = {TEXT: 12, OUR_TEXT: 12, INT: 6, POINTS: 8, YEN: 9, DATE: 11, RATE: 7, AVERAGE: 7, BOOL: 7}
 MAX_WIDTH = 60
@@ -101,7 +102,7 @@ def write_xlsx(sheets, target, title=""):
     workbook = Workbook(write_only=True)
     workbook.properties.title = title
     _set_default_font(workbook)
-    formats = {**NUMBER_FORMATS, POINTS: points_number_format()}  # in the active language
+    formats = {**NUMBER_FORMATS, POINTS: points_number_format(), YEN: yen_number_format()}  # in the active language
     titles = set()
     rows = [_start_sheet(workbook, sheet, _sheet_title(sheet.title, titles), title, formats) for sheet in sheets]
     save_with_rows(workbook, target, rows, text=_text, quote=looks_like_formula)

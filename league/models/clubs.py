@@ -11,6 +11,8 @@ from simple_history.models import HistoricalRecords
 
 import scoring
 
+from ..formatting import format_date
+
 
 class ClubQuerySet(models.QuerySet):
     def visible_to(self, user):
@@ -20,10 +22,6 @@ class ClubQuerySet(models.QuerySet):
         if not user.is_authenticated:
             return self.filter(is_public=True)
         return self.filter(models.Q(is_public=True) | models.Q(memberships__user=user)).distinct()
-
-    def with_rule_sets(self):
-        """Clubs with their rule sets and every version, in two extra queries."""
-        return self.prefetch_related(models.Prefetch("rule_sets", queryset=RuleSet.objects.with_versions()))
 
 
 class Club(models.Model):
@@ -174,12 +172,17 @@ class RuleVersion(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.rule_set} ({self.effective_from:%Y-%m-%d})"
+        return f"{self.rule_set} ({format_date(self.effective_from)})"
 
     @cached_property
     def settings(self):
         """The rules with every default filled in (validated by the engine)."""
         return scoring.validate_rules(self.rules)
+
+    @property
+    def win_points(self):
+        """Whether these rules give win points by place (ブー麻雀): the breakdown's base column is then 勝利点."""
+        return self.settings["method"] == "win_points"
 
     @cached_property
     def fee_settings(self):

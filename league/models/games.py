@@ -8,7 +8,7 @@ from django.db.models.lookups import Exact
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from ..formatting import format_points
+from ..formatting import format_date, format_points
 from .clubs import Club, RuleSet, RuleVersion
 from .meetings import Meeting
 from .people import Member
@@ -97,7 +97,7 @@ class Game(models.Model):
 
     def __str__(self):
         return _("%(date)s round %(round)s table %(table)s") % {
-            "date": self.meeting.date, "round": self.round, "table": self.table}
+            "date": format_date(self.meeting.date), "round": self.round, "table": self.table}
 
 
 class GameSeatQuerySet(models.QuerySet):

@@ -2,6 +2,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from ..formatting import format_date
 from .clubs import Club, RuleSet
 from .people import Member
 
@@ -42,7 +43,7 @@ class Meeting(models.Model):
         verbose_name_plural = _("meetings")
 
     def __str__(self):
-        return f"{self.date:%Y-%m-%d} {self.rule_set}"
+        return f"{format_date(self.date)} {self.rule_set}"
 
 
 class Attendance(models.Model):

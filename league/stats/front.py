@@ -60,7 +60,12 @@ def day_totals(games):
             total.games += 1
             total.points += seat.total
             total.firsts += seat.place == 1
-    ordered = sorted(totals.values(), key=lambda t: (-t.points, -t.firsts, t.member.kana, t.member.name))
+    return rank_totals(totals.values())
+
+
+def rank_totals(totals):
+    """Day totals ranked by points, then first places (ties share a rank), in that order."""
+    ordered = sorted(totals, key=lambda t: (-t.points, -t.firsts, t.member.kana, t.member.name))
     for position, total in enumerate(ordered, start=1):
         same = position > 1 and (total.points, total.firsts) == (ordered[position - 2].points,
                                                                 ordered[position - 2].firsts)

@@ -1,11 +1,11 @@
-"""The figure filters: ``{{ value|points }}``, ``{{ value|score }}`` and ``{{ value|yen }}``.
+"""The figure filters: ``{{ value|points }}``, ``{{ value|score }}`` and ``{{ value|yen }}`` and ``{{ value|signed }}``.
 
 They only wrap ``league.formatting``, where the one format of each figure lives.
 """
 
 from django import template
 
-from ..formatting import format_points, format_score, format_yen
+from ..formatting import format_points, format_score, format_signed, format_yen
 
 register = template.Library()
 
@@ -23,3 +23,8 @@ def score_filter(value):
 @register.filter(name="yen")
 def yen_filter(value):
     return format_yen(value)
+
+
+@register.filter(name="signed")
+def signed_filter(value):
+    return format_signed(value)

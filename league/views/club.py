@@ -1,8 +1,8 @@
-"""A club's front page: the latest meeting's results, the leaders, recent yakuman, what to do next."""
+"""A club's front page (the latest meeting's results, the leaders, recent yakuman, what to do next) and its rules."""
 
 from django.shortcuts import render
 
-from ..models import Meeting
+from ..models import Meeting, RuleSet
 from ..next_steps import next_steps
 from ..permissions import club_access
 from ..stats.front import latest_meeting_results, leaders, recent_yakuman
@@ -24,3 +24,11 @@ def club_page(request, slug):
         "next_steps": next_steps(access, season=season, rule_set=rule_set),
     })
 
+
+
+def club_rules(request, slug):
+    """The club's rule sets in words, each with the version in force and the dates of the others."""
+    access = club_access(request, slug)
+    rule_sets = RuleSet.objects.filter(club=access.club).with_versions()
+    return render(request, "league/rules.html", {"access": access, "club": access.club, "nav": "rules",
+                                                 "rule_sets": rule_sets})

@@ -18,7 +18,11 @@ def test_home_page_on_a_phone_in_japanese_then_english(live_server, phone, seed_
     phone.wait_for_url("**/en/")
     assert phone.locator("html").get_attribute("lang") == "en"
     assert phone.get_by_role("heading", name="Clubs").is_visible()
+    phone.locator("#club-bakufu").get_by_role("link", name="Rules").click()  # the rules are one click away
+    phone.wait_for_url("**/en/c/bakufu/rules/")
     assert phone.get_by_text("round half up").first.is_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.goto(live_server.url + "/en/")
 
     phone.get_by_role("link", name="日本語").click()
     phone.wait_for_url(live_server.url + "/")

@@ -75,6 +75,6 @@ def test_sorting_and_filtering_the_standings_on_a_phone(live_server, phone, baku
     assert names(phone) == ["石田", "上田", "江藤", "青木", "小野"]
     assert phone.locator("table.standings:not(.unranked) tbody td.col-rank").all_inner_texts() == [
         "1", "3", "5", "2", "4"]
-    assert phone.get_by_text("2026年5月31日").first.is_visible()
+    assert phone.get_by_text("2026/05/31(日)").first.is_visible()
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     phone.screenshot(path=str(tmp_path / "standings-may.png"), full_page=True)

@@ -230,7 +230,7 @@ def test_a_bust_of_a_seat_that_did_not_bust_is_refused_beside_it(client, secreta
     client.force_login(secretary)
     response = refused(client, meeting, bust_3="0", bust_2="0")
     errors = response.context["form"].errors["bust_2"]
-    assert any("西" in e and "18700" in e for e in errors)
+    assert any("西" in e and "18,700" in e for e in errors)
 
 
 def test_chips_that_do_not_add_up_are_refused(client, secretary, meeting):

@@ -162,6 +162,10 @@ def test_numbers_are_number_cells_with_formats_and_dates_are_dates(choice):
     for cell in cells_of(results, "合計"):
         assert isinstance(cell.value, int | float) and cell.data_type == "n" and cell.number_format == JAPANESE_POINTS
     assert all(isinstance(cell.value, int) for cell in cells_of(results, "点数"))
+    money = book[pgettext("workbook sheet", "Meeting money")]
+    nets = cells_of(money, "差引")
+    assert any(cell.value < 0 for cell in nets)  # a payment, shown ▲1,200 as the pages write it
+    assert all(cell.number_format == '#,##0;"▲"#,##0' for cell in nets)
     games = book["対局"]
     assert [cell.value for cell in cells_of(games, "日付")][:2] == [datetime.datetime(2026, 5, 10)] * 2
 

@@ -8,7 +8,16 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
-from league.formatting import decimal_number, format_points, format_score, format_yen, points_number
+from league.formatting import (
+    decimal_number,
+    format_date,
+    format_points,
+    format_score,
+    format_signed,
+    format_yen,
+    points_number,
+    yen_number_format,
+)
 from league.models import Adjustment, Member
 
 
@@ -125,3 +134,20 @@ def test_no_points_are_written_as_nothing_or_as_the_dash_a_column_of_figures_ask
     assert format_points(None) == "" and format_points("") == ""
     assert format_points(None, empty="—") == "—"
     assert format_points(0, empty="—") == "±0.0"
+
+
+def test_signed_counts_are_written_as_points_are():
+    assert [format_signed(value, "ja") for value in (3, -3, 0, None)] == ["+3", "▲3", "±0", ""]
+    assert format_signed(-3, "en") == "−3"
+
+
+def test_a_workbooks_yen_are_signed_as_the_pages_sign_them():
+    assert yen_number_format("ja") == '#,##0;"▲"#,##0'
+    assert yen_number_format("en") == "#,##0"
+
+
+def test_a_date_is_written_in_the_languages_one_style():
+    day = datetime.date(2026, 11, 21)
+    assert format_date(day) == "2026/11/21(土)"
+    with translation.override("en"):
+        assert format_date(day) == "Sat 21 Nov 2026"

@@ -118,7 +118,8 @@ def test_the_batch_page_shows_seasons_meetings_games_and_members_with_links(clie
     meetings = section(page, "meetings")
     rows = [[text(cell) for cell in tr.children if isinstance(cell, Element)]
             for tbody in tags(meetings, "tbody") for tr in tags(tbody, "tr")]
-    assert rows == [["2026-11-21", "2", "created by the import"], ["2026-11-28", "1", "created by the import"]]
+    assert rows == [["Sat 21 Nov 2026", "2", "created by the import"],
+                    ["Sat 28 Nov 2026", "1", "created by the import"]]
     meeting = Meeting.objects.get(date="2026-11-21")
     assert attr(tags(meetings, "a")[0], "href") == reverse(
         "meeting_detail", kwargs={"slug": club.slug, "meeting_id": meeting.pk})

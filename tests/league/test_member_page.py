@@ -172,7 +172,7 @@ def test_history_lists_every_game_that_counts_newest_first_with_every_part(clien
     link = html.index(reverse("game_detail", args=[club.slug, games[3].pk]))
     row = html[html.rindex("<tr", 0, link):]
     row = row[: row.index("</tr>")]
-    assert "▲50.0" in row and "▲10.0" in row and "(-2)" in row and "10,000" in row
+    assert "▲50.0" in row and "▲10.0" in row and "(▲2)" in row and "10,000" in row
     assert reverse("meeting_detail", args=[club.slug, games[0].meeting_id]) in html
     assert reverse("game_detail", args=[club.slug, league["voided"].pk]) not in html
     assert reverse("game_detail", args=[club.slug, league["before"].pk]) not in html
@@ -215,9 +215,9 @@ def test_streaks(client, club, member, league):
     assert {s.kind: (s.longest.length, s.current.length) for s in nakajima.streaks} == {
         "top": (0, 0), "not_last": (1, 0), "positive": (0, 0)}
     text = text_of(client.get("/en" + page_url(club, league["東田"])).content.decode())
-    assert ("Not last (ラス回避) Longest: 3 games ( 05/10/2026 – 06/14/2026 ) "
-            "Current: 1 game (since 06/14/2026 )") in text
-    assert "Positive totals Longest: 2 games ( 05/10/2026 ) Current: 1 game" in text  # one day: said once
+    assert ("Not last (ラス回避) Longest: 3 games ( Sun 10 May 2026 – Sun 14 Jun 2026 ) "
+            "Current: 1 game (since Sun 14 Jun 2026 )") in text
+    assert "Positive totals Longest: 2 games ( Sun 10 May 2026 ) Current: 1 game" in text  # one day: said once
 
 
 def test_head_to_head(client, club, member, league):

@@ -30,6 +30,7 @@ REFUSED = 405  # the page does not take this method, whoever asks
 PAGES = {
     # club
     "club": {"GET": READ},
+    "club_rules": {"GET": READ},
     # meetings
     "choose_meeting": {"GET": RUN},
     "start_meeting": {"GET": REFUSED, "POST": RUN},

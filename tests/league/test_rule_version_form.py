@@ -228,7 +228,7 @@ def test_the_same_date_twice_is_refused_beside_the_date(client, club, owner):
     html = page(response)
     assert response.status_code == 400
     assert error_beside(html, "effective_from") == [
-        "四人打ち already has a version from Jan. 1, 2020. Choose another date."]
+        "四人打ち already has a version from Wed 1 Jan 2020. Choose another date."]
     assert RuleVersion.objects.count() == 1
 
 

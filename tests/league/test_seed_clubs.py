@@ -116,3 +116,11 @@ def test_the_standard_rule_set_has_no_uma(seed_clubs):
     settings = club.rule_sets.get().versions.get().settings
     assert settings["uma"] == [0, 0, 0, 0]
     assert (settings["start"], settings["target"], settings["ties"]) == (25000, 30000, "seat")
+
+
+def test_each_seed_club_describes_itself_in_its_own_words(seed_clubs):
+    """A description is what the club says of itself on the home page, not a note about the rule book it came from."""
+    for club in Club.objects.all():
+        assert club.description, club.slug
+        for note in ("出典", "本書", "ルールブック", "サイトで付けた", "判読", "版"):
+            assert note not in club.description, (club.slug, note)

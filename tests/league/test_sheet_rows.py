@@ -26,7 +26,7 @@ from league.exports import ExportChoice, season_sheets, write_season_workbook
 from league.exports.cells import AVERAGE, BOOL, DATE, INT, OUR_TEXT, POINTS, RATE, TEXT, YEN, looks_like_formula
 from league.exports.render import NUMBER_FORMATS
 from league.exports.sheet_rows import SheetRows, save_with_rows
-from league.formatting import points_number_format
+from league.formatting import points_number_format, yen_number_format
 
 from .standings_data import season_games
 
@@ -179,8 +179,8 @@ def test_every_worksheet_needs_its_rows():
 
 # -- every sheet of a season workbook ----------------------------------------------------------------
 
-FORMATS = {**NUMBER_FORMATS, POINTS: points_number_format("en"), DATE: "yyyy-mm-dd", TEXT: "General",
-           OUR_TEXT: "General", INT: "General", BOOL: "General"}
+FORMATS = {**NUMBER_FORMATS, POINTS: points_number_format("en"), YEN: yen_number_format("en"), DATE: "yyyy-mm-dd",
+           TEXT: "General", OUR_TEXT: "General", INT: "General", BOOL: "General"}
 assert set(FORMATS) == {TEXT, OUR_TEXT, INT, POINTS, YEN, DATE, RATE, AVERAGE, BOOL}
 CELL_REFERENCE = re.compile(r"([A-Z]+)(\d+)")
 

@@ -218,13 +218,13 @@ def test_the_page_shows_every_column_with_the_figures(client, club, season, memb
         "rank": "1", "member": EAST, "points": "+88.0", "games": "4", "per_game": "+22.0", "average_place": "1.50",
         "place_1": "2", "place_2": "2", "place_3": "0", "place_4": "0", "top_rate": "50.0%", "place_2_rate": "50.0%",
         "place_3_rate": "0.0%", "place_4_rate": "0.0%", "rentai_rate": "100.0%", "last_avoid_rate": "100.0%",
-        "busts": "0", "bust_rate": "0.0%", "chips": "0", "shugi": "▲20.0", "adjustments": "±0.0", "best": "+55.0",
+        "busts": "0", "bust_rate": "0.0%", "chips": "±0", "shugi": "▲20.0", "adjustments": "±0.0", "best": "+55.0",
         "worst": "▲12.0", "average_score": "32,000",
     }
     assert (west["points"], west["adjustments"], west["per_game"]) == ("▲75.0", "+5.0", "▲18.8")
     assert (north["busts"], north["bust_rate"], north["shugi"], north["average_score"]) == ("1", "25.0%", "+60.0",
                                                                                             "19,750")
-    assert (centre["chips"], centre["average_place"], south["chips"]) == ("2", "2.33", "-2")
+    assert (centre["chips"], centre["average_place"], south["chips"]) == ("+2", "2.33", "▲2")
     assert ">Points</a>" in client.get(url(club, language="en")).content.decode()
     html = response.content.decode()
     assert "2026年度" in html and "四人打ち" in html
@@ -352,7 +352,7 @@ def test_a_date_range_narrows_the_table(client, club, season, member):
     assert ranked_names(response) == [NORTH, CENTRE, EAST, SOUTH, WEST]
     assert not response.context["form"].errors
     html = response.content.decode()
-    assert "2026年6月1日" in html and "2026年6月30日" in html
+    assert "2026/06/01(月)" in html and "2026/06/30(火)" in html
 
 
 def test_all_games_and_a_minimum_of_games(client, club, season, member):
