@@ -7,6 +7,6 @@ from .people import Member, Membership, Role
 from .seasons import Season
 
 __all__ = [
-    "POINT_PARTS", "Adjustment", "Attendance", "Club", "DayTotal", "DayTotalLine", "Game", "GameSeat", "ImportBatch", "Meeting", "Member",
-    "Membership", "Role", "RuleSet", "RuleVersion", "Season", "Yakuman",
+    "POINT_PARTS", "Adjustment", "Attendance", "Club", "DayTotal", "DayTotalLine", "Game", "GameSeat", "ImportBatch",
+    "Meeting", "Member", "Membership", "Role", "RuleSet", "RuleVersion", "Season", "Yakuman",
 ]
