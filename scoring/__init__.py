@@ -17,7 +17,7 @@ The contract, and how to call it, is docs/scoring.md.
 - Every refusal is a ``ScoringError`` with ``code``, ``field`` and ``message``.
 """
 
-from .day_totals import check_day_points
+from .day_totals import MOST_DAY_GAMES, check_day_points
 from .errors import ScoringError
 from .meeting import MeetingSettlement, PlayerMoney, settle_meeting, validate_fees
 from .points_only import points_sum_allowed, settle_points
@@ -26,7 +26,7 @@ from .rules import STARTING_RULES, points_created_per_game, validate_rules
 from .settle import SeatResult, Settlement, places_by_score, settle
 
 __all__ = [
-    "STARTING_RULES", "MeetingSettlement", "PlayerMoney", "ScoringError", "SeatResult", "Settlement",
+    "MOST_DAY_GAMES", "STARTING_RULES", "MeetingSettlement", "PlayerMoney", "ScoringError", "SeatResult", "Settlement",
     "check_day_points", "places_by_score", "points_created_per_game", "points_sum_allowed", "round_score", "settle",
     "settle_meeting", "settle_points", "validate_fees", "validate_rules",
 ]

@@ -22,6 +22,8 @@ from django.utils.translation import gettext as _
 
 from ..models import Member, RuleSet
 from .columns import SEAT_COLUMNS, column_name
+from .day_rows import GAMES as DAY_GAMES
+from .day_rows import read_day_row
 from .existing import check_slots
 from .gc_pause import gc_paused
 from .planned import ALREADY, ERROR, NEW, PlannedGame, Problem, who
@@ -67,6 +69,10 @@ class ImportPlan:
         return [game for game in self.games if game.status == NEW]
 
     @property
+    def new_day_totals(self):
+        return [game for game in self.games if game.status == NEW and game.day_total]
+
+    @property
     def already(self):
         return [game for game in self.games if game.status == ALREADY]
 
@@ -82,7 +88,8 @@ class ImportPlan:
              game.table, [who(p) for p in game.players],
              game.scores, game.points, game.deposit, game.chips, game.busts, game.yakuman, game.chombo,
              [seat.tenths["total"] for seat in game.result] if game.result else None,
-             game.rule_version.pk if game.rule_version else None, game.meeting.pk if game.meeting else None]
+             game.rule_version.pk if game.rule_version else None, game.meeting.pk if game.meeting else None,
+             game.day_games]
             for game in self.games]]
         return hashlib.sha256(json.dumps(payload, default=str).encode()).hexdigest()[:32]
 
@@ -122,8 +129,9 @@ def make_plan(club, rule_set, table, mapping=None):
         return plan
     finder = Member.objects.filter(club=club).finder()
     unknown = {}
+    read = read_day_row if DAY_GAMES in table.columns else read_row  # a 集計表 with a 半荘数 column: day totals
     for number, cells in table.rows:
-        plan.games.append(read_row(plan, number, cells, finder, unknown))
+        plan.games.append(read(plan, number, cells, finder, unknown))
     check_slots(plan)
     for game in plan.games:
         game.status = ERROR if game.problems else (ALREADY if game.existing else NEW)

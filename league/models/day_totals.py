@@ -16,11 +16,11 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from scoring import MOST_DAY_GAMES
+
 from ..formatting import format_points
 from .meetings import Meeting
 from .people import Member
-
-MOST_DAY_GAMES = 99  # hanchan on one day total: as many as the rounds of a day
 
 
 class DayTotalQuerySet(models.QuerySet):
