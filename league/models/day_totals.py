@@ -27,6 +27,11 @@ class DayTotalQuerySet(models.QuerySet):
     def in_meeting_order(self):
         return self.order_by("meeting__date", "meeting_id", "id")
 
+    def with_lines(self):
+        """Each with its lines (highest points first) and their members: two queries however many."""
+        return self.in_meeting_order().prefetch_related(
+            models.Prefetch("lines", DayTotalLine.objects.select_related("member").order_by("-points", "id")))
+
 
 class DayTotal(models.Model):
     """One 集計表 row of a day: the players on it each played ``games`` hanchan together that day."""
