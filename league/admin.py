@@ -7,6 +7,8 @@ from .models import (
     Adjustment,
     Attendance,
     Club,
+    DayTotal,
+    DayTotalLine,
     Game,
     GameSeat,
     ImportBatch,
@@ -145,6 +147,35 @@ class GameSeatAdmin(admin.ModelAdmin):
 class ImportBatchAdmin(admin.ModelAdmin):
     """Imports are saved and undone on the site (the import's page); here they are read."""
 
-    list_display = ("__str__", "club", "rule_set", "created_by", "games", "skipped", "undone_at")
+    list_display = ("__str__", "club", "rule_set", "created_by", "games", "day_totals", "skipped", "undone_at")
     list_filter = ("club",)
     readonly_fields = [field.name for field in ImportBatch._meta.fields] + ["created_members", "created_meetings"]
+
+
+class DayTotalLineInline(admin.TabularInline):
+    model = DayTotalLine
+    extra = 0
+    can_delete = False
+    readonly_fields = ("member", "points")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(DayTotal)
+class DayTotalAdmin(admin.ModelAdmin):
+    """Day totals (日計) come in by an import and leave by undoing it; here they are read."""
+
+    list_display = ("__str__", "meeting", "games", "import_batch", "created_at")
+    list_filter = ("meeting__club",)
+    readonly_fields = [field.name for field in DayTotal._meta.fields]
+    inlines = [DayTotalLineInline]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

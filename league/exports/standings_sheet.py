@@ -25,7 +25,8 @@ def standings_sheet(results):
     columns += [
         Column(_("Rank"), INT), Column(_("Name"), width=16), Column(_("Reading"), width=18), Column(_("Games"), INT),
         Column(_("Win points") if all_win_points else _("Points"), POINTS),
-        Column(_("Game points"), POINTS), Column(_("Adjustments"), POINTS), Column(_("Per game"), POINTS),
+        Column(_("Game points"), POINTS), Column(_("Day total points"), POINTS), Column(_("Adjustments"), POINTS),
+        Column(_("Per game"), POINTS),
         Column(_("Average place"), AVERAGE),
         *(Column(str(PLACE_NAMES[place]), INT) for place in range(places)),
         *(Column(str(PLACE_RATE_NAMES[place]), RATE) for place in range(places)),
@@ -35,6 +36,8 @@ def standings_sheet(results):
         Column(_("Average score"), INT),
         # Busts, the bust rate and the average score count only these (not the points-only games, 点数なし).
         Column(_("Games with scores"), INT), Column(_("Last played"), DATE),
+        # Hanchan known only from day totals (日計): in Games, Points and Per game, in no place or score figure.
+        Column(_("Hanchan from day totals"), INT),
     ]
     if maru:
         columns += [Column(_("Maru A"), INT), Column(_("Maru B"), INT), Column(_("Maru C"), INT),
@@ -48,14 +51,15 @@ def _rows(results, several, places, maru):
             row = [result.period.rule_set.name] if several else []
             row += [
                 line.rank, line.member.name, line.member.kana, line.games, points_number(line.points),
-                points_number(line.game_points), points_number(line.adjustments), decimal_number(line.per_game),
+                points_number(line.game_points), points_number(line.day_points), points_number(line.adjustments),
+                decimal_number(line.per_game),
                 decimal_number(line.average_place),
                 *_padded(line.places, places),
                 *_padded([_fraction(rate) for rate in line.place_rates], places),
                 _fraction(line.rentai_rate), _fraction(line.last_avoid_rate),
                 line.busts, _fraction(line.bust_rate), line.chips, points_number(line.chip_points),
                 points_number(line.shugi), points_number(line.best), points_number(line.worst), line.average_score,
-                line.scored_games, line.last_played,
+                line.scored_games, line.last_played, line.day_total_games,
             ]
             if maru:
                 row += [line.maru.get(key) if result.win_points else None for key in MARU]

@@ -129,8 +129,9 @@ def make_plan(club, rule_set, table, mapping=None):
         return plan
     finder = Member.objects.filter(club=club).finder()
     unknown = {}
-    read = read_day_row if DAY_GAMES in table.columns else read_row  # a 集計表 with a 半荘数 column: day totals
     for number, cells in table.rows:
+        # A 集計表 row with its count of hanchan (半荘数) is a day total; the layout refused one without it.
+        read = read_day_row if cells.get(DAY_GAMES) else read_row
         plan.games.append(read(plan, number, cells, finder, unknown))
     check_slots(plan)
     for game in plan.games:

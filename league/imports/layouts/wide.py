@@ -17,7 +17,9 @@ row is a day total (日計, league/models/day_totals.py), the points of the
 members on it over the hanchan that column counts, kept as written and never
 split into games (which would invent places).  The count is each member's only
 when the row lists exactly one table of players, so a row with more members
-(several tables, sit-outs) is refused, and so is a row without its count.
+(several tables, sit-outs) is refused, and so is a row without its count,
+unless the sheet also has a 回戦 column and the row its round: that row is one
+hanchan (the season workbook writes a period with both this way).
 Without that column, a row with more values than a game has players is
 refused the same way: it adds up several games nobody can split honestly.
 """
@@ -77,7 +79,10 @@ def _wide_table(sheet, index, found, members, players, per_day):
         if not played and not count:
             continue
         columns = ", ".join(label(p) for p, _text in played)
-        if per_day:
+        # In a sheet with both 回戦 and 半荘数 (the season workbook's, when a period has day totals), a row with
+        # its round and no count is one hanchan; any other row of a sheet with a 半荘数 column is a day.
+        one_game = not per_day or (not count and "round" in found and _cell(cells, found["round"]))
+        if not one_game:
             _check_day_row(row_number, played, count, players, columns, label(per_day[0]))
         elif len(played) > players:
             raise ReadingError(_per_game_message(row_number, columns))
@@ -86,8 +91,8 @@ def _wide_table(sheet, index, found, members, players, per_day):
                                  "these rules has %(players)s players. In this layout each row is one game: write "
                                  "every player's points in it.") % {
                 "row": row_number, "count": len(played), "players": players, "columns": columns})
-        values = {key: _cell(cells, position) for key, position in found.items() if key in (DAY_KEPT if per_day
-                                                                                                else KEPT)}
+        kept = KEPT if one_game else DAY_KEPT
+        values = {key: _cell(cells, position) for key, position in found.items() if key in kept}
         for seat, (position, text) in enumerate(played):
             try:
                 parse_points(text)
@@ -99,8 +104,7 @@ def _wide_table(sheet, index, found, members, players, per_day):
         # The seats are this row's member columns: messages name those, not the layout's 東家 ポイント.
         values[SEAT_COLUMNS] = "|".join(label(position) for position, _text in played)
         rows.append((row_number, values))
-    columns = {key: (position, header[position]) for key, position in found.items()
-               if key in (DAY_KEPT if per_day else KEPT)}
+    columns = {key: (position, header[position]) for key, position in found.items() if key in KEPT + DAY_KEPT}
     for seat in range(players):
         columns[f"player_{seat}"] = (None, column_name(f"player_{seat}", players))
         columns[f"points_{seat}"] = (None, column_name(f"points_{seat}", players))
@@ -118,8 +122,8 @@ def _cell(cells, position):
 
 
 def _day_count(position):
-    """How many hanchan a day row counts for, in a 半荘数 totals row's check: its own 半荘数 cell."""
-    return lambda cells: parse_count(_cell(cells, position))
+    """How many hanchan a row counts for, in a 半荘数 totals row's check: a day row's own 半荘数 cell, else 1."""
+    return lambda cells: parse_count(_cell(cells, position)) or 1
 
 
 def _check_day_row(row, played, count, players, columns, count_column):
