@@ -152,26 +152,10 @@ class ImportBatchAdmin(admin.ModelAdmin):
     readonly_fields = [field.name for field in ImportBatch._meta.fields] + ["created_members", "created_meetings"]
 
 
-class DayTotalLineInline(admin.TabularInline):
-    model = DayTotalLine
-    extra = 0
-    can_delete = False
-    readonly_fields = ("member", "points")
+class ReadOnly:
+    """Day totals come in by an import and leave by undoing it: the admin only reads them."""
 
     def has_add_permission(self, request, obj=None):
-        return False
-
-
-@admin.register(DayTotal)
-class DayTotalAdmin(admin.ModelAdmin):
-    """Day totals (日計) come in by an import and leave by undoing it; here they are read."""
-
-    list_display = ("__str__", "meeting", "games", "import_batch", "created_at")
-    list_filter = ("meeting__club",)
-    readonly_fields = [field.name for field in DayTotal._meta.fields]
-    inlines = [DayTotalLineInline]
-
-    def has_add_permission(self, request):
         return False
 
     def has_change_permission(self, request, obj=None):
@@ -179,3 +163,26 @@ class DayTotalAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+class DayTotalLineInline(ReadOnly, admin.TabularInline):
+    model = DayTotalLine
+    extra = 0
+    readonly_fields = ("member", "points")
+
+
+@admin.register(DayTotal)
+class DayTotalAdmin(ReadOnly, admin.ModelAdmin):
+    """Day totals (日計) come in by an import and leave by undoing it; here they are read."""
+
+    list_display = ("__str__", "meeting", "games", "import_batch", "created_at")
+    list_filter = ("meeting__club",)
+    readonly_fields = [field.name for field in DayTotal._meta.fields]
+    inlines = [DayTotalLineInline]
+
+
+@admin.register(DayTotalLine)
+class DayTotalLineAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ("day_total", "member", "points")
+    list_filter = ("day_total__meeting__club",)
+    readonly_fields = [field.name for field in DayTotalLine._meta.fields]

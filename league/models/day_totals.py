@@ -62,6 +62,9 @@ class DayTotalLineQuerySet(models.QuerySet):
     def for_rule_set(self, rule_set):
         return self.filter(day_total__meeting__rule_set=rule_set)
 
+    def for_rule_sets(self, rule_sets):
+        return self.filter(day_total__meeting__rule_set__in=rule_sets)
+
     def between(self, first_day=None, last_day=None):
         """Lines of day totals from ``first_day`` to ``last_day``, both included (either may be open)."""
         lines = self

@@ -12,7 +12,8 @@ The query count is the same for 3 games or 3,000.
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q
+from django.db.models import Count, OuterRef, Q, Subquery, Sum
+from django.db.models.functions import Coalesce
 
 from ..models import DayTotalLine, GameSeat, Member, Yakuman
 from .standings import Line, Period, day_lines_in, seats_in, standings
@@ -249,11 +250,15 @@ def yakuman_of(member, period):
 
 
 def members_with_games(club, first_day=None, last_day=None):
-    """The club's members in kana order, each with ``games``: games that count between the two days (any rules)."""
+    """The club's members in kana order, each with ``games``: games that count between the two days (any rules),
+    and the hanchan of their day totals (日計), summed in a subquery so that the two never multiply."""
     counted = Q(seats__game__void=False)
     if first_day:
         counted &= Q(seats__game__meeting__date__gte=first_day)
     if last_day:
         counted &= Q(seats__game__meeting__date__lte=last_day)
-    return Member.objects.filter(club=club).annotate(games=Count("seats", filter=counted)).in_kana_order()
+    day_games = (DayTotalLine.objects.filter(member=OuterRef("pk")).between(first_day, last_day).values("member")
+                 .annotate(games=Sum("day_total__games")).values("games"))
+    return (Member.objects.filter(club=club)
+            .annotate(games=Count("seats", filter=counted) + Coalesce(Subquery(day_games), 0)).in_kana_order())
 

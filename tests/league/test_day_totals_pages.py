@@ -147,3 +147,27 @@ def test_the_tally_sheet_writes_day_totals_as_rows_and_reads_back_to_the_same_st
     assert figures == [(line.member.name, line.points, line.games, line.placed_games, line.day_total_games,
                         line.places, line.rank) for line in after.lines]
     assert DayTotal.objects.count() == 2
+
+
+def test_the_admin_reads_day_totals_and_their_lines(client, club, season, django_user_model):
+    admin = django_user_model.objects.create_superuser("site-admin", password="correct horse battery")
+    client.force_login(admin)
+    total = DayTotal.objects.first()
+    for path in ("daytotal", f"daytotal/{total.pk}/change", "daytotalline",
+                 f"daytotalline/{total.lines.first().pk}/change"):
+        assert client.get(f"/admin/league/{path}/").status_code == 200, path
+    assert client.get("/admin/league/daytotal/add/").status_code == 403
+
+
+def test_the_member_list_and_the_workbooks_members_count_day_totals_hanchan(client, club, member, season):
+    client.force_login(member)
+    response = client.get(url(club, "member_list"))
+    games = {listed.name: listed.games for listed in response.context["members"]}
+    assert (games["中島五郎"], games["東田一郎"], games["西川三郎"]) == (7, 5, 4)
+    out = io.BytesIO()
+    with translation.override("en"):
+        write_season_workbook(ExportChoice.of_season(club, season), out)
+    rows = load_workbook(io.BytesIO(out.getvalue()))["Members"].iter_rows(values_only=True)
+    header = next(rows)
+    by_name = {row[0]: dict(zip(header, row, strict=True)) for row in rows}
+    assert by_name["中島五郎"]["Games"] == 7 and by_name["中島五郎"]["Last played"].date() == D(2026, 11, 28)
