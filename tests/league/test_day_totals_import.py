@@ -2,13 +2,17 @@
 skipped the second time, in conflict with the day's games, listed on the import's page and undone."""
 
 import datetime
+import io
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
 
 from league.imports.columns import find_columns
 from league.imports.commit import commit
+from league.imports.names import NewMember
 from league.imports.reading import ReadingError, read_bytes
 from league.imports.undo import undo_import
 from league.models import DayTotal, DayTotalLine, Game, Meeting, Member
@@ -164,8 +168,6 @@ def test_undo_is_refused_while_a_meeting_of_the_import_is_closed(club, secretary
 
 
 def test_a_member_created_by_the_import_stays_while_another_import_has_their_day_total(club, secretary):
-    from league.imports.names import NewMember
-
     Member.objects.filter(name="中島五郎").delete()
     plan = plan_of(club, day_workbook())
     mapping = {name.key: NewMember(name=name.name) for name in plan.unknown}
@@ -232,10 +234,18 @@ def test_the_batch_page_lists_the_day_totals_and_offers_the_undo(client, club, s
 
 def test_the_preview_marks_day_rows(client, club, secretary):
     client.force_login(secretary)
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
     response = client.post(reverse("import_results", kwargs={"slug": club.slug}), {
         "rule_set": club.rule_sets.get().pk, "file": SimpleUploadedFile("days.xlsx", day_workbook())}, follow=True)
     page = response.content.decode()
     assert "Read as a 集計表 with a 半荘数 column" in page
     assert "day total · 4 hanchan" in page and "Import 2 rows" in page
+
+
+def test_the_command_imports_day_totals_and_says_so(club, tmp_path):
+    path = tmp_path / "days.xlsx"
+    path.write_bytes(day_workbook())
+    out = io.StringIO()
+    call_command("import_results", "kaze", str(path), stdout=out, stderr=io.StringIO())
+    assert "Row 4: 2026-11-21 day total of 4 hanchan" in out.getvalue()
+    assert "2 day totals (日計) imported." in out.getvalue()
+    assert DayTotal.objects.count() == 2
