@@ -11,7 +11,9 @@ already holding a different game, a closed meeting.
 
 A row whose game is already saved (same rule set and date, round, table,
 players and scores) is ``ALREADY`` and skipped, so importing a file again
-adds nothing.  Nothing here writes to the database.
+adds nothing.  A 集計表 row with its count of hanchan (半荘数) is a day total
+(日計, league/imports/day_rows.py): a PlannedGame with ``day_games``, checked
+by its sum, never settled.  Nothing here writes to the database.
 """
 
 import hashlib

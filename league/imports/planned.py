@@ -45,7 +45,7 @@ class PlannedGame:
     day_games: int | None = None
     result: object = None  # the engine's Settlement
     meeting: Meeting | None = None  # the meeting it goes into; None: one is created for the date
-    existing: Game | None = None  # the saved game this row repeats
+    existing: Game | None = None  # the saved game (or existing.SavedDayTotal) this row repeats
     status: str = NEW
     problems: list = field(default_factory=list)
 

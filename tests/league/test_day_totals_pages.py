@@ -171,3 +171,12 @@ def test_the_member_list_and_the_workbooks_members_count_day_totals_hanchan(clie
     header = next(rows)
     by_name = {row[0]: dict(zip(header, row, strict=True)) for row in rows}
     assert by_name["中島五郎"]["Games"] == 7 and by_name["中島五郎"]["Last played"].date() == D(2026, 11, 28)
+
+
+@pytest.mark.parametrize("column", ["top_rate", "-average_place", "best", "-average_score", "place_1_rate"])
+def test_the_standings_sort_by_a_figure_a_day_total_only_member_lacks(client, club, member, season, column):
+    client.force_login(member)
+    response = client.get(url(club, "standings"), {"sort": column})
+    assert response.status_code == 200
+    names = [line.member.name for line in response.context["table"].data]
+    assert sorted(names) == ["中島五郎", "北村四郎", "南野二郎", "東田一郎"]
