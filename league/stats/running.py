@@ -28,7 +28,7 @@ UP, DOWN, SAME, NEW = "up", "down", "same", "new"
 
 @dataclass(frozen=True)
 class Column:
-    """A meeting of the period that has counted games."""
+    """A meeting of the period that has counted games or day totals (日計)."""
 
     meeting_id: int
     date: datetime.date
