@@ -71,6 +71,11 @@ class ImportPlan:
         return [game for game in self.games if game.status == NEW]
 
     @property
+    def new_hanchan(self):
+        """The new rows that are games (not day totals)."""
+        return [game for game in self.games if game.status == NEW and not game.day_total]
+
+    @property
     def new_day_totals(self):
         return [game for game in self.games if game.status == NEW and game.day_total]
 

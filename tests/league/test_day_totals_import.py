@@ -239,6 +239,7 @@ def test_the_preview_marks_day_rows(client, club, secretary):
     page = response.content.decode()
     assert "Read as a 集計表 with a 半荘数 column" in page
     assert "day total · 4 hanchan" in page and "Import 2 rows" in page
+    assert "0 new games" in page and "2 new day totals" in page
 
 
 def test_the_command_imports_day_totals_and_says_so(club, tmp_path):
