@@ -119,6 +119,9 @@ def test_the_meeting_page_shows_the_days_totals(client, club, member, season):
     section = page[page.index('id="day-totals-heading"'):]
     assert [name in section for name in ("東田一郎", "南野二郎", "北村四郎", "中島五郎")] == [True] * 4
     assert section.count('<td class="num">4</td>') == 4 and "+45.3" in section
+    with translation.override("ja"):
+        page = client.get(url(club, "meeting_detail", meeting_id=meeting.pk)).content.decode()
+    assert "この日は下の日計でだけ記録されています。" in page and ">半荘数</th>" in page and "▲25.0" in page
 
 
 def test_the_workbooks_standings_say_how_many_hanchan_are_day_totals(club, season):
