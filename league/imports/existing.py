@@ -99,11 +99,10 @@ class _Days:
             by_total.setdefault((rule_set, day, total, games), {})[member] = points
         for (rule_set, day, total, games), members in by_total.items():
             self.totals.setdefault((rule_set, day), []).append((SavedDayTotal(total, games), members))
-        self.in_file_games, self.in_file_days = {}, {}
+        self.in_file_games = {}  # the file's game rows: (rule set id, date) → {member id: row}
         for game in plan.games:
-            if game.date and game.rule_set:
-                kept = self.in_file_days if game.day_total else self.in_file_games
-                kept.setdefault((game.rule_set.pk, game.date), {}).update(
+            if game.date and game.rule_set and not game.day_total:
+                self.in_file_games.setdefault((game.rule_set.pk, game.date), {}).update(
                     (player.pk, game.row) for player in game.players if getattr(player, "pk", None))
         self.matched = set()  # saved day totals a row of the file repeats
 

@@ -253,7 +253,7 @@ def standings(period):
                                                 maru={key: 0 for key in maru_counts}))
         line.day_points, line.day_total_games = day["points"] or 0, day["games"] or 0
         line.games += line.day_total_games
-        line.last_played = max(filter(None, (line.last_played, day["last_played"])))
+        line.last_played = max(filter(None, (line.last_played, day["last_played"])), default=None)
     for member_id, points in adjustments.items():
         line = lines.setdefault(member_id, Line(member=members[member_id], places=[0] * players,
                                                 maru={key: 0 for key in maru_counts}))
