@@ -7,6 +7,8 @@ from .models import (
     Adjustment,
     Attendance,
     Club,
+    DayTotal,
+    DayTotalLine,
     Game,
     GameSeat,
     ImportBatch,
@@ -145,6 +147,42 @@ class GameSeatAdmin(admin.ModelAdmin):
 class ImportBatchAdmin(admin.ModelAdmin):
     """Imports are saved and undone on the site (the import's page); here they are read."""
 
-    list_display = ("__str__", "club", "rule_set", "created_by", "games", "skipped", "undone_at")
+    list_display = ("__str__", "club", "rule_set", "created_by", "games", "day_totals", "skipped", "undone_at")
     list_filter = ("club",)
     readonly_fields = [field.name for field in ImportBatch._meta.fields] + ["created_members", "created_meetings"]
+
+
+class ReadOnly:
+    """Day totals come in by an import and leave by undoing it: the admin only reads them."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class DayTotalLineInline(ReadOnly, admin.TabularInline):
+    model = DayTotalLine
+    extra = 0
+    readonly_fields = ("member", "points")
+
+
+@admin.register(DayTotal)
+class DayTotalAdmin(ReadOnly, admin.ModelAdmin):
+    """Day totals (日計) come in by an import and leave by undoing it; here they are read."""
+
+    list_display = ("__str__", "meeting", "games", "import_batch", "created_at")
+    list_filter = ("meeting__club",)
+    readonly_fields = [field.name for field in DayTotal._meta.fields]
+    inlines = [DayTotalLineInline]
+
+
+@admin.register(DayTotalLine)
+class DayTotalLineAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ("day_total", "member", "points")
+    list_filter = ("day_total__meeting__club",)
+    readonly_fields = [field.name for field in DayTotalLine._meta.fields]

@@ -140,7 +140,8 @@ def bar_chart(chart_id, bars, *, title, desc, table=None, caption=""):
 
 
 def cumulative_points_chart(games, chart_id="cumulative-points"):
-    """The member's points added up game by game (the totals of the games; adjustments are not games)."""
+    """The member's points added up game by game (the totals of the games and of day totals, 日計, each one step;
+    adjustments are not games)."""
     values = [line.cumulative for line in games]
     first, last = games[0], games[-1]
     highest = max(games, key=lambda line: (line.cumulative, -line.number))
@@ -152,11 +153,11 @@ def cumulative_points_chart(games, chart_id="cumulative-points"):
         "highest %(high)s after game %(high_at)s; lowest %(low)s after game %(low_at)s.",
         len(games),
     ) % {
-        "count": len(games), "first": format_date(first.game.meeting.date), "last": format_date(last.game.meeting.date),
+        "count": len(games), "first": format_date(first.date), "last": format_date(last.date),
         "final": format_points(last.cumulative), "high": format_points(highest.cumulative),
         "high_at": highest.number, "low": format_points(lowest.cumulative), "low_at": lowest.number,
     }
-    rows = [(line.number, format_date(line.game.meeting.date), format_points(line.seat.total),
+    rows = [(line.number, format_date(line.date), format_points(line.total),
              format_points(line.cumulative)) for line in games]
     table = (_("Points game by game"), [_("Game"), _("Date"), _("Total"), _("Points so far")], rows)
     return line_chart(chart_id, values, title=_("Points game by game"), desc=desc, y_label=_("Points"),
@@ -169,7 +170,7 @@ def place_chart(line, chart_id="places"):
     labels = [place_label(place) for place in range(1, len(line.places) + 1)]
     rates = [f"{rate}%" if rate is not None else "" for rate in line.place_rates]
     desc = _("Places in %(count)s games: %(places)s.") % {
-        "count": line.games,
+        "count": line.placed_games,  # day totals (日計) have no places
         # Translators: the separator between the items of a list ("1st: 2 (40.0%), 2nd: 1 (20.0%)").
         "places": _(", ").join(
             _("%(place)s: %(times)s (%(rate)s)") % {"place": label, "times": count, "rate": rate}

@@ -164,8 +164,8 @@ class StandingsTable(tables.Table):
 
 
 def _over_games_with_scores(record):
-    """For a member with points-only games: over how many games a score figure was taken (12/40)."""
-    if not record.points_only_games:
+    """For a member with points-only games or day totals: over how many games a score figure was taken (12/40)."""
+    if record.scored_games == record.games:
         return ""
     return format_html(' <small class="scored-games" title="{}">({}/{})</small>',
                        _("games with scores / games"), record.scored_games, record.games)

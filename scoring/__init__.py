@@ -7,6 +7,8 @@ The contract, and how to call it, is docs/scoring.md.
   ``shugi``, ``chombo`` and ``total`` as Decimals with one place.
 - ``settle_points(rules, game)`` settles a game recorded only by each player's
   final points (the raw scores unknown), in the same shape.
+- ``check_day_points(rules, points, games)`` checks a day total (日計): each
+  player's final points over ``games`` hanchan, the games unknown.
 - ``settle_meeting(fees, players)`` settles a meeting's money in yen.
 - ``validate_rules(rules)`` and ``validate_fees(fees)`` return the settings
   normalised, with every default filled in.
@@ -15,6 +17,7 @@ The contract, and how to call it, is docs/scoring.md.
 - Every refusal is a ``ScoringError`` with ``code``, ``field`` and ``message``.
 """
 
+from .day_totals import MOST_DAY_GAMES, check_day_points
 from .errors import ScoringError
 from .meeting import MeetingSettlement, PlayerMoney, settle_meeting, validate_fees
 from .points_only import points_sum_allowed, settle_points
@@ -23,7 +26,7 @@ from .rules import STARTING_RULES, points_created_per_game, validate_rules
 from .settle import SeatResult, Settlement, places_by_score, settle
 
 __all__ = [
-    "STARTING_RULES", "MeetingSettlement", "PlayerMoney", "ScoringError", "SeatResult", "Settlement",
-    "places_by_score", "points_created_per_game", "points_sum_allowed", "round_score", "settle", "settle_meeting",
-    "settle_points", "validate_fees", "validate_rules",
+    "MOST_DAY_GAMES", "STARTING_RULES", "MeetingSettlement", "PlayerMoney", "ScoringError", "SeatResult", "Settlement",
+    "check_day_points", "places_by_score", "points_created_per_game", "points_sum_allowed", "round_score", "settle",
+    "settle_meeting", "settle_points", "validate_fees", "validate_rules",
 ]

@@ -1,10 +1,10 @@
 """The Members sheet (会員) and the Rules sheet (ルール: each rule version in force in the period, in words)."""
 
-from django.db.models import Count, Max
+from django.db.models import Count, Max, Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from ..models import Member
+from ..models import DayTotalLine, Member
 from ..rules_text import describe_rules
 from ..stats.standings import rule_versions
 from .cells import BOOL, DATE, INT, OUR_TEXT, Column, Sheet
@@ -22,9 +22,15 @@ def members_sheet(choice):
 def _member_rows(choice):
     played = {row["member"]: row for row in seats_in(choice).values("member")
               .annotate(games=Count("id"), last=Max("game__meeting__date")).order_by()}
+    # Day totals (日計) add their hanchan, as in the standings.
+    days = {row["member"]: row for row in (
+        DayTotalLine.objects.filter(day_total__meeting__club=choice.club).for_rule_sets(choice.rule_sets)
+        .between(choice.first_day, choice.last_day).values("member")
+        .annotate(games=Sum("day_total__games"), last=Max("day_total__meeting__date")).order_by())}
     for member in Member.objects.filter(club=choice.club).members_first().only("name", "kana", "active", "guest"):
-        figures = played.get(member.pk, {})
-        yield [member.name, member.kana, member.active, figures.get("games", 0), figures.get("last"),
+        figures, day = played.get(member.pk, {}), days.get(member.pk, {})
+        last = max(filter(None, (figures.get("last"), day.get("last"))), default=None)
+        yield [member.name, member.kana, member.active, figures.get("games", 0) + (day.get("games") or 0), last,
                member.guest]
 
 

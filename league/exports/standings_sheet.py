@@ -30,7 +30,8 @@ def standings_sheet(results):
     columns += [
         Column(_("Games"), INT),
         Column(_("Win points") if all_win_points else _("Points"), POINTS),
-        Column(_("Game points"), POINTS), Column(_("Adjustments"), POINTS), Column(_("Per game"), POINTS),
+        Column(_("Game points"), POINTS), Column(_("Adjustments"), POINTS),
+        Column(_("Per game"), POINTS),
         Column(_("Average place"), AVERAGE),
         *(Column(str(PLACE_NAMES[place]), INT) for place in range(places)),
         *(Column(str(PLACE_RATE_NAMES[place]), RATE) for place in range(places)),
@@ -40,6 +41,8 @@ def standings_sheet(results):
         Column(_("Average score"), INT),
         # Busts, the bust rate and the average score count only these (not the points-only games, 点数なし).
         Column(_("Games with scores"), INT), Column(_("Last played"), DATE),
+        # Hanchan known only from day totals (日計): in Games, Points and Per game, in no place or score figure.
+        Column(_("Hanchan from day totals"), INT), Column(_("Day total points"), POINTS),
     ]
     if maru:
         columns += [Column(_("Maru A"), INT), Column(_("Maru B"), INT), Column(_("Maru C"), INT),
@@ -62,7 +65,7 @@ def _rows(results, several, places, maru, guests):
                 _fraction(line.rentai_rate), _fraction(line.last_avoid_rate),
                 line.busts, _fraction(line.bust_rate), line.chips, points_number(line.chip_points),
                 points_number(line.shugi), points_number(line.best), points_number(line.worst), line.average_score,
-                line.scored_games, line.last_played,
+                line.scored_games, line.last_played, line.day_total_games, points_number(line.day_points),
             ]
             if maru:
                 row += [line.maru.get(key) if result.win_points else None for key in MARU]

@@ -3,9 +3,10 @@
 ``commit(plan, mapping, user)`` plans the same rows again under a lock (so
 games saved since the preview, or a mapping changed since, are seen), refuses
 a plan with any problem, then creates the members chosen to be created, a
-meeting for each date that has none for the rule set, and every new game
+meeting for each date that has none for the rule set, every new game
 with its seats and yakuman as the engine settled them (the same
-``fill_game`` / ``build_rows`` as a game entered at the table).  Games the
+``fill_game`` / ``build_rows`` as a game entered at the table), and every new
+day total (日計) with its lines, as written.  Games the
 club already has are skipped.  Any failure rolls everything back.
 
 What was saved is an ``ImportBatch``: its games point to it, and it lists the
@@ -19,7 +20,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
-from ..models import Game, GameSeat, ImportBatch, Meeting, Member, RuleSet, Yakuman
+from ..models import DayTotal, DayTotalLine, Game, GameSeat, ImportBatch, Meeting, Member, RuleSet, Yakuman
 from ..refusals import Refused
 from ..services.bulk import insert_history, insert_rows
 from ..services.games import Entry, build_rows, fill_game
@@ -76,7 +77,7 @@ def _save(plan, user):
                                        file_name=plan.table.source[:255], skipped=len(plan.already))
     created = _create_members(plan)
     meetings = _create_meetings(plan, user)
-    new_games = plan.new_games
+    new_games = [planned for planned in plan.new_games if not planned.day_total]
     # A chunk at a time, so that 20,000 games never stand in memory as 100,000 model instances at once.
     for start in range(0, len(new_games), BATCH):
         games, seats, yakuman = [], [], []
@@ -89,11 +90,28 @@ def _save(plan, user):
         insert_history(Game, games, user, CHANGE_REASON)  # each game's history starts as "entered", by the importer
         insert_rows(GameSeat, seats)
         insert_rows(Yakuman, yakuman)
+    day_totals = _save_day_totals(plan.new_day_totals, meetings, created, batch)
     batch.created_members.add(*created.values())
     batch.created_meetings.add(*meetings.values())
     batch.games, batch.members, batch.meetings = len(new_games), len(created), len(meetings)
-    batch.save(update_fields=["games", "members", "meetings"])
+    batch.day_totals = day_totals
+    batch.save(update_fields=["games", "members", "meetings", "day_totals"])
     return batch
+
+
+def _save_day_totals(planned_totals, meetings, created, batch):
+    """Each day row as it was written: a DayTotal and a line per player (two inserts per chunk)."""
+    for start in range(0, len(planned_totals), BATCH):
+        chunk = planned_totals[start:start + BATCH]
+        totals = [DayTotal(meeting=planned.meeting or meetings[(planned.rule_set.pk, planned.date)],
+                           games=planned.day_games, import_batch=batch) for planned in chunk]
+        insert_rows(DayTotal, totals, returning=True)
+        insert_rows(DayTotalLine, [
+            DayTotalLine(day_total=total, member=created[player] if isinstance(player, NewMember) else player,
+                         points=points)
+            for total, planned in zip(totals, chunk, strict=True)
+            for player, points in zip(planned.players, planned.points, strict=True)])
+    return len(planned_totals)
 
 
 def _game_rows(planned, meetings, created, user, batch):

@@ -11,7 +11,9 @@ already holding a different game, a closed meeting.
 
 A row whose game is already saved (same rule set and date, round, table,
 players and scores) is ``ALREADY`` and skipped, so importing a file again
-adds nothing.  Nothing here writes to the database.
+adds nothing.  A 集計表 row with its count of hanchan (半荘数) is a day total
+(日計, league/imports/day_rows.py): a PlannedGame with ``day_games``, checked
+by its sum, never settled.  Nothing here writes to the database.
 """
 
 import hashlib
@@ -22,6 +24,8 @@ from django.utils.translation import gettext as _
 
 from ..models import Member, RuleSet
 from .columns import SEAT_COLUMNS, column_name
+from .day_rows import GAMES as DAY_GAMES
+from .day_rows import read_day_row
 from .existing import check_slots
 from .gc_pause import gc_paused
 from .planned import ALREADY, ERROR, NEW, PlannedGame, Problem, who
@@ -67,6 +71,15 @@ class ImportPlan:
         return [game for game in self.games if game.status == NEW]
 
     @property
+    def new_hanchan(self):
+        """The new rows that are games (not day totals)."""
+        return [game for game in self.games if game.status == NEW and not game.day_total]
+
+    @property
+    def new_day_totals(self):
+        return [game for game in self.games if game.status == NEW and game.day_total]
+
+    @property
     def already(self):
         return [game for game in self.games if game.status == ALREADY]
 
@@ -82,7 +95,8 @@ class ImportPlan:
              game.table, [who(p) for p in game.players],
              game.scores, game.points, game.deposit, game.chips, game.busts, game.yakuman, game.chombo,
              [seat.tenths["total"] for seat in game.result] if game.result else None,
-             game.rule_version.pk if game.rule_version else None, game.meeting.pk if game.meeting else None]
+             game.rule_version.pk if game.rule_version else None, game.meeting.pk if game.meeting else None,
+             game.day_games]
             for game in self.games]]
         return hashlib.sha256(json.dumps(payload, default=str).encode()).hexdigest()[:32]
 
@@ -123,7 +137,9 @@ def make_plan(club, rule_set, table, mapping=None):
     finder = Member.objects.filter(club=club).members_first().finder()
     unknown = {}
     for number, cells in table.rows:
-        plan.games.append(read_row(plan, number, cells, finder, unknown))
+        # A 集計表 row with its count of hanchan (半荘数) is a day total; the layout refused one without it.
+        read = read_day_row if cells.get(DAY_GAMES) else read_row
+        plan.games.append(read(plan, number, cells, finder, unknown))
     check_slots(plan)
     for game in plan.games:
         game.status = ERROR if game.problems else (ALREADY if game.existing else NEW)

@@ -40,15 +40,22 @@ class PlannedGame:
     ended_by_yakuman: int | None = None
     rule_version: object = None  # the RuleVersion in force on the date
     extras_unrecorded: bool = False  # points only, from a layout with no deposit or chombo columns
+    # A day total (日計, a 集計表 row of a day and table): the hanchan each player on it played, their day's
+    # points in ``points``; None for a game.
+    day_games: int | None = None
     result: object = None  # the engine's Settlement
     meeting: Meeting | None = None  # the meeting it goes into; None: one is created for the date
-    existing: Game | None = None  # the saved game this row repeats
+    existing: Game | None = None  # the saved game (or existing.SavedDayTotal) this row repeats
     status: str = NEW
     problems: list = field(default_factory=list)
 
     @property
     def points_only(self):
         return self.points is not None
+
+    @property
+    def day_total(self):
+        return self.day_games is not None
 
     def engine_game(self):
         return engine_game(self)
@@ -57,11 +64,13 @@ class PlannedGame:
         """The preview's rows: wind, name as written, who it is, score (None when points only), place, total."""
         results = list(self.result) if self.result else []
         scores = self.scores or []
+        # A day total is not settled: its points are shown as written, without a place.
+        day_points = self.points if self.day_total and self.points and None not in self.points else []
         return [
             {"wind": WINDS[seat], "name": name, "player": self.players[seat] if seat < len(self.players) else None,
              "score": scores[seat] if seat < len(scores) else None,
              "place": results[seat].place if results else None,
-             "total": results[seat].tenths["total"] if results else None}
+             "total": results[seat].tenths["total"] if results else (day_points[seat] if day_points else None)}
             for seat, name in enumerate(self.names)
         ]
 

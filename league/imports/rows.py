@@ -123,13 +123,7 @@ def read_row(plan, number, cells, finder, unknown):
     row = _Row(plan, number, cells)
     game = row.game
     game.rule_set = _rule_set(row)
-    if not row.text("date"):
-        row.empty("date")
-    else:
-        try:
-            game.date = parse_date(row.text("date"))
-        except DateError as error:
-            row.problem("date", str(error))
+    _read_date(row)
     game.round = row.whole("round")
     game.table = row.whole("table", default=1)
     _check_version(row)
@@ -165,6 +159,16 @@ def read_row(plan, number, cells, finder, unknown):
         if not points_only and game.result:
             _check_written_points(row, written_points)
     return game
+
+
+def _read_date(row):
+    if not row.text("date"):
+        row.empty("date")
+        return
+    try:
+        row.game.date = parse_date(row.text("date"))
+    except DateError as error:
+        row.problem("date", str(error))
 
 
 def _rule_set(row):

@@ -17,6 +17,7 @@ class SeasonTouched:
     rule_set: object  # a file naming each row's rule set may touch several
     season: object  # None: the games that fall in no season of the club
     games: int
+    day_totals: int = 0
 
 
 @dataclass
@@ -24,6 +25,7 @@ class MeetingTouched:
     meeting: object
     games: int  # games this import added to it
     created: bool  # the import created the meeting
+    day_totals: int = 0  # day totals (日計) this import added to it
 
 
 @dataclass
@@ -44,22 +46,27 @@ def batch_summary(batch):
     if batch.undone:
         return summary
     created = set(batch.created_meetings.values_list("pk", flat=True))
-    meetings = (Meeting.objects.filter(games__import_batch=batch)
-                .annotate(imported=Count("games", filter=Q(games__import_batch=batch)))
+    # Games and day totals in one query; a meeting holds one or the other, so the join stays small.
+    meetings = (Meeting.objects.filter(Q(games__import_batch=batch) | Q(day_totals__import_batch=batch)).distinct()
+                .annotate(imported=Count("games", filter=Q(games__import_batch=batch), distinct=True),
+                          imported_days=Count("day_totals", filter=Q(day_totals__import_batch=batch), distinct=True))
                 .select_related("rule_set").order_by("date", "id"))
-    summary.meetings = [MeetingTouched(meeting, meeting.imported, meeting.pk in created) for meeting in meetings]
+    summary.meetings = [MeetingTouched(meeting, meeting.imported, meeting.pk in created, meeting.imported_days)
+                        for meeting in meetings]
     summary.members = list(batch.created_members.in_kana_order())
     if summary.meetings:
         first, last = summary.meetings[0].meeting.date, summary.meetings[-1].meeting.date
         seasons = list(Season.objects.filter(club=batch.club, starts_on__lte=last, ends_on__gte=first)
                        .order_by("starts_on"))
-        counts = {}  # (rule set, season or None) → games, in the order met
+        counts = {}  # (rule set, season or None) → [games, day totals], in the order met
         for touched in summary.meetings:
             covering = [s for s in seasons if s.starts_on <= touched.meeting.date <= s.ends_on] or [None]
             for season in covering:
-                key = (touched.meeting.rule_set, season)
-                counts[key] = counts.get(key, 0) + touched.games
-        by_season = [SeasonTouched(rule_set, season, games) for (rule_set, season), games in counts.items()]
+                count = counts.setdefault((touched.meeting.rule_set, season), [0, 0])
+                count[0] += touched.games
+                count[1] += touched.day_totals
+        by_season = [SeasonTouched(rule_set, season, games, days)
+                     for (rule_set, season), (games, days) in counts.items()]
         summary.seasons = sorted(by_season, key=lambda t: (t.rule_set.position, t.rule_set.pk, t.season is None,
                                                          t.season.starts_on if t.season else None))
     return summary

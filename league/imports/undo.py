@@ -1,8 +1,8 @@
 """Undoing an import in one step, while nothing has been entered on top of it.
 
 ``undo_import(batch, user)`` removes every game the import saved (each
-game's history records its removal: who, when, "import undone"), then the
-meetings and members it created, and marks the batch undone by ``user``.
+game's history records its removal: who, when, "import undone") and every
+day total (日計) it saved, then the meetings and members it created, and marks the batch undone by ``user``.
 It is refused, with nothing removed, when removing would take something else
 with it: a game of the import corrected or voided since, a meeting it added
 games to now closed, a meeting it created that has other games or was changed
@@ -11,12 +11,23 @@ records, or was changed.
 """
 
 from django.db import connection, transaction
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.db.models.deletion import Collector
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import Adjustment, Attendance, Game, GameSeat, ImportBatch, Meeting, Member, Yakuman
+from ..models import (
+    Adjustment,
+    Attendance,
+    DayTotal,
+    DayTotalLine,
+    Game,
+    GameSeat,
+    ImportBatch,
+    Meeting,
+    Member,
+    Yakuman,
+)
 from ..refusals import Refused
 from ..services.bulk import insert_history
 from ..services.recompute import RECOMPUTED
@@ -33,8 +44,11 @@ def undo_import(batch, user):
         meetings = list(batch.created_meetings.all())
         members = list(batch.created_members.all())
         games = Game.objects.filter(import_batch=batch)
+        day_totals = DayTotal.objects.filter(import_batch=batch)
         # Lock the games and the meetings they are in, so that nothing is entered or closed meanwhile.
-        list(Meeting.objects.select_for_update().filter(pk__in=games.values("meeting_id")).values_list("pk"))
+        list(Meeting.objects.select_for_update().filter(Q(pk__in=games.values("meeting_id"))
+                                                        | Q(pk__in=day_totals.values("meeting_id")))
+             .values_list("pk"))
         _refuse_if_built_upon(batch, games, meetings, members)
         when = timezone.now()
         insert_history(Game, list(games.order_by("pk")), user, UNDO_REASON, history_type="-", when=when)
@@ -45,6 +59,9 @@ def undo_import(batch, user):
         with connection.cursor() as cursor:
             cursor.execute(f"DELETE FROM {connection.ops.quote_name(Game._meta.db_table)} "
                            f"WHERE {connection.ops.quote_name('import_batch_id')} = %s", [batch.pk])
+        # A day total has no history of its own: the import is its record, and the batch keeps the count.
+        DayTotalLine.objects.filter(day_total__import_batch=batch).delete()
+        day_totals.delete()
         _delete_with_history(meetings, user)
         _delete_with_history(members, user)
         batch.undone_at, batch.undone_by = when, user
@@ -62,7 +79,8 @@ def _refuse_if_built_upon(batch, games, meetings, members):
         raise Refused(_("The game of %(date)s, round %(round)s, table %(table)s was corrected or voided after the "
                         "import. Nothing was undone: undoing the import would lose that change.") % {
             "date": changed.meeting.date, "round": changed.round, "table": changed.table})
-    closed = Meeting.objects.filter(games__import_batch=batch, closed=True).order_by("date").first()
+    closed = (Meeting.objects.filter(Q(games__import_batch=batch) | Q(day_totals__import_batch=batch), closed=True)
+              .order_by("date").first())
     if closed:
         raise Refused(_("The meeting of %(date)s is closed. A secretary must reopen it before the import can be "
                         "undone.") % {"date": closed.date})
@@ -72,6 +90,11 @@ def _refuse_if_built_upon(batch, games, meetings, members):
         raise Refused(_("The meeting of %(date)s, created by this import, now has games entered since (round "
                         "%(round)s, table %(table)s). Nothing was undone.") % {
             "date": other.meeting.date, "round": other.round, "table": other.table})
+    other = (DayTotal.objects.filter(meeting__in=meetings).exclude(import_batch=batch).select_related("meeting")
+             .order_by("meeting__date").first())
+    if other:
+        raise Refused(_("The meeting of %(date)s, created by this import, now has day totals of another import. "
+                        "Nothing was undone: undo that import first.") % {"date": other.meeting.date})
     attended = set(Attendance.objects.filter(meeting__in=meetings).values_list("meeting_id", flat=True))
     edited = next((m for m in meetings if m.pk in attended), None) or _changed_since(Meeting, meetings)
     if edited:
@@ -79,6 +102,8 @@ def _refuse_if_built_upon(batch, games, meetings, members):
                         "notes). Nothing was undone.") % {"date": edited.date})
     used = set(GameSeat.objects.filter(member__in=members).exclude(game__import_batch=batch)
                .values_list("member_id", flat=True))
+    used |= set(DayTotalLine.objects.filter(member__in=members).exclude(day_total__import_batch=batch)
+                .values_list("member_id", flat=True))
     used |= set(Adjustment.objects.filter(member__in=members).values_list("member_id", flat=True))
     used |= set(Attendance.objects.filter(member__in=members).values_list("member_id", flat=True))
     busy = next((member for member in members if member.pk in used), None) or _changed_since(Member, members)

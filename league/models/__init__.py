@@ -1,4 +1,5 @@
 from .clubs import Club, RuleSet, RuleVersion
+from .day_totals import DayTotal, DayTotalLine
 from .games import POINT_PARTS, Adjustment, Game, GameSeat, Yakuman
 from .imports import ImportBatch
 from .meetings import Attendance, Meeting
@@ -6,6 +7,6 @@ from .people import Member, Membership, Role
 from .seasons import Season
 
 __all__ = [
-    "POINT_PARTS", "Adjustment", "Attendance", "Club", "Game", "GameSeat", "ImportBatch", "Meeting", "Member",
-    "Membership", "Role", "RuleSet", "RuleVersion", "Season", "Yakuman",
+    "POINT_PARTS", "Adjustment", "Attendance", "Club", "DayTotal", "DayTotalLine", "Game", "GameSeat", "ImportBatch",
+    "Meeting", "Member", "Membership", "Role", "RuleSet", "RuleVersion", "Season", "Yakuman",
 ]

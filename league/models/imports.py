@@ -29,6 +29,7 @@ class ImportBatch(models.Model):
                                    related_name="+", verbose_name=_("imported by"))
     games = models.PositiveIntegerField(_("games imported"), default=0)
     skipped = models.PositiveIntegerField(_("games already saved"), default=0)
+    day_totals = models.PositiveIntegerField(_("day totals imported"), default=0)
     # Counted when saved: the members and meetings themselves are gone once the import is undone.
     members = models.PositiveIntegerField(_("members created"), default=0)
     meetings = models.PositiveIntegerField(_("meetings created"), default=0)

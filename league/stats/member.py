@@ -4,29 +4,42 @@ Everything is read from the stored seats; nothing is recomputed.  The summary
 is the member's own line of ``standings(period)``, so it always agrees with the
 standings table (rank included).  The games, streaks, head-to-head and the
 cumulative chart come from ONE query: every seat of every game the member
-played in the period.  The query count is the same for 3 games or 3,000.
+played in the period; the member's day totals (日計) from one more.  The
+history lists both in date order, and the running total adds both; streaks
+and head-to-head need places and opponents, so they count only the games.
+The query count is the same for 3 games or 3,000.
 """
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q
+from django.db.models import Count, OuterRef, Q, Subquery, Sum
+from django.db.models.functions import Coalesce
 
-from ..models import GameSeat, Member, Yakuman
-from .standings import Line, Period, seats_in, standings
+from ..models import DayTotalLine, GameSeat, Member, Yakuman
+from .standings import Line, Period, day_lines_in, seats_in, standings
 
 
 @dataclass
 class GameLine:
     """One game of the member: their seat, the other seats, and the running total of their points."""
 
-    number: int  # 1 for the member's first game of the period
+    number: int  # 1 for the member's first game or day total of the period (its place in the history)
     seat: GameSeat
     opponents: list
-    cumulative: int  # tenths: the sum of the member's totals up to and including this game
+    cumulative: int  # tenths: the sum of the member's totals (day totals too) up to and including this game
+    is_day_total = False
 
     @property
     def game(self):
         return self.seat.game
+
+    @property
+    def date(self):
+        return self.seat.game.meeting.date
+
+    @property
+    def total(self):
+        return self.seat.total
 
     @property
     def players(self):
@@ -44,6 +57,28 @@ class GameLine:
     @property
     def is_positive(self):
         return self.seat.total > 0
+
+
+@dataclass
+class DayTotalEntry:
+    """One day total (日計) of the member in the history: the day, its hanchan and the member's points."""
+
+    number: int  # its place in the history, as GameLine's
+    line: DayTotalLine
+    cumulative: int  # tenths, as GameLine's
+    is_day_total = True
+
+    @property
+    def day_total(self):
+        return self.line.day_total
+
+    @property
+    def date(self):
+        return self.line.day_total.meeting.date
+
+    @property
+    def total(self):
+        return self.line.points
 
 
 @dataclass
@@ -96,6 +131,7 @@ class MemberRecord:
     win_points: bool
     line: Line
     games: list  # GameLine, oldest first
+    history: list = field(default_factory=list)  # GameLine and DayTotalEntry, oldest first
     streaks: list = field(default_factory=list)
     yakuman: list = field(default_factory=list)
     head_to_head: list = field(default_factory=list)
@@ -103,20 +139,27 @@ class MemberRecord:
 
     @property
     def newest_first(self):
-        return self.games[::-1]
+        """The history (games and day totals), newest first."""
+        return self.history[::-1]
+
+    @property
+    def day_totals(self):
+        return [entry for entry in self.history if entry.is_day_total]
 
 
 def member_record(member, period):
-    """Everything the member page and its JSON show, in five queries whatever the number of games."""
-    table = standings(period)  # three queries
+    """Everything the member page and its JSON show, in seven queries whatever the number of games."""
+    table = standings(period)  # four queries
     line = next((line for line in table.lines if line.member.pk == member.pk), None)
     if line is None:
         maru = dict.fromkeys(("maru_a", "maru_b", "maru_c", "double_maru_a"), 0) if table.win_points else {}
         line = Line(member=member, places=[0] * table.players, maru=maru)
     games = games_of(member, period)  # one query
+    history = in_date_order(games, day_lines_in(period).filter(member=member)  # one query
+                            .select_related("day_total__meeting"))
     return MemberRecord(
         member=member, period=period, players=table.players, win_points=table.win_points, line=line,
-        games=games, streaks=streaks(games), yakuman=yakuman_of(member, period),  # one query
+        games=games, history=history, streaks=streaks(games), yakuman=yakuman_of(member, period),  # one query
         head_to_head=head_to_head(games), ranked_out_of=len(table.ranked),
     )
 
@@ -138,6 +181,26 @@ def games_of(member, period):
         lines.append(GameLine(number=number, seat=own, opponents=[seat for seat in table if seat is not own],
                               cumulative=cumulative))
     return lines
+
+
+def in_date_order(games, day_lines):
+    """The games and the day totals in one list, oldest first (a day total after that day's games), numbered
+    and with the running total of both."""
+    days = sorted(day_lines, key=lambda line: (line.day_total.meeting.date, line.day_total.meeting_id,
+                                               line.day_total_id))
+    history, cumulative = [], 0
+    queue = [(game.date, 0, index) for index, game in enumerate(games)]
+    queue += [(line.day_total.meeting.date, 1, index) for index, line in enumerate(days)]
+    for number, (_date, kind, index) in enumerate(sorted(queue), start=1):
+        if kind:
+            cumulative += days[index].points
+            history.append(DayTotalEntry(number=number, line=days[index], cumulative=cumulative))
+        else:
+            game = games[index]
+            cumulative += game.total
+            game.number, game.cumulative = number, cumulative
+            history.append(game)
+    return history
 
 
 def streaks(games):
@@ -188,11 +251,15 @@ def yakuman_of(member, period):
 
 def members_with_games(club, first_day=None, last_day=None):
     """The club's members in kana order, then its guests, each with ``games``: games that count between the two
-    days (any rules)."""
+    days (any rules), and the hanchan of their day totals (日計), summed in a subquery so that the two never
+    multiply."""
     counted = Q(seats__game__void=False)
     if first_day:
         counted &= Q(seats__game__meeting__date__gte=first_day)
     if last_day:
         counted &= Q(seats__game__meeting__date__lte=last_day)
-    return Member.objects.filter(club=club).annotate(games=Count("seats", filter=counted)).members_first()
+    day_games = (DayTotalLine.objects.filter(member=OuterRef("pk")).between(first_day, last_day).values("member")
+                 .annotate(games=Sum("day_total__games")).values("games"))
+    return (Member.objects.filter(club=club)
+            .annotate(games=Count("seats", filter=counted) + Coalesce(Subquery(day_games), 0)).members_first())
 

@@ -6,7 +6,8 @@ Both read what ``standings`` reads, and nothing is recomputed:
   day before the latest meeting and one that does not (``standings`` does the
   aggregation; this module only compares the ranks);
 - the cumulative table is one aggregate over the seats, grouped by member and
-  meeting, and one over the adjustments, grouped by member and day, summed up
+  meeting, one over the day totals' lines (日計) grouped the same way, and
+  one over the adjustments, grouped by member and day, summed up
   in Python in meeting order.
 
 An adjustment dated on or before a meeting's day counts in that meeting's
@@ -20,14 +21,14 @@ from dataclasses import dataclass, field, replace
 from django.db.models import Sum
 
 from ..models import Adjustment
-from .standings import seats_in, standings
+from .standings import day_lines_in, seats_in, standings
 
 UP, DOWN, SAME, NEW = "up", "down", "same", "new"
 
 
 @dataclass(frozen=True)
 class Column:
-    """A meeting of the period that has counted games."""
+    """A meeting of the period that has counted games or day totals (日計)."""
 
     meeting_id: int
     date: datetime.date
@@ -86,13 +87,22 @@ class Running:
 
 
 def points_by_meeting(period):
-    """``{(member_id, meeting_id): points}`` and the period's meetings as Columns: one query."""
+    """``{(member_id, meeting_id): points}`` and the period's meetings as Columns: two queries.
+
+    A day total's points (日計) come in on its meeting, as its games would have.
+    """
     rows = (seats_in(period).values("member", "game__meeting", "game__meeting__date")
             .annotate(points=Sum("total")).order_by())
+    days = (day_lines_in(period).values("member", "day_total__meeting", "day_total__meeting__date")
+            .annotate(points=Sum("points")).order_by())
     points, columns = {}, set()
     for row in rows:
         points[row["member"], row["game__meeting"]] = row["points"] or 0
         columns.add(Column(row["game__meeting"], row["game__meeting__date"]))
+    for row in days:
+        key = (row["member"], row["day_total__meeting"])
+        points[key] = points.get(key, 0) + (row["points"] or 0)
+        columns.add(Column(row["day_total__meeting"], row["day_total__meeting__date"]))
     return points, sorted(columns, key=lambda column: (column.date, column.meeting_id))
 
 
@@ -128,8 +138,8 @@ def cumulative_cells(member_id, columns, points, adjustments):
 def running_standings(period):
     """The standings of ``period`` with each rank's movement at the latest meeting and the points by meeting.
 
-    Eight queries whatever the number of games: two standings (three each), the
-    seats by meeting and the adjustments by day.
+    Eleven queries whatever the number of games: two standings (four each), the
+    seats and the day totals by meeting, and the adjustments by day.
     """
     now = standings(period)
     points, columns = points_by_meeting(period)

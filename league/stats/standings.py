@@ -1,4 +1,8 @@
-"""Season standings (成績表): one SQL aggregate over the stored seats, one over adjustments.
+"""Season standings (成績表): one SQL aggregate over the stored seats, one over day totals, one over adjustments.
+
+Day totals (日計, a day's points over N hanchan with the games unknown) add
+their points and their hanchan to ``games``; every figure that needs places
+or scores counts only the games that have them (``placed_games``).
 
 Ranking order (documented in docs/standings.md): points (with adjustments)
 highest first, then average place lowest, then more first places, then the
@@ -14,7 +18,7 @@ from fractions import Fraction
 from django.db.models import Count, Max, Min, Q, Sum, prefetch_related_objects
 from django.utils import timezone
 
-from ..models import Adjustment, GameSeat, Member
+from ..models import Adjustment, DayTotalLine, GameSeat, Member
 
 TENTH = Decimal("0.1")
 HUNDREDTH = Decimal("0.01")
@@ -39,8 +43,10 @@ class Line:
     """One member's row.  Points are integer tenths; rates are percentages as Decimals."""
 
     member: Member
-    games: int = 0
+    games: int = 0  # hanchan played: the games' seats, and the hanchan of day totals (日計)
     game_points: int = 0  # sum of the games' totals
+    day_points: int = 0  # sum of the day totals' points
+    day_total_games: int = 0  # hanchan known only from day totals: no place, no score
     adjustments: int = 0
     places: list = field(default_factory=list)  # count of 1st, 2nd, …
     busts: int = 0
@@ -57,7 +63,12 @@ class Line:
 
     @property
     def points(self):
-        return self.game_points + self.adjustments
+        return self.game_points + self.day_points + self.adjustments
+
+    @property
+    def placed_games(self):
+        """Games with a place (not day totals): places, their rates and the average place count these."""
+        return self.games - self.day_total_games
 
     @property
     def per_game(self):
@@ -68,10 +79,10 @@ class Line:
 
     @property
     def exact_average_place(self):
-        """Σ place ÷ games as an exact fraction: what the ranking compares (not the rounded figure)."""
-        if not self.games:
+        """Σ place ÷ placed games as an exact fraction: what the ranking compares (not the rounded figure)."""
+        if not self.placed_games:
             return None
-        return Fraction(sum(place * count for place, count in enumerate(self.places, start=1)), self.games)
+        return Fraction(sum(place * count for place, count in enumerate(self.places, start=1)), self.placed_games)
 
     @property
     def average_place(self):
@@ -81,9 +92,10 @@ class Line:
         return (Decimal(exact.numerator) / exact.denominator).quantize(HUNDREDTH, ROUND_HALF_UP)
 
     def rate(self, count):
-        if not self.games:
+        """``count`` over the games with a place, in percent."""
+        if not self.placed_games:
             return None
-        return (Decimal(count) * 100 / self.games).quantize(TENTH, ROUND_HALF_UP)
+        return (Decimal(count) * 100 / self.placed_games).quantize(TENTH, ROUND_HALF_UP)
 
     @property
     def place_rates(self):
@@ -101,12 +113,12 @@ class Line:
     @property
     def last_avoid_rate(self):
         """ラス回避率: anything but last."""
-        return self.rate(self.games - self.places[-1])
+        return self.rate(self.placed_games - self.places[-1])
 
     @property
     def points_only_games(self):
         """Games recorded only by their points (点数なし): they count everywhere except in the score figures."""
-        return self.games - self.scored_games
+        return self.placed_games - self.scored_games
 
     @property
     def bust_rate(self):
@@ -161,6 +173,11 @@ class Standings:
         return sum(line.points_only_games for line in self.lines) // self.players
 
     @property
+    def day_total_games(self):
+        """How many of the period's hanchan are known only from day totals (日計): a day total lists one table."""
+        return sum(line.day_total_games for line in self.lines) // self.players
+
+    @property
     def last_played(self):
         """The day of the latest game in the period, or None."""
         return max((line.last_played for line in self.lines if line.last_played), default=None)
@@ -190,8 +207,12 @@ def seats_in(period):
     return GameSeat.objects.counted().for_rule_set(period.rule_set).between(period.first_day, period.last_day)
 
 
+def day_lines_in(period):
+    return DayTotalLine.objects.for_rule_set(period.rule_set).between(period.first_day, period.last_day)
+
+
 def standings(period):
-    """The standings of ``period``: at most four queries (three when the rule versions are prefetched)."""
+    """The standings of ``period``: at most five queries (four when the rule versions are prefetched)."""
     versions = rule_versions(period.rule_set)
     settings = rule_settings(period)
     players = settings["players"]
@@ -223,7 +244,11 @@ def standings(period):
             **({"date__lte": period.last_day} if period.last_day else {}),
         ).values("member").annotate(points=Sum("points")).order_by().values_list("member", "points")
     )
-    member_ids = {row["member"] for row in rows} | set(adjustments)
+    days = {row["member"]: row for row in (
+        day_lines_in(period).values("member")
+        .annotate(points=Sum("points"), games=Sum("day_total__games"), last_played=Max("day_total__meeting__date"))
+        .order_by())}
+    member_ids = {row["member"] for row in rows} | set(days) | set(adjustments)
     members = Member.objects.in_bulk(member_ids)
     lines = {}
     for row in rows:
@@ -234,6 +259,12 @@ def standings(period):
             best=row["best"], worst=row["worst"], score_sum=row["score_sum"] or 0, scored_games=row["scored_games"],
             maru={key: row[key] for key in maru_counts}, last_played=row["last_played"],
         )
+    for member_id, day in days.items():
+        line = lines.setdefault(member_id, Line(member=members[member_id], places=[0] * players,
+                                                maru={key: 0 for key in maru_counts}))
+        line.day_points, line.day_total_games = day["points"] or 0, day["games"] or 0
+        line.games += line.day_total_games
+        line.last_played = max(filter(None, (line.last_played, day["last_played"])), default=None)
     for member_id, points in adjustments.items():
         line = lines.setdefault(member_id, Line(member=members[member_id], places=[0] * players,
                                                 maru={key: 0 for key in maru_counts}))

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..forms.accounts import AccountsForm
-from ..models import Game, Meeting, Member
+from ..models import DayTotal, Game, Meeting, Member
 from ..models.games import PLACE_NAMES
 from ..permissions import club_access, club_for_members, club_for_secretary
 from ..refusals import Refused
@@ -25,6 +25,7 @@ def _day_context(access, meeting):
              .order_by("round", "table", "void"))
     money = settle_day(meeting)
     return {"access": access, "club": access.club, "meeting": meeting, "games": games, "money": money,
+            "day_totals": DayTotal.objects.filter(meeting=meeting).with_lines(),
             "summary": day_summary(meeting, money), "nav": "meetings", "place_names": PLACE_NAMES[:money.players]}
 
 

@@ -25,7 +25,13 @@ def record_as_json(record, season):
             "players": record.players,
         },
         "summary": _summary(record, line),
-        "games": [_game(game_line) for game_line in record.newest_first],
+        "games": [_game(game_line) for game_line in record.games[::-1]],
+        "day_totals": [
+            {"date": entry.date.isoformat(), "meeting_id": entry.day_total.meeting_id,
+             "day_total_id": entry.day_total.pk, "games": entry.day_total.games, "points": points_number(entry.total),
+             "cumulative": points_number(entry.cumulative)}
+            for entry in record.newest_first if entry.is_day_total
+        ],
         "streaks": {
             streak.kind: {"longest": _run(streak.longest), "current": _run(streak.current)}
             for streak in record.streaks

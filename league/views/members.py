@@ -42,8 +42,8 @@ def member_page(request, slug, member_id):
             record=record, page=Paginator(record.newest_first, GAMES_PER_PAGE).get_page(request.GET.get("page")),
             place_labels=[place_label(place) for place in range(1, record.players + 1)],
         )
-        if record.games:
-            context.update(points_chart=cumulative_points_chart(record.games), places_chart=place_chart(record.line))
+        if record.history:
+            context.update(points_chart=cumulative_points_chart(record.history), places_chart=place_chart(record.line))
     return render(request, "league/members/detail.html", context)
 
 

@@ -208,12 +208,11 @@ def test_an_unreadable_totals_cell_is_refused_naming_it(totals, counts, where, w
     assert message.startswith(where) and what in message, message
 
 
-def test_one_row_per_day_is_refused_with_the_reason():
+def test_a_row_adding_up_several_games_without_a_count_column_is_refused_with_the_reason():
     rows = [["2026-11-21", None, None, 60.3, -12, 30, -28.3, -50]]
-    message = refusal(wide_workbook(rows, MEMBERS, header_start=("日付", "半荘数", "卓")))
-    assert "Row 4" in message and "one row per day" in message and "cannot be split" in message
     message = refusal(wide_workbook(rows, MEMBERS))
-    assert "Row 4" in message and "one row per day" in message
+    assert message.startswith("Row 4 (D (東田一郎), E (南野二郎)")
+    assert "cannot be split into its games honestly" in message and "半荘数 (Games) column" in message
 
 
 def test_a_wide_row_missing_a_player_is_refused():

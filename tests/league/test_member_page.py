@@ -443,8 +443,9 @@ def test_json(client, club, member, league):
         "min_games": 4, "players": 4,
     }
     assert data["summary"] == {
-        "rank": 1, "ranked": True, "games": 5, "points": 132.0, "game_points": 127.0, "adjustments": 5.0,
-        "per_game": 26.4, "average_place": 2.2, "places": [2, 1, 1, 1], "place_rates": [40.0, 20.0, 20.0, 20.0],
+        "rank": 1, "ranked": True, "games": 5, "points": 132.0, "game_points": 127.0, "day_points": 0.0,
+        "adjustments": 5.0, "per_game": 26.4, "placed_games": 5, "day_total_games": 0, "average_place": 2.2,
+        "places": [2, 1, 1, 1], "place_rates": [40.0, 20.0, 20.0, 20.0],
         "top_rate": 40.0, "rentai_rate": 60.0, "last_avoid_rate": 80.0, "busts": 0, "bust_rate": 0.0,
         "best": 130.0, "worst": -50.0, "average_score": 33400, "scored_games": 5, "chips": -2, "chip_points": -10.0,
         "shugi": 60.0,
@@ -516,8 +517,8 @@ def _many_games(club, secretary, count):
 
 
 # session, user, club, membership, member, seasons, current season, rule sets, their versions,
-# standings (seats, adjustments, members), the member's seats, the member's yakuman
-PAGE_QUERIES = 14
+# standings (seats, day totals, adjustments, members), the member's seats, day totals and yakuman
+PAGE_QUERIES = 16
 
 
 @pytest.mark.parametrize("games", [3, 40])

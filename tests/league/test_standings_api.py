@@ -75,9 +75,9 @@ def test_the_json_has_the_period_and_every_figure_as_numbers(client, club, seaso
     assert (data["games"], data["last_played"]) == (5, "2026-07-12")
     assert [line["member"]["name"] for line in data["ranked"]] == SEASON_ORDER
     assert data["ranked"][0] == {
-        "rank": 1, "ranked": True,
-        "member": {"id": member_id(EAST), "name": EAST, "kana": "ひがしだいちろう", "guest": False},
-        "games": 4, "points": 88.0, "game_points": 88.0, "adjustments": 0.0, "per_game": 22.0,
+        "rank": 1, "ranked": True, "member": {"id": member_id(EAST), "name": EAST, "kana": "ひがしだいちろう", "guest": False},
+        "games": 4, "points": 88.0, "game_points": 88.0, "day_points": 0.0, "adjustments": 0.0, "per_game": 22.0,
+        "placed_games": 4, "day_total_games": 0,
         "average_place": 1.5, "places": [2, 2, 0, 0], "place_rates": [50.0, 50.0, 0.0, 0.0], "top_rate": 50.0,
         "rentai_rate": 100.0, "last_avoid_rate": 100.0, "busts": 0, "bust_rate": 0.0, "best": 55.0, "worst": -12.0,
         "average_score": 32000, "scored_games": 4, "chips": 0, "chip_points": 0.0, "shugi": -20.0,
@@ -139,8 +139,8 @@ def more_games(club, user, count):
         play(meeting_on(club, day), number % 4 + 1, seated, [40000, 30000, 20000, 10000], user)
 
 
-QUERIES = 12  # session, user, club, membership, seasons, rule sets, versions, current season, main rule set,
-# standings: seats, adjustments, members
+QUERIES = 13  # session, user, club, membership, seasons, rule sets, versions, current season, main rule set,
+# standings: seats, day totals, adjustments, members
 
 
 @pytest.mark.parametrize("games", [1, 40])

@@ -32,8 +32,11 @@ def split_summaries(raw_rows):
     return games, summaries
 
 
-def check_summaries(summaries, games, kinds, label, in_thousands=False):
-    """Refuse a totals row disagreeing with the games: ``kinds`` maps a position to POINTS or SCORE."""
+def check_summaries(summaries, games, kinds, label, in_thousands=False, count_of=None):
+    """Refuse a totals row disagreeing with the games: ``kinds`` maps a position to POINTS or SCORE.
+
+    ``count_of(cells)``: how many games a row counts for in a 半荘数 row (a day row's own count); 1 when None.
+    """
     for number, cells, kind in summaries:
         above = [cells_ for row, cells_ in games if row < number]
         since = [cells_ for row, cells_ in games if row < number and row > _previous(summaries, number, kind)]
@@ -42,7 +45,7 @@ def check_summaries(summaries, games, kinds, label, in_thousands=False):
             if not written:
                 continue
             if kind == "count":
-                _check_count(number, position, written, above, since, label)
+                _check_count(number, position, written, above, since, label, count_of)
             else:
                 _check_total(number, position, written, above, since, what, label, in_thousands)
 
@@ -55,14 +58,18 @@ def _cell(cells, position):
     return cells[position].strip() if position < len(cells) else ""
 
 
-def _check_count(number, position, written, above, since, label):
+def _check_count(number, position, written, above, since, label, count_of=None):
     try:
         expected = parse_count(written)
     except ValidationError:
         raise ReadingError(_("Row %(row)s, column %(column)s: “%(text)s” is not a number of games. Correct the "
                              "sheet (or delete that row) and choose it again.") % {
             "row": number, "column": label(position), "text": written}) from None
-    counts = [sum(1 for cells in rows if _cell(cells, position)) for rows in (above, since)]
+    try:
+        counts = [sum((count_of(cells) or 0) if count_of else 1 for cells in rows if _cell(cells, position))
+                  for rows in (above, since)]
+    except ValidationError:
+        return  # an unreadable count above: the plan names that cell
     if expected not in counts:
         raise ReadingError(_("Row %(row)s, column %(column)s: the games row says %(written)s games, but %(counted)s "
                              "games above have a value in this column. Correct the sheet (or delete that row) and "

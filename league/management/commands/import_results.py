@@ -62,6 +62,8 @@ class Command(BaseCommand):
         self.stdout.write(_("%(games)s games imported; %(skipped)s were already saved and were skipped; "
                             "%(members)s members and %(meetings)s meetings created.") % {
             "games": done.games, "skipped": done.skipped, "members": done.members, "meetings": done.meetings})
+        if done.day_totals:
+            self.stdout.write(_("%(count)s day totals (日計) imported.") % {"count": done.day_totals})
 
     def _rule_set(self, club, slug):
         """The rule set named, or the club's only one."""
@@ -76,8 +78,12 @@ class Command(BaseCommand):
     def _show(self, plan):
         for game in plan.games:
             when = f"{game.date:%Y-%m-%d}" if game.date else "?"
-            line = _("Row %(row)s: %(date)s round %(round)s table %(table)s") % {
-                "row": game.row, "date": when, "round": game.round or "?", "table": game.table or "?"}
+            if game.day_total:
+                line = _("Row %(row)s: %(date)s day total of %(games)s hanchan") % {
+                    "row": game.row, "date": when, "games": game.day_games}
+            else:
+                line = _("Row %(row)s: %(date)s round %(round)s table %(table)s") % {
+                    "row": game.row, "date": when, "round": game.round or "?", "table": game.table or "?"}
             if game.status == ALREADY:
                 line += " " + _("(already saved: skipped)")
             seats = []
