@@ -75,7 +75,8 @@ def test_the_json_has_the_period_and_every_figure_as_numbers(client, club, seaso
     assert (data["games"], data["last_played"]) == (5, "2026-07-12")
     assert [line["member"]["name"] for line in data["ranked"]] == SEASON_ORDER
     assert data["ranked"][0] == {
-        "rank": 1, "ranked": True, "member": {"id": member_id(EAST), "name": EAST, "kana": "ひがしだいちろう", "guest": False},
+        "rank": 1, "ranked": True,
+        "member": {"id": member_id(EAST), "name": EAST, "kana": "ひがしだいちろう", "guest": False},
         "games": 4, "points": 88.0, "game_points": 88.0, "day_points": 0.0, "adjustments": 0.0, "per_game": 22.0,
         "placed_games": 4, "day_total_games": 0,
         "average_place": 1.5, "places": [2, 2, 0, 0], "place_rates": [50.0, 50.0, 0.0, 0.0], "top_rate": 50.0,
