@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import MOST_DAY_GAMES
 
 from ..formatting import format_points
-from .meetings import Meeting
+from .meetings import Meeting, held_between
 from .people import Member
 
 
@@ -67,12 +67,7 @@ class DayTotalLineQuerySet(models.QuerySet):
 
     def between(self, first_day=None, last_day=None):
         """Lines of day totals from ``first_day`` to ``last_day``, both included (either may be open)."""
-        lines = self
-        if first_day:
-            lines = lines.filter(day_total__meeting__date__gte=first_day)
-        if last_day:
-            lines = lines.filter(day_total__meeting__date__lte=last_day)
-        return lines
+        return held_between(self, "day_total__meeting", first_day, last_day)
 
 
 class DayTotalLine(models.Model):

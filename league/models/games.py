@@ -10,7 +10,7 @@ from simple_history.models import HistoricalRecords
 
 from ..formatting import format_date, format_points
 from .clubs import Club, RuleSet, RuleVersion
-from .meetings import Meeting
+from .meetings import Meeting, held_between
 from .people import Member
 
 # Seats by their wind at the start of the hanchan: 0 is the starting dealer (起家).
@@ -39,12 +39,7 @@ class GameQuerySet(models.QuerySet):
 
     def between(self, first_day=None, last_day=None):
         """Games played from ``first_day`` to ``last_day``, both included (either may be open)."""
-        games = self
-        if first_day:
-            games = games.filter(meeting__date__gte=first_day)
-        if last_day:
-            games = games.filter(meeting__date__lte=last_day)
-        return games
+        return held_between(self, "meeting", first_day, last_day)
 
     def in_meeting_order(self):
         return self.order_by("meeting__date", "meeting_id", "round", "table", "id")
@@ -121,12 +116,7 @@ class GameSeatQuerySet(models.QuerySet):
 
     def between(self, first_day=None, last_day=None):
         """Seats of games played from ``first_day`` to ``last_day``, both included (either may be open)."""
-        seats = self
-        if first_day:
-            seats = seats.filter(game__meeting__date__gte=first_day)
-        if last_day:
-            seats = seats.filter(game__meeting__date__lte=last_day)
-        return seats
+        return held_between(self, "game__meeting", first_day, last_day)
 
 
 class GameSeat(models.Model):

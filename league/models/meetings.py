@@ -7,6 +7,16 @@ from .clubs import Club, RuleSet
 from .people import Member
 
 
+def held_between(queryset, meeting, first_day=None, last_day=None):
+    """``queryset`` narrowed to what was played from ``first_day`` to ``last_day``, both included (either may be
+    open); ``meeting`` is the lookup path from its rows to their Meeting (e.g. ``"game__meeting"``)."""
+    if first_day:
+        queryset = queryset.filter(**{f"{meeting}__date__gte": first_day})
+    if last_day:
+        queryset = queryset.filter(**{f"{meeting}__date__lte": last_day})
+    return queryset
+
+
 class MeetingQuerySet(models.QuerySet):
     def open(self):
         return self.filter(closed=False)
