@@ -9,4 +9,4 @@ import secrets
 
 os.environ.setdefault("SECRET_KEY", "tests-only-" + secrets.token_urlsafe(48))
 
-from janroku.settings import *  # noqa: E402, F403
+from janroku.settings import *  # noqa: F403

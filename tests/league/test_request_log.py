@@ -1,8 +1,10 @@
 """Quiet logs: a refused or missing page is one line; an error keeps its traceback, and every line its request id."""
 
+import io
 import logging
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.test import Client
 
@@ -10,17 +12,18 @@ from janroku.request_log import AddRequestId, ClientErrorsInOneLine
 
 
 @pytest.fixture
-def logged(caplog):
-    """The records django.request wrote, as the site's console handler prints them."""
-    formatter = logging.Formatter("%(levelname)s %(name)s [%(request_id)s] %(message)s")
-    caplog.handler.setFormatter(formatter)
-    caplog.handler.addFilter(AddRequestId())
-    caplog.handler.addFilter(ClientErrorsInOneLine())
-    caplog.set_level(logging.WARNING, logger="django.request")
-
-    def text():  # formatted as each record was written, as the console does
-        return caplog.text.strip()
-    return text
+def logged():
+    """What django.request writes, through the site's filters and format (settings.LOGGING), on its own handler:
+    the site's console handler changes the records it sees, so this one sees them first."""
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(logging.Formatter(settings.LOGGING["formatters"]["plain"]["format"]))
+    handler.addFilter(AddRequestId())
+    handler.addFilter(ClientErrorsInOneLine())
+    logger = logging.getLogger("django.request")
+    logger.addHandler(handler)
+    yield lambda: stream.getvalue().strip()
+    logger.removeHandler(handler)
 
 
 def test_a_404_is_one_line(client, db, logged):
@@ -28,7 +31,7 @@ def test_a_404_is_one_line(client, db, logged):
     assert response.status_code == 404
     lines = logged().splitlines()
     assert len(lines) == 1
-    assert lines[0].startswith(f"WARNING django.request [{response['X-Request-ID']}] Not Found: /c/no-such-club/")
+    assert lines[0].endswith(f" WARNING django.request [{response['X-Request-ID']}] Not Found: /c/no-such-club/")
 
 
 def test_a_403_is_one_line_without_the_traceback(client, club, member, logged):
@@ -49,7 +52,7 @@ def test_a_500_keeps_its_traceback_and_request_id(db, monkeypatch, logged):
     assert response.status_code == 500
     assert response["X-Request-ID"] == "proxy-id-1234"
     text = logged()
-    assert text.startswith("ERROR django.request [proxy-id-1234] Internal Server Error: /login/")
+    assert " ERROR django.request [proxy-id-1234] Internal Server Error: /login/\nTraceback" in text
     assert "Traceback" in text and "RuntimeError: a bug in the login page" in text
     assert "proxy-id-1234" in response.content.decode()  # the page gives the reference to quote
 
