@@ -11,6 +11,7 @@ mode.  Production also sets SECRET_KEY, ALLOWED_HOSTS and DATABASE_URL
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -19,7 +20,16 @@ env = environ.Env()
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False) if (BASE_DIR / ".env").exists() else None
 
 DEBUG = env.bool("DEBUG", default=False)
-SECRET_KEY = env.str("SECRET_KEY", default="janroku-development-only-not-secret")
+DEVELOPMENT_KEY = "janroku-development-only-not-secret"
+SECRET_KEY = env.str("SECRET_KEY", default=DEVELOPMENT_KEY)
+# Fail closed: a production site signing sessions and password links with a known or guessable key
+# would let anyone forge them, so it refuses to start instead.
+if not DEBUG and (SECRET_KEY == DEVELOPMENT_KEY or len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5):
+    raise ImproperlyConfigured(
+        "SECRET_KEY must be set to a long random string (50 characters or more) when DEBUG is off. Make one with\n"
+        "  python3 -c 'import secrets; print(secrets.token_urlsafe(50))'\n"
+        "and put it in the environment or the .env file (docs/hosting.md). For development, set DEBUG=true."
+    )
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
@@ -39,6 +49,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "janroku.request_log.RequestId",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -91,9 +102,16 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # locks out repeated failed logins
     "django.contrib.auth.backends.ModelBackend",
 ]
+# Failed logins are counted per login name (whatever the address: one guesser with many addresses) and per
+# address (whatever the name: one address trying many logins); either reaching the limit locks.  A lockout
+# always ends: after the cool-off, counted from the last failure before it (failures during a lockout do not
+# extend it), or sooner when an owner lifts it from the logins page.  See docs/hosting.md, "Logins".
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=8)
-AXES_COOLOFF_TIME = 1  # hour
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=1)  # hours
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "janroku.client_address.client_address"
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
 
@@ -117,6 +135,8 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 6 * 1024 * 1024
 CSRF_FAILURE_VIEW = "janroku.error_pages.csrf_failure"
 
 LOGIN_URL = "login"
+# A one-time link to set a new password (an owner makes it for a member) works once, for three days.
+PASSWORD_RESET_TIMEOUT = env.int("PASSWORD_RESET_TIMEOUT", default=3 * 24 * 3600)
 LOGIN_REDIRECT_URL = "landing"  # the login's own club, or the list of clubs (league/views/home.py)
 LOGOUT_REDIRECT_URL = "home"
 
@@ -149,14 +169,42 @@ STORAGES = {
     },
 }
 
+# The number of proxies in front of the site that append to X-Forwarded-For (nginx or Caddy: 1).  The client's
+# address is read that many entries from the right (janroku/client_address.py); 0 uses the connection's.
+TRUSTED_PROXIES = env.int("TRUSTED_PROXIES", default=0)
+
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = env.bool("SECURE_COOKIES", default=True)
     CSRF_COOKIE_SECURE = env.bool("SECURE_COOKIES", default=True)
+    SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=False)
+    SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=False)
+    SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
 
+# Email only when a server is configured: an owner's password link is then also sent to the member's address.
+EMAIL_HOST = env.str("EMAIL_HOST", default="")
+EMAIL_PORT = env.int("EMAIL_PORT", default=587)
+EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", default="")
+EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default="")
+EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=True)
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="janroku@localhost")
+
+# One line for a refused or missing page (403, 404), the traceback for an error (500); every line from a
+# request carries its id (janroku/request_log.py), which the 500 page shows and the response header repeats.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {
+        "request_id": {"()": "janroku.request_log.AddRequestId"},
+        "client_errors_in_one_line": {"()": "janroku.request_log.ClientErrorsInOneLine"},
+    },
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain",
+                    "filters": ["request_id", "client_errors_in_one_line"]},
+    },
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }

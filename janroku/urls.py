@@ -1,4 +1,4 @@
-"""The site's addresses: the clubs, login and where it lands, the admin, each club's pages under ``c/<slug>/``.
+"""The site's addresses: the clubs, login and passwords, where a login lands, the admin, each club's pages.
 
 Unprefixed addresses are Japanese (the default language), ``/en/…`` the same pages in English.
 The club pages themselves are listed in league/urls.py.
@@ -16,6 +16,13 @@ urlpatterns = i18n_patterns(
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("welcome/", home.landing, name="landing"),
+    # A member changes their own password; a link an owner made (league/services/accounts.py) sets a new one.
+    path("account/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("account/password/changed/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
+    path("account/set-password/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(),
+         name="password_reset_confirm"),
+    path("account/set-password/done/", auth_views.PasswordResetCompleteView.as_view(),
+         name="password_reset_complete"),
     path("c/<slug:slug>/", include("league.urls")),
     path("admin/", admin.site.urls),
     prefix_default_language=False,

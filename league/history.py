@@ -2,6 +2,7 @@
 
 from django.utils.translation import gettext as _
 
+from .links import login_shown
 from .models import RuleVersion
 from .models.games import WINDS
 
@@ -10,13 +11,15 @@ def game_history(game):
     """Revisions of ``game``, oldest first, each with the changes it made."""
     records = list(game.history.select_related("history_user").order_by("history_date", "history_id"))
     versions = RuleVersion.objects.select_related("rule_set").in_bulk({r.rule_version_id for r in records})
+    club = game.meeting.club
+    shown = {user: login_shown(club, user) for user in {r.history_user for r in records}}
     revisions = []
     previous = None
     for record in records:
         record.rule_version_shown = versions.get(record.rule_version_id)
         revisions.append({
             "when": record.history_date,
-            "who": record.history_user,
+            "who": shown[record.history_user],  # a name, never the login name
             "revision": record.revision,
             "action": _action(previous, record),
             "changes": [] if previous is None else list(_changes(previous, record)),

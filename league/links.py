@@ -1,5 +1,6 @@
 """Links to a club's pages built in Python, for the standings table and the ``member_link`` tag alike; and a
-person's name as every page shows it (``member_name``, with the guest mark).
+person's name as every page shows it (``member_name``, with the guest mark); who did something, never by
+their login name (``login_shown``).
 
 A route that does not exist raises ``NoReverseMatch``: a renamed page fails
 loudly in a test, it never quietly drops its links from the page.
@@ -28,6 +29,25 @@ def member_name(member):
 def member_text(member):
     """The member's name in plain text (the chat summary), marked when a guest: 佐々木（ゲスト）."""
     return _("%(name)s (guest)") % {"name": member.name} if member.guest else member.name
+
+
+def login_shown(club, user):
+    """Who did something (entered a game, imported a file), as ``club``'s pages show them: never a login name,
+    which would tell anyone half of what logging in as them takes.  The club's member linked to the login,
+    else its role in the club, else the site's administrator; None for nobody (a command, a removed login)."""
+    from .models import Member, Membership  # links are imported by models' neighbours; read them late
+
+    if user is None:
+        return None
+    member = Member.objects.filter(club=club, user=user).values_list("name", flat=True).first()
+    if member:
+        return member
+    membership = Membership.objects.filter(club=club, user=user).first()
+    if membership is not None:
+        return membership.get_role_display()
+    if user.is_superuser:
+        return _("the site's administrator")
+    return _("a former login of the club")
 
 
 def guest_mark(member):

@@ -2,6 +2,7 @@
 
 ``{% member_link club member %}``: the member's name linking to their page;
 ``{% member_name member %}``: the name without a link, marked ゲスト for a guest;
+``{% login_shown club user %}``: who did something, by the member's name (never the login name);
 ``{% standings_url club rule_set season %}``: the standings of a rule set over a season (None: every game).
 """
 
@@ -20,6 +21,11 @@ def member_link(club, member):
 @register.simple_tag
 def member_name(member):
     return links.member_name(member)
+
+
+@register.simple_tag
+def login_shown(club, user):
+    return links.login_shown(club, user)
 
 
 @register.simple_tag

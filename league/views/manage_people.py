@@ -14,7 +14,7 @@ from ..forms.people import AddLoginForm, EditLoginForm, MakeMemberForm, MemberFo
 from ..models import Member, Membership, Role, Season
 from ..permissions import club_for_owner
 from ..refusals import Refused
-from ..services import people
+from ..services import accounts, people
 
 
 def saved_from(request, form, save):
@@ -117,8 +117,10 @@ def _guest_page(request, access, guest, make_form, merge_form):
 
 def manage_logins(request, slug):
     access = club_for_owner(request, slug)
+    memberships = accounts.with_password_links(list(people.logins_of(access.club)), request.user)
     return render(request, "league/manage/logins.html", {
-        "access": access, "club": access.club, "memberships": people.logins_of(access.club),
+        "access": access, "club": access.club, "memberships": memberships,
+        "locked_out": accounts.locked_out(m.user.get_username() for m in memberships),
     })
 
 

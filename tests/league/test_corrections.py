@@ -62,7 +62,8 @@ def test_a_correction_is_recomputed_and_kept_in_history(client, secretary, game)
     east = GameSeat.objects.get(game=game, seat=0)
     assert east.score == 52400 and east.total == 720
     history = client.get(f"/c/{game.meeting.club.slug}/games/{game.pk}/history/").content.decode()
-    assert "52,300" in history and "52,400" in history and "secretary" in history
+    # who corrected it: the secretary, by their role (no member is linked to the login), never the login name
+    assert "52,300" in history and "52,400" in history and "幹事" in history
 
 
 def test_a_game_typed_in_hundreds_saves_again_unchanged(client, secretary, meeting):

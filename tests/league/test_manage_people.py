@@ -5,6 +5,7 @@ catalogue translates the messages; one test checks the Japanese default.
 """
 
 import datetime
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -294,8 +295,8 @@ def test_the_logins_list_shows_each_login_its_role_and_member(client, owner, sec
     html = response.content.decode()
     assert html.index(">owner</a>") < html.index(">secretary</a>") < html.index(">member</a>")
     membership = Membership.objects.get(user=member)
-    assertContains(response, f'<tr><th scope="row"><a href="{url("edit_login", club.slug, membership.pk)}">member'
-                             f'</a></th><td>member</td><td>南野二郎</td></tr>', html=True)
+    row = f'<th scope="row"><a href="{url("edit_login", club.slug, membership.pk)}">member</a></th>'
+    assert f"{row} <td>member</td> <td>南野二郎</td> <td>" in re.sub(r"\s+", " ", html)  # then its password actions
     assertNotContains(response, "outsider")
 
 

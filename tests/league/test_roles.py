@@ -68,6 +68,8 @@ PAGES = {
     "manage_logins": {"GET": OWN},
     "add_login": {"GET": OWN, "POST": OWN},
     "edit_login": {"GET": OWN, "POST": OWN},
+    "password_link": {"GET": REFUSED, "POST": OWN},
+    "lift_lockout": {"GET": REFUSED, "POST": OWN},
     "remove_login": {"GET": REFUSED, "POST": OWN},
     "manage_seasons": {"GET": OWN},
     "add_season": {"GET": OWN, "POST": OWN},
