@@ -5,6 +5,7 @@ from simple_history.models import HistoricalRecords
 from ..formatting import format_date
 from .clubs import Club, RuleSet
 from .people import Member
+from .text import without_bidi
 
 
 class MeetingQuerySet(models.QuerySet):
@@ -44,6 +45,10 @@ class Meeting(models.Model):
 
     def __str__(self):
         return f"{format_date(self.date)} {self.rule_set}"
+
+    def save(self, *args, **kwargs):
+        self.venue = without_bidi(self.venue)
+        super().save(*args, **kwargs)
 
 
 class Attendance(models.Model):
