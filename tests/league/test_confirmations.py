@@ -27,7 +27,8 @@ def game(meeting, secretary):
 
 @pytest.fixture
 def adjustment(club, owner):
-    return Adjustment.objects.create(club=club, rule_set=club.rule_sets.get(), member=Member.objects.get(name="南野二郎"),
+    minamino = Member.objects.get(name="南野二郎")
+    return Adjustment.objects.create(club=club, rule_set=club.rule_sets.get(), member=minamino,
                                      date=datetime.date(2026, 11, 1), points=-50, reason="late arrival")
 
 

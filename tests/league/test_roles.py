@@ -78,6 +78,7 @@ PAGES = {
     "manage_rules": {"GET": OWN},
     "new_rule_version": {"GET": OWN, "POST": OWN},
     "recompute_rules": {"GET": OWN, "POST": OWN},
+    "club_activity": {"GET": OWN},
     # imports
     "import_results": {"GET": RUN, "POST": RUN},
     "import_template_xlsx": {"GET": RUN, "POST": REFUSED},
