@@ -146,5 +146,5 @@ def test_the_activity_page_reads_in_japanese(client, club, owner):
     client.force_login(owner)
     page = client.get(url("club_activity", club.slug, language="ja"))
     assertContains(page, "操作履歴")
-    assertContains(page, "会員 東田一郎 を追加")
+    assertContains(page, "会員「東田一郎」を追加")
     assertNotContains(page, "Member 東田一郎 added")
