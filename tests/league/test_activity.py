@@ -148,3 +148,17 @@ def test_the_activity_page_reads_in_japanese(client, club, owner):
     assertContains(page, "操作履歴")
     assertContains(page, "会員「東田一郎」を追加")
     assertNotContains(page, "Member 東田一郎 added")
+
+
+def test_linking_a_login_to_a_member_and_removing_it_read_in_words(client, club, owner, member):
+    client.force_login(owner)
+    nishikawa = Member.objects.get(name="西川三郎")
+    assert client.post(url("edit_member", club.slug, nishikawa.pk),
+                       {"name": "西川三郎", "kana": "にしかわさぶろう", "active": "on", "user": member.pk}
+                       ).status_code == 302
+    membership = Membership.objects.get(user=member)
+    assert client.post(url("remove_login", club.slug, membership.pk), CONFIRMED).status_code == 302
+    with translation.override("en"):
+        what = [item.what for item in club_activity(club)][:3]
+    assert what == ["Login member removed from the club", "西川三郎: no longer linked to a login",
+                    "西川三郎: linked to the login member"]
