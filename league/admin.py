@@ -142,6 +142,9 @@ class GameSeatAdmin(admin.ModelAdmin):
     list_filter = ("game__meeting__club",)
     readonly_fields = [field.name for field in GameSeat._meta.fields]
 
+    def has_add_permission(self, request, obj=None):
+        return False  # every column is the engine's: an added seat would be an empty row the database refuses
+
 
 @admin.register(ImportBatch)
 class ImportBatchAdmin(admin.ModelAdmin):
@@ -150,6 +153,9 @@ class ImportBatchAdmin(admin.ModelAdmin):
     list_display = ("__str__", "club", "rule_set", "created_by", "games", "day_totals", "skipped", "undone_at")
     list_filter = ("club",)
     readonly_fields = [field.name for field in ImportBatch._meta.fields] + ["created_members", "created_meetings"]
+
+    def has_add_permission(self, request, obj=None):
+        return False  # an import is made by importing; an empty one added here would describe nothing
 
 
 class ReadOnly:

@@ -7,6 +7,7 @@ which fails when a page here is missing from it.
 from django.urls import path
 
 from .views import (
+    activity,
     club,
     entry,
     exports,
@@ -69,7 +70,7 @@ member_pages = [
 ]
 
 # Running the club: its settings, members and guests, logins and roles, seasons, adjustments, rule sets and their
-# versions.
+# versions, and the club's activity (who did what, when).
 manage_pages = [
     path("manage/", manage.overview, name="manage"),
     path("manage/members/", manage_people.manage_members, name="manage_members"),
@@ -94,6 +95,7 @@ manage_pages = [
     path("manage/rules/", manage_rules.rules, name="manage_rules"),
     path("manage/rules/<int:rule_set_id>/new/", manage_rules.new_rule_version, name="new_rule_version"),
     path("manage/rules/<int:rule_set_id>/recompute/", manage_rules.recompute_rules, name="recompute_rules"),
+    path("manage/activity/", activity.activity_page, name="club_activity"),
 ]
 
 # Importing old results: the blank templates, then upload or paste, preview and save; then what an import

@@ -5,7 +5,6 @@ season's dates backwards) is checked here first, so the owner reads a clear
 message beside the box instead of an error page.
 """
 
-import unicodedata
 
 from django import forms
 from django.contrib.auth import get_user_model, password_validation
@@ -17,14 +16,15 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Adjustment, Club, Member, Membership, Role, RuleSet, Season
+from ..models.text import clean_name as name_as_kept
 from ..score_input import parse_points
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
 def normalised(text):
-    """A name as the models store it: NFKC (full-width letters become plain), trimmed."""
-    return unicodedata.normalize("NFKC", text or "").strip()
+    """A name as the models store it: NFKC (full-width letters become plain), no bidi controls, trimmed."""
+    return name_as_kept(text)
 
 
 # -- members (会員) -----------------------------------------------------------------------------------

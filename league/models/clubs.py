@@ -12,6 +12,7 @@ from simple_history.models import HistoricalRecords
 import scoring
 
 from ..formatting import format_date
+from .text import without_bidi
 
 
 class ClubQuerySet(models.QuerySet):
@@ -62,6 +63,10 @@ class Club(models.Model):
 
     def __str__(self):
         return self.name
+
+    def save(self, *args, **kwargs):
+        self.name = without_bidi(self.name)
+        super().save(*args, **kwargs)
 
 
 EFFECTIVE_FROM = attrgetter("effective_from")
@@ -116,6 +121,10 @@ class RuleSet(models.Model):
 
     def __str__(self):
         return self.name
+
+    def save(self, *args, **kwargs):
+        self.name = without_bidi(self.name)
+        super().save(*args, **kwargs)
 
     def version_on(self, day):
         """The version in force on ``day`` (その日のルール): the latest that took effect on or before it.

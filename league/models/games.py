@@ -12,6 +12,7 @@ from ..formatting import format_date, format_points
 from .clubs import Club, RuleSet, RuleVersion
 from .meetings import Meeting, held_between
 from .people import Member
+from .text import without_bidi
 
 # Seats by their wind at the start of the hanchan: 0 is the starting dealer (起家).
 WINDS = (_("East"), _("South"), _("West"), _("North"))
@@ -228,3 +229,7 @@ class Adjustment(models.Model):
 
     def __str__(self):
         return f"{self.date} {self.member} {format_points(self.points)} {self.reason}"
+
+    def save(self, *args, **kwargs):
+        self.reason = without_bidi(self.reason)
+        super().save(*args, **kwargs)

@@ -5,6 +5,7 @@ from simple_history.models import HistoricalRecords
 from ..formatting import format_date
 from .clubs import Club, RuleSet
 from .people import Member
+from .text import without_bidi
 
 
 def held_between(queryset, meeting, first_day=None, last_day=None):
@@ -54,6 +55,10 @@ class Meeting(models.Model):
 
     def __str__(self):
         return f"{format_date(self.date)} {self.rule_set}"
+
+    def save(self, *args, **kwargs):
+        self.venue = without_bidi(self.venue)
+        super().save(*args, **kwargs)
 
 
 class Attendance(models.Model):

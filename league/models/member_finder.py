@@ -36,6 +36,8 @@ name them.
 import unicodedata
 from dataclasses import dataclass
 
+from .text import without_bidi
+
 SUGGESTIONS = 5
 
 # How a typed name matched (MemberMatch.how).
@@ -49,13 +51,13 @@ WHOLE = (BY_NAME, BY_READING)
 
 def hiragana(text):
     """Normalise a reading for sorting and search: NFKC, katakana as hiragana."""
-    text = unicodedata.normalize("NFKC", text or "").strip()
+    text = without_bidi(unicodedata.normalize("NFKC", text or "")).strip()
     return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text)
 
 
 def spelling_key(text):
     """A name as typed, with width, case and runs of spaces made alike."""
-    return " ".join(unicodedata.normalize("NFKC", str(text or "")).split()).lower()
+    return " ".join(without_bidi(unicodedata.normalize("NFKC", str(text or ""))).split()).lower()
 
 
 def name_key(text):

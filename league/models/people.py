@@ -10,11 +10,7 @@ from simple_history.models import HistoricalRecords
 
 from .clubs import Club
 from .member_finder import MemberFinder, hiragana
-
-
-def clean_name(text):
-    """A display name as it is kept: NFKC, without surrounding spaces."""
-    return unicodedata.normalize("NFKC", text or "").strip()
+from .text import clean_name, without_bidi
 
 
 class MemberQuerySet(models.QuerySet):
@@ -84,7 +80,7 @@ class Member(models.Model):
 
     def save(self, *args, **kwargs):
         self.name = clean_name(self.name)
-        self.kana = hiragana(self.kana)
+        self.kana = hiragana(without_bidi(self.kana))
         super().save(*args, **kwargs)
 
 

@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from .clubs import Club
+from .text import without_bidi
 
 
 class SeasonQuerySet(models.QuerySet):
@@ -39,3 +40,7 @@ class Season(models.Model):
 
     def __str__(self):
         return self.name
+
+    def save(self, *args, **kwargs):
+        self.name = without_bidi(self.name)
+        super().save(*args, **kwargs)

@@ -16,7 +16,7 @@ import scoring
 from scoring.points import json_points, tenths_from_points
 
 from ..models import Game, GameSeat, Meeting, Member, Yakuman
-from ..models.people import clean_name
+from ..models.text import clean_name
 from ..refusals import Refused
 
 

@@ -206,8 +206,10 @@ def change_login(membership, *, role, member):
     return current
 
 
-def remove_login(membership):
-    """Take a login out of the club (the login itself stays, and its member keeps every result)."""
+def remove_login(membership, removed_by=None):
+    """Take a login out of the club (the login itself stays, and its member keeps every result).
+
+    The membership's history keeps who removed it (``removed_by``), for the club's activity page."""
     with transaction.atomic():
         current = Membership.objects.select_for_update().select_related("user", "club").get(pk=membership.pk)
         if current.role == Role.OWNER:
@@ -216,6 +218,8 @@ def remove_login(membership):
         for linked in Member.objects.select_for_update().filter(club=current.club, user=current.user):
             linked.user = None
             linked.save()
+        if removed_by is not None:
+            current._history_user = removed_by
         current.delete()
     return current
 
@@ -272,9 +276,11 @@ def add_adjustment(club, entered_by, *, rule_set, member, date, points, reason):
                                          reason=reason, created_by=entered_by)
 
 
-def delete_adjustment(adjustment):
-    """Delete an adjustment; its history keeps what it was and who deleted it."""
+def delete_adjustment(adjustment, deleted_by=None):
+    """Delete an adjustment; its history keeps what it was and who deleted it (``deleted_by``)."""
     with transaction.atomic():
         current = Adjustment.objects.select_for_update().filter(pk=adjustment.pk).first()
         if current is not None:  # already deleted by a second click: nothing left to do
+            if deleted_by is not None:
+                current._history_user = deleted_by
             current.delete()

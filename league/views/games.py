@@ -2,13 +2,16 @@
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from ..formatting import format_date
 from ..history import game_history
 from ..models import Game
 from ..permissions import club_access, club_for_secretary
 from ..services.games import GameRefused, correct_game, set_void
+from .confirmation import confirmation_page, confirmed
 from .entry import game_form_for
 
 
@@ -97,8 +100,23 @@ def initial_from_game(game):
     return initial
 
 
-@require_POST
 def void_game(request, slug, game_id):
+    """Voiding asks first (GET, or a POST without the confirmation): the game's points leave every figure."""
+    if not confirmed(request):
+        access = club_for_secretary(request, slug)
+        game = _game(access, game_id)
+        return confirmation_page(
+            request, access, title=_("Void this game?"),
+            consequences=[
+                _("Round %(round)s · table %(table)s of %(date)s (%(players)s) will no longer count: its points "
+                  "leave the standings, the members' pages and the day's money.") % {
+                    "round": game.round, "table": game.table, "date": format_date(game.meeting.date),
+                    "players": ", ".join(seat.member.name for seat in game.seats.all())},
+                _("Nothing is deleted: the game stays in its history and in the club's activity, and it can be "
+                  "restored from its page."),
+            ],
+            button=_("Void the game"), cancel_url=reverse("game_detail", args=[slug, game.pk]),
+            hidden={"revision": request.POST.get("revision", game.revision)})
     return _set_void(request, slug, game_id, True, _("Game voided. It no longer counts; you can restore it."))
 
 

@@ -2,13 +2,15 @@
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
+from ..formatting import format_date, format_points
 from ..forms.people import AdjustmentForm
 from ..models import Adjustment
 from ..permissions import club_for_secretary
 from ..services import people
+from .confirmation import confirmation_page, confirmed
 from .manage_people import bound, form_page, saved_from
 
 
@@ -29,10 +31,24 @@ def add_adjustment(request, slug):
     return form_page(request, "league/manage/adjustment_form.html", access, form)
 
 
-@require_POST
 def delete_adjustment(request, slug, adjustment_id):
+    """Deleting asks first (GET, or a POST without the confirmation); the activity page keeps what it was."""
     access = club_for_secretary(request, slug)
-    adjustment = get_object_or_404(Adjustment.objects.select_related("member"), pk=adjustment_id, club=access.club)
-    people.delete_adjustment(adjustment)
+    adjustment = get_object_or_404(Adjustment.objects.select_related("member", "rule_set"), pk=adjustment_id,
+                                   club=access.club)
+    if not confirmed(request):
+        return confirmation_page(
+            request, access, title=_("Delete this adjustment?"),
+            consequences=[
+                _("The adjustment of %(points)s for %(member)s on %(date)s (%(reason)s) will be deleted: it leaves "
+                  "the standings of %(rule_set)s.") % {
+                    "points": format_points(adjustment.points), "member": adjustment.member.name,
+                    "date": format_date(adjustment.date), "reason": adjustment.reason,
+                    "rule_set": adjustment.rule_set.name},
+                _("The club's activity page keeps what it was and who deleted it; to undo, add it again."),
+            ],
+            button=_("Delete the adjustment"), cancel_url=reverse("adjustments", args=[slug]),
+            section=(_("Adjustments"), "adjustments"))
+    people.delete_adjustment(adjustment, request.user)
     messages.success(request, _("Adjustment for %(member)s deleted.") % {"member": adjustment.member.name})
     return redirect("adjustments", slug=slug)

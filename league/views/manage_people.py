@@ -7,14 +7,15 @@ service, and redirects with a message.  Adjustments are in manage_adjustments.
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from ..forms.people import AddLoginForm, EditLoginForm, MakeMemberForm, MemberForm, MergeGuestForm, SeasonForm
 from ..models import Member, Membership, Role, Season
 from ..permissions import club_for_owner
 from ..refusals import Refused
 from ..services import accounts, people
+from .confirmation import confirmation_page, confirmed
 
 
 def saved_from(request, form, save):
@@ -156,12 +157,30 @@ def edit_login(request, slug, membership_id):
     return form_page(request, "league/manage/login_form.html", access, form, membership=membership, adding=False)
 
 
-@require_POST
 def remove_login(request, slug, membership_id):
+    """Removing asks first (GET, or a POST without the confirmation): the login leaves this club only."""
     access = club_for_owner(request, slug)
     membership = _membership(access, membership_id)
+    if not confirmed(request):
+        username = membership.user.get_username()
+        linked = ", ".join(Member.objects.filter(club=access.club, user=membership.user).values_list("name", flat=True))
+        consequences = [_("%(username)s (%(role)s) will no longer be able to open this club's pages as one of its "
+                          "people. The login itself stays, and so do its other clubs.") % {
+                            "username": username, "role": membership.get_role_display()}]
+        if linked:
+            consequences.append(_("%(member)s stays a member with every result, no longer linked to the login.")
+                                % {"member": linked})
+        if membership.user == request.user:
+            consequences.append(_("This is your own login: you will leave the club's management pages."))
+        consequences.append(_("The club's activity page keeps who removed the login and when; to undo, add the "
+                              "login again."))
+        return confirmation_page(
+            request, access, title=_("Remove %(username)s from the club?") % {"username": username},
+            consequences=consequences, button=_("Remove the login"),
+            cancel_url=reverse("edit_login", args=[slug, membership.pk]),
+            section=(_("Logins and roles"), "manage_logins"))
     try:
-        people.remove_login(membership)
+        people.remove_login(membership, request.user)
     except Refused as refusal:
         messages.error(request, refusal.message)
         return redirect("edit_login", slug=slug, membership_id=membership.pk)

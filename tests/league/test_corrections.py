@@ -33,7 +33,8 @@ def test_nobody_else_may_correct_or_void(client, request, game, who):
     if who:
         client.force_login(request.getfixturevalue(who))
     assert client.post(edit_url(game), corrected(score_0="52400", score_1="31400")).status_code == status
-    assert client.post(f"/c/{game.meeting.club.slug}/games/{game.pk}/void/", {"revision": "1"}).status_code == status
+    void_url = f"/c/{game.meeting.club.slug}/games/{game.pk}/void/"
+    assert client.post(void_url, {"revision": "1", "confirmed": "yes"}).status_code == status
     game.refresh_from_db()
     assert game.revision == 1 and not game.void
 
@@ -100,7 +101,7 @@ def test_the_later_of_two_secretaries_is_refused_with_the_current_values_shown(c
 def test_void_and_restore_are_kept_in_history(client, secretary, game):
     client.force_login(secretary)
     base = f"/c/{game.meeting.club.slug}/games/{game.pk}"
-    client.post(f"{base}/void/", {"revision": "1"})
+    client.post(f"{base}/void/", {"revision": "1", "confirmed": "yes"})
     game.refresh_from_db()
     assert game.void and Game.objects.counted().count() == 0
     client.post(f"{base}/restore/", {"revision": "2"})
@@ -113,14 +114,14 @@ def test_void_and_restore_are_kept_in_history(client, secretary, game):
 
 def test_a_stale_void_is_refused(client, secretary, game):
     client.force_login(secretary)
-    client.post(f"/c/{game.meeting.club.slug}/games/{game.pk}/void/", {"revision": "7"})
+    client.post(f"/c/{game.meeting.club.slug}/games/{game.pk}/void/", {"revision": "7", "confirmed": "yes"})
     game.refresh_from_db()
     assert not game.void
 
 
 def test_restoring_onto_a_taken_table_is_refused(client, secretary, game, meeting):
     client.force_login(secretary)
-    client.post(f"/c/{meeting.club.slug}/games/{game.pk}/void/", {"revision": "1"})
+    client.post(f"/c/{meeting.club.slug}/games/{game.pk}/void/", {"revision": "1", "confirmed": "yes"})
     client.post(f"/c/{meeting.club.slug}/meetings/{meeting.pk}/enter/", game_post(bust_3="0"))
     with pytest.raises(GameRefused):
         set_void(game, False, 2, secretary)

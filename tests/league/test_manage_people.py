@@ -26,6 +26,7 @@ pytestmark = pytest.mark.django_db
 
 User = get_user_model()
 PASSWORD = "table-of-four-winds"
+CONFIRMED = {"confirmed": "yes"}  # the confirmation page's button (league/views/confirmation.py)
 
 
 def url(name, *args, language="en"):
@@ -93,7 +94,7 @@ def test_only_the_allowed_people_can_add(client, people, club, name, data, model
 def test_only_the_owner_can_change_or_remove_a_login(client, people, club, member, who):
     membership = Membership.objects.get(user=member, club=club)
     changed = as_(client, people[who]).post(url("edit_login", club.slug, membership.pk), {"role": "secretary"})
-    removed = client.post(url("remove_login", club.slug, membership.pk))
+    removed = client.post(url("remove_login", club.slug, membership.pk), CONFIRMED)
     if refusal("edit_login", who) is None:
         assert (changed.status_code, removed.status_code) == (302, 302)
         assert not Membership.objects.filter(pk=membership.pk).exists()
@@ -105,7 +106,7 @@ def test_only_the_owner_can_change_or_remove_a_login(client, people, club, membe
 
 @pytest.mark.parametrize("who", ["owner", "secretary", "member", "outsider", "anonymous"])
 def test_owner_and_secretaries_may_delete_an_adjustment(client, people, club, adjustment, who):
-    response = as_(client, people[who]).post(url("delete_adjustment", club.slug, adjustment.pk))
+    response = as_(client, people[who]).post(url("delete_adjustment", club.slug, adjustment.pk), CONFIRMED)
     if refusal("delete_adjustment", who) is None:
         assert response.status_code == 302
         assert not Adjustment.objects.filter(pk=adjustment.pk).exists()
@@ -404,7 +405,7 @@ def test_the_last_owner_cannot_demote_themselves(client, owner, club):
 
 def test_the_last_owner_cannot_remove_themselves(client, owner, club):
     membership = Membership.objects.get(user=owner)
-    response = as_(client, owner).post(url("remove_login", club.slug, membership.pk), follow=True)
+    response = as_(client, owner).post(url("remove_login", club.slug, membership.pk), CONFIRMED, follow=True)
     assertContains(response, "the club&#x27;s last owner and cannot be removed")
     assert Membership.objects.filter(pk=membership.pk).exists()
 
@@ -424,7 +425,8 @@ def test_with_a_second_owner_an_owner_may_step_down(client, owner, secretary, cl
 
 def test_an_owner_may_leave_when_another_owner_remains(client, owner, secretary, club):
     Membership.objects.filter(user=secretary).update(role=Role.OWNER)
-    response = as_(client, owner).post(url("remove_login", club.slug, Membership.objects.get(user=owner).pk))
+    response = as_(client, owner).post(url("remove_login", club.slug, Membership.objects.get(user=owner).pk),
+                                        CONFIRMED)
     assert response["Location"] == url("home")
     assert not Membership.objects.filter(user=owner, club=club).exists()
 
@@ -434,7 +436,7 @@ def test_removing_a_login_unlinks_its_member_and_keeps_the_login(client, owner, 
     higashida.user = member
     higashida.save()
     membership = Membership.objects.get(user=member)
-    response = as_(client, owner).post(url("remove_login", club.slug, membership.pk), follow=True)
+    response = as_(client, owner).post(url("remove_login", club.slug, membership.pk), CONFIRMED, follow=True)
     assertContains(response, "member no longer belongs to the club.")
     assert User.objects.filter(pk=member.pk).exists()
     higashida.refresh_from_db()
@@ -554,7 +556,8 @@ def test_an_adjustment_for_another_clubs_member_is_refused(client, owner, club):
 
 
 def test_deleting_an_adjustment_keeps_its_history(client, secretary, club, adjustment):
-    response = as_(client, secretary).post(url("delete_adjustment", club.slug, adjustment.pk), follow=True)
+    response = as_(client, secretary).post(url("delete_adjustment", club.slug, adjustment.pk), CONFIRMED,
+                                            follow=True)
     assertContains(response, "Adjustment for 東田一郎 deleted.")
     assertContains(response, "No adjustments yet.")
     records = Adjustment.history.filter(id=adjustment.pk).order_by("history_date")
@@ -567,4 +570,4 @@ def test_the_adjustments_list_shows_each_one(client, owner, club, adjustment):
     assertContains(response, "<th scope=\"row\">東田一郎</th>", html=True)
     assertContains(response, '<td class="num">−5.0</td>', html=True)
     assertContains(response, "<td>late arrival</td>", html=True)
-    assertContains(response, f'action="{url("delete_adjustment", club.slug, adjustment.pk)}"')
+    assertContains(response, f'href="{url("delete_adjustment", club.slug, adjustment.pk)}"')

@@ -46,7 +46,7 @@ PAGES = {
     # games
     "game_detail": {"GET": READ},
     "edit_game": {"GET": RUN, "POST": RUN},
-    "void_game": {"GET": REFUSED, "POST": RUN},
+    "void_game": {"GET": RUN, "POST": RUN},
     "restore_game": {"GET": REFUSED, "POST": RUN},
     "game_history": {"GET": READ},
     # standings
@@ -70,16 +70,17 @@ PAGES = {
     "edit_login": {"GET": OWN, "POST": OWN},
     "password_link": {"GET": REFUSED, "POST": OWN},
     "lift_lockout": {"GET": REFUSED, "POST": OWN},
-    "remove_login": {"GET": REFUSED, "POST": OWN},
+    "remove_login": {"GET": OWN, "POST": OWN},
     "manage_seasons": {"GET": OWN},
     "add_season": {"GET": OWN, "POST": OWN},
     "edit_season": {"GET": OWN, "POST": OWN},
     "adjustments": {"GET": RUN},
     "add_adjustment": {"GET": RUN, "POST": RUN},
-    "delete_adjustment": {"GET": REFUSED, "POST": RUN},
+    "delete_adjustment": {"GET": RUN, "POST": RUN},
     "manage_rules": {"GET": OWN},
     "new_rule_version": {"GET": OWN, "POST": OWN},
     "recompute_rules": {"GET": OWN, "POST": OWN},
+    "club_activity": {"GET": OWN},
     # imports
     "import_results": {"GET": RUN, "POST": RUN},
     "import_template_xlsx": {"GET": RUN, "POST": REFUSED},

@@ -1,0 +1,28 @@
+"""The club's activity page (操作履歴): who did what and when, for the owner (league/stats/activity.py)."""
+
+from datetime import datetime
+
+from django.shortcuts import render
+from django.utils import timezone
+
+from ..permissions import club_for_owner
+from ..stats.activity import PAGE, club_activity
+
+
+def activity_page(request, slug):
+    access = club_for_owner(request, slug)
+    before = _moment(request.GET.get("before", ""))
+    items = club_activity(access.club, before)
+    older = items[-1].when.isoformat() if len(items) == PAGE else None
+    return render(request, "league/manage/activity.html", {
+        "access": access, "club": access.club, "items": items, "before": before, "older": older,
+    })
+
+
+def _moment(text):
+    """The page's starting point from ``?before=`` (an ISO date-time); the newest page when it is not one."""
+    try:
+        moment = datetime.fromisoformat(text.strip().replace(" ", "+"))
+    except ValueError:
+        return None
+    return moment if timezone.is_aware(moment) else timezone.make_aware(moment)
