@@ -74,7 +74,7 @@ def document_with(table, text):
 
 
 def main(argv):
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "janroku.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")  # the tests' key: no environment needed
     import django
 
     django.setup()
