@@ -18,6 +18,7 @@ from .models import (
     RuleSet,
     RuleVersion,
     Season,
+    Settlement,
     Yakuman,
 )
 
@@ -89,12 +90,31 @@ class AttendanceInline(admin.TabularInline):
     autocomplete_fields = ("member",)
 
 
+class SettlementInline(admin.TabularInline):
+    """A meeting's kept settlements are added by closing, reopening and re-settling on the site, never here."""
+
+    model = Settlement
+    extra = 0
+    fields = readonly_fields = ("action", "by", "at", "reason", "record")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(Meeting)
 class MeetingAdmin(SimpleHistoryAdmin):
     list_display = ("date", "club", "rule_set", "venue", "venue_fee", "closed")
     list_filter = ("club", "closed")
     date_hierarchy = "date"
-    inlines = [AttendanceInline]
+    # Closing and reopening keep a settlement entry: they happen on the meeting's page, not here.
+    readonly_fields = ("closed", "settlement")
+    inlines = [AttendanceInline, SettlementInline]
 
 
 class GameSeatInline(admin.TabularInline):

@@ -190,3 +190,12 @@ def test_the_migration_records_meetings_closed_before_settlements_were_kept(club
     meeting.refresh_from_db()
     kept.refresh_from_db()
     assert meeting.settlement is None and kept.settlement is not None
+
+
+def test_the_admin_reads_a_meetings_settlements_and_cannot_close_it(client, meeting, secretary, django_user_model):
+    set_closed(play_day(meeting, secretary), True, secretary)
+    client.force_login(django_user_model.objects.create_superuser("root", "root@example.jp", "admin password"))
+    page = client.get(f"/admin/league/meeting/{meeting.pk}/change/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "secretary" in html and 'name="closed"' not in html
