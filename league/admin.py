@@ -173,7 +173,7 @@ class ImportBatchAdmin(admin.ModelAdmin):
 
 
 class ReadOnly:
-    """Day totals come in by an import and leave by undoing it: the admin only reads them."""
+    """What comes in by the site's own actions (day totals by an import, settlements by closing): the admin reads it."""
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -206,3 +206,12 @@ class DayTotalLineAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("day_total", "member", "points")
     list_filter = ("day_total__meeting__club",)
     readonly_fields = [field.name for field in DayTotalLine._meta.fields]
+
+
+@admin.register(Settlement)
+class SettlementAdmin(ReadOnly, admin.ModelAdmin):
+    """A meeting's kept settlements are added on the site (closing, reopening, re-settling); here they are read."""
+
+    list_display = ("meeting", "action", "by", "at")
+    list_filter = ("meeting__club", "action")
+    readonly_fields = [field.name for field in Settlement._meta.fields]
