@@ -18,6 +18,7 @@ from .models import (
     RuleSet,
     RuleVersion,
     Season,
+    Settlement,
     Yakuman,
 )
 
@@ -89,12 +90,31 @@ class AttendanceInline(admin.TabularInline):
     autocomplete_fields = ("member",)
 
 
+class SettlementInline(admin.TabularInline):
+    """A meeting's kept settlements are added by closing, reopening and re-settling on the site, never here."""
+
+    model = Settlement
+    extra = 0
+    fields = readonly_fields = ("action", "by", "at", "reason", "record")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(Meeting)
 class MeetingAdmin(SimpleHistoryAdmin):
     list_display = ("date", "club", "rule_set", "venue", "venue_fee", "closed")
     list_filter = ("club", "closed")
     date_hierarchy = "date"
-    inlines = [AttendanceInline]
+    # Closing and reopening keep a settlement entry: they happen on the meeting's page, not here.
+    readonly_fields = ("closed", "settlement")
+    inlines = [AttendanceInline, SettlementInline]
 
 
 class GameSeatInline(admin.TabularInline):
@@ -159,7 +179,7 @@ class ImportBatchAdmin(admin.ModelAdmin):
 
 
 class ReadOnly:
-    """Day totals come in by an import and leave by undoing it: the admin only reads them."""
+    """What comes in by the site's own actions (day totals by an import, settlements by closing): the admin reads it."""
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -192,3 +212,12 @@ class DayTotalLineAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("day_total", "member", "points")
     list_filter = ("day_total__meeting__club",)
     readonly_fields = [field.name for field in DayTotalLine._meta.fields]
+
+
+@admin.register(Settlement)
+class SettlementAdmin(ReadOnly, admin.ModelAdmin):
+    """A meeting's kept settlements are added on the site (closing, reopening, re-settling); here they are read."""
+
+    list_display = ("meeting", "action", "by", "at")
+    list_filter = ("meeting__club", "action")
+    readonly_fields = [field.name for field in Settlement._meta.fields]

@@ -43,6 +43,7 @@ meeting_pages = [
     path("meetings/<int:meeting_id>/summary.txt", meetings.meeting_summary, name="meeting_summary"),
     path("meetings/<int:meeting_id>/close/", meetings.close_meeting, name="close_meeting"),
     path("meetings/<int:meeting_id>/reopen/", meetings.reopen_meeting, name="reopen_meeting"),
+    path("meetings/<int:meeting_id>/resettle/", meetings.resettle_meeting, name="resettle_meeting"),
     path("money/", money.season_money_page, name="season_money"),
 ]
 

@@ -20,6 +20,7 @@ import scoring
 from ..models import Adjustment, Attendance, Game, GameSeat, Meeting, Member, Season, Yakuman
 from ..models.people import hiragana
 from ..services.games import Entry, build_rows, fill_game
+from ..services.meetings import keep_closed_settlement
 from .hanchan import force_tie, play, play_with_yakuman
 from .names import roster
 
@@ -134,6 +135,8 @@ def build_club(club, plan, *, today, weeks=None, secretary=None):
         summary = _create_games(rng, slots, secretary)
         for meeting in meetings:  # as entered on the evening of the day, like their history says
             Game.objects.filter(meeting=meeting).update(created_at=_entered(meeting), updated_at=_entered(meeting))
+            if meeting.closed:  # closed that evening, its money kept as a secretary's close keeps it
+                keep_closed_settlement(meeting, secretary, _entered(meeting))
     summary.members = len(players)
     summary.meetings = len(meetings)
     summary.season = name

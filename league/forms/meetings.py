@@ -1,6 +1,7 @@
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from ..models import Meeting, RuleSet
 
@@ -31,3 +32,12 @@ class StartMeetingForm(forms.ModelForm):
     def save(self, commit=True):
         self.instance.club = self.club
         return super().save(commit)
+
+
+class ReasonForm(forms.Form):
+    """Why a closed meeting is reopened or re-settled: kept with its settlements, so it is required."""
+
+    reason = forms.CharField(
+        label=_lazy("Reason"), max_length=500, widget=forms.Textarea(attrs={"rows": 3}),
+        error_messages={"required": _lazy("Say why: the reason is kept with the meeting's settlements.")},
+    )

@@ -1,5 +1,8 @@
+from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from ..formatting import format_date
@@ -77,3 +80,48 @@ class Attendance(models.Model):
 
     def __str__(self):
         return f"{self.meeting} {self.member}"
+
+
+class SettlementQuerySet(models.QuerySet):
+    def for_club(self, club):
+        """Every settlement entry of the club's meetings, newest first, with the meeting and who acted."""
+        return self.filter(meeting__club=club).select_related("meeting", "by").order_by("-at", "-id")
+
+    def in_order(self):
+        return self.order_by("at", "id")
+
+
+class Settlement(models.Model):
+    """One entry of a meeting's kept settlements (精算の記録): append-only, never edited.
+
+    Closing a meeting, reopening it, re-settling it after its games changed and
+    the first recording of a meeting closed before settlements were kept each add
+    one entry: who, when, why, and (except a reopening) the day's money as then
+    settled (``stats.day_money.record_of``).  ``Meeting.settlement`` is the one in
+    force while the meeting stays closed: the record of its latest entry.
+    """
+
+    class Action(models.TextChoices):
+        CLOSED = "closed", pgettext_lazy("settlement action", "closed")
+        REOPENED = "reopened", pgettext_lazy("settlement action", "reopened")
+        RESETTLED = "resettled", pgettext_lazy("settlement action", "re-settled")
+        RECORDED = "recorded", pgettext_lazy("settlement action", "recorded from its games when settlements began "
+                                                                  "to be kept")
+
+    meeting = models.ForeignKey(Meeting, models.CASCADE, related_name="settlements", verbose_name=_("meeting"))
+    action = models.CharField(_("action"), max_length=10, choices=Action.choices)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+",
+                           verbose_name=_("by"))
+    at = models.DateTimeField(_("at"), default=timezone.now)
+    reason = models.TextField(_("reason"), blank=True)
+    record = models.JSONField(_("settlement"), null=True, blank=True)
+
+    objects = SettlementQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["meeting", "at", "id"]
+        verbose_name = _("settlement entry")
+        verbose_name_plural = _("settlement entries")
+
+    def __str__(self):
+        return f"{self.meeting} {self.get_action_display()}"

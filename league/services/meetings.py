@@ -1,13 +1,19 @@
-"""Closing a day: attendance, venue fee, the settlement kept at the close; reopening it."""
+"""Closing a day: attendance, venue fee, the settlement kept at the close; reopening and re-settling it.
+
+Each close, reopening and re-settling adds a ``Settlement`` entry (who, when, why, the money), in the
+same transaction as the meeting's change; ``Meeting.settlement`` is the record in force while closed.
+"""
 
 import hashlib
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import Attendance, Meeting
+from ..models import Attendance, Meeting, Settlement
 from ..refusals import Refused
-from ..stats.day import record_of, settle_day
+from ..stats.day import record_of, settle_games
+from ..stats.settlements import money_differences
 
 
 def accounts_mark(meeting):
@@ -46,12 +52,63 @@ def save_accounts(meeting, venue_fee, rounds, attendance, expected_mark=None):
     return current
 
 
-def set_closed(meeting, closed):
-    """Close a meeting (its games lock and its money is kept as settled) or reopen it."""
+def set_closed(meeting, closed, user=None, reason=""):
+    """Close a meeting (its games lock and its money is kept as settled) or reopen it, saying why.
+
+    Reopening without a reason is refused: the reason is kept with the meeting's settlements.
+    """
+    reason = (reason or "").strip()
+    if not closed and not reason:
+        raise Refused(_("Say why the meeting is reopened: the reason is kept with its settlements."), "reason")
     with transaction.atomic():
         current = Meeting.objects.select_for_update().get(pk=meeting.pk)
+        if not closed and not current.closed:
+            raise Refused(_("This meeting is open: there is nothing to reopen."))
         if current.closed != closed:
-            current.settlement = record_of(settle_day(current)) if closed else None
+            record = record_of(settle_games(current)) if closed else None
+            current.settlement = record
             current.closed = closed
-            current.save()
+            _save(current, user, Settlement.Action.CLOSED if closed else Settlement.Action.REOPENED)
+            Settlement.objects.create(meeting=current, action=Settlement.Action.CLOSED if closed else
+                                      Settlement.Action.REOPENED, by=user, reason=reason, record=record)
     return current
+
+
+def resettle(meeting, user, reason):
+    """Keep the closed meeting's money as its games settle now (after a rule correction changed them).
+
+    The owner's explicit act: refused without a reason, on an open meeting, or when the kept settlement
+    already matches the games.
+    """
+    reason = (reason or "").strip()
+    if not reason:
+        raise Refused(_("Say why the meeting is re-settled: the reason is kept with its settlements."), "reason")
+    with transaction.atomic():
+        current = Meeting.objects.select_for_update().get(pk=meeting.pk)
+        if not current.closed:
+            raise Refused(_("The meeting is open: its money is settled from its games until it is closed."))
+        record = record_of(settle_games(current))
+        if current.settlement and not money_differences(current.settlement, record):
+            raise Refused(_("The kept settlement already matches the meeting's games: nothing to re-settle."))
+        current.settlement = record
+        _save(current, user, Settlement.Action.RESETTLED)
+        Settlement.objects.create(meeting=current, action=Settlement.Action.RESETTLED, by=user, reason=reason,
+                                  record=record)
+    return current
+
+
+def _save(meeting, user, action):
+    if user is not None:
+        meeting._history_user = user
+    meeting._change_reason = action  # the meeting's own history says which settlement entry came with it
+    meeting.save()
+
+
+def keep_closed_settlement(meeting, user=None, at=None):
+    """Keep the settlement of a meeting created already closed (the demo's past days), as a close would."""
+    with transaction.atomic():
+        current = Meeting.objects.select_for_update().select_related("rule_set").get(pk=meeting.pk)
+        record = record_of(settle_games(current))
+        Meeting.objects.filter(pk=current.pk).update(settlement=record)  # its history's creation says closed
+        Settlement.objects.create(meeting=current, action=Settlement.Action.CLOSED, by=user,
+                                  at=at or timezone.now(), record=record)

@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 from ..models import Meeting, Member
 from .day import settle_days
+from .settlements import drifted_meetings
 
 
 @dataclass
@@ -27,6 +28,7 @@ class SeasonMoney:
     collected: int = 0
     venue: int = 0
     club: int = 0
+    drifted: list = None  # closed meetings whose kept settlement no longer matches their games
 
     @property
     def received(self):
@@ -38,7 +40,8 @@ def season_money(club, first_day=None, last_day=None):
 
     A meeting closed on the site keeps its settlement as it was; one closed
     without it (imported, or closed before settlements were kept) is settled
-    from its games, as its page shows it.
+    from its games, as its page shows it.  The totals are those kept; ``drifted`` names the
+    meetings whose games now settle otherwise (their pages show the difference).
     """
     meetings = Meeting.objects.filter(club=club).order_by("date", "id")
     if first_day:
@@ -47,7 +50,8 @@ def season_money(club, first_day=None, last_day=None):
         meetings = meetings.filter(date__lte=last_day)
     open_meetings = list(meetings.filter(closed=False).select_related("rule_set"))
     days = settle_days(meetings.filter(closed=True))
-    totals = SeasonMoney(meetings=[meeting for meeting, _money in days], open_meetings=open_meetings, members=[])
+    totals = SeasonMoney(meetings=[meeting for meeting, _money in days], open_meetings=open_meetings, members=[],
+                         drifted=drifted_meetings(meetings))
     by_member = {}
     for _meeting, money in days:
         totals.collected += money.collected

@@ -1,4 +1,4 @@
-"""A meeting (開催日): its games, the day's standings and money; closing accounts and reopening."""
+"""A meeting (開催日): its games, the day's standings and money; closing accounts, reopening, re-settling."""
 
 from django.contrib import messages
 from django.http import HttpResponse
@@ -7,13 +7,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..forms.accounts import AccountsForm
+from ..forms.meetings import ReasonForm
 from ..models import DayTotal, Game, Meeting, Member
 from ..models.games import PLACE_NAMES
-from ..permissions import club_access, club_for_members, club_for_secretary
+from ..permissions import club_access, club_for_members, club_for_owner, club_for_secretary
 from ..refusals import Refused
-from ..services.meetings import accounts_mark, save_accounts, set_closed
+from ..services.meetings import accounts_mark, resettle, save_accounts, set_closed
 from ..stats.day import settle_day
 from ..stats.day_text import day_summary
+from ..stats.settlements import drift, history
 
 
 def _meeting(access, meeting_id):
@@ -32,7 +34,10 @@ def _day_context(access, meeting):
 def meeting_detail(request, slug, meeting_id):
     access = club_access(request, slug)
     meeting = _meeting(access, meeting_id)
-    return render(request, "league/meetings/detail.html", _day_context(access, meeting))
+    context = _day_context(access, meeting)
+    if access.can_see_money:
+        context.update(settlements=history(meeting), drift=drift(meeting))
+    return render(request, "league/meetings/detail.html", context)
 
 
 def meeting_sheet(request, slug, meeting_id):
@@ -74,7 +79,7 @@ def meeting_accounts(request, slug, meeting_id):
                 "nav": "meetings", "mark": mark,
             }, status=409)
         if request.POST.get("action") == "close":
-            set_closed(meeting, True)
+            set_closed(meeting, True, request.user)
             messages.success(request, _("Accounts saved and the meeting closed."))
         else:
             messages.success(request, _("Accounts saved."))
@@ -87,17 +92,46 @@ def meeting_accounts(request, slug, meeting_id):
 
 @require_POST
 def close_meeting(request, slug, meeting_id):
-    return _set_closed(request, slug, meeting_id, True, _("Meeting closed. Its games and money are locked."))
-
-
-@require_POST
-def reopen_meeting(request, slug, meeting_id):
-    return _set_closed(request, slug, meeting_id, False, _("Meeting reopened. Its games can be corrected."))
-
-
-def _set_closed(request, slug, meeting_id, closed, done):
     access = club_for_secretary(request, slug)
     meeting = _meeting(access, meeting_id)
-    set_closed(meeting, closed)
-    messages.success(request, done)
+    set_closed(meeting, True, request.user)
+    messages.success(request, _("Meeting closed. Its games and money are locked."))
     return redirect("meeting_detail", slug=slug, meeting_id=meeting.pk)
+
+
+def reopen_meeting(request, slug, meeting_id):
+    """Reopening a closed meeting: a confirmation saying what happens, and the reason, which is kept."""
+    access = club_for_secretary(request, slug)
+    meeting = _meeting(access, meeting_id)
+    return _confirm(request, access, meeting, "league/meetings/reopen.html",
+                    lambda reason: set_closed(meeting, False, request.user, reason),
+                    _("Meeting reopened. Its games can be corrected; its settlement is kept in its history."))
+
+
+def resettle_meeting(request, slug, meeting_id):
+    """Re-settling a closed meeting whose games changed (owner only): its money as the games settle now."""
+    access = club_for_owner(request, slug)
+    meeting = _meeting(access, meeting_id)
+    return _confirm(request, access, meeting, "league/meetings/resettle.html",
+                    lambda reason: resettle(meeting, request.user, reason),
+                    _("Meeting re-settled. The earlier settlement stays in its history."), drift=drift(meeting))
+
+
+def _confirm(request, access, meeting, template, act, done, **context):
+    """A confirmation page with a required reason: GET shows it, POST acts, or shows why it was refused."""
+    form = ReasonForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                act(form.cleaned_data["reason"])
+            except Refused as refusal:
+                form.add_error(refusal.field if refusal.field in form.fields else None, refusal.message)
+                status = 409
+            else:
+                messages.success(request, done)
+                return redirect("meeting_detail", slug=access.club.slug, meeting_id=meeting.pk)
+        else:
+            status = 400
+    return render(request, template, {"access": access, "club": access.club, "meeting": meeting, "form": form,
+                                      "nav": "meetings", **context}, status=status)

@@ -138,7 +138,7 @@ def test_a_closed_meetings_games_cannot_be_corrected_until_reopened(client, secr
     response = client.post(edit_url(game), corrected(score_0="52400", score_1="31400"))
     assert GameSeat.objects.get(game=game, seat=0).score == 52300
     assert response.status_code == 400
-    client.post(f"/c/{slug}/meetings/{meeting.pk}/reopen/")
+    client.post(f"/c/{slug}/meetings/{meeting.pk}/reopen/", {"reason": "点数の打ち間違い"})
     assert client.post(edit_url(game), corrected(score_0="52400", score_1="31400")).status_code == 302
     assert meeting.history.count() == 3  # created, closed, reopened
 

@@ -299,7 +299,7 @@ def test_merging_is_refused_when_a_closed_meeting_settled_both(club, owner, secr
     set_closed(meeting, True)
     with pytest.raises(Refused):
         people.merge_guest(club, guest, named("北村四郎"), owner)
-    set_closed(meeting, False)  # reopened: the day's money is settled again after the merge
+    set_closed(meeting, False, reason="合流のため")  # reopened: the day's money is settled again after the merge
     people.merge_guest(club, guest, named("北村四郎"), owner)
     assert GameSeat.objects.filter(member=named("北村四郎")).count() == 2
 

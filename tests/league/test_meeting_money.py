@@ -109,7 +109,7 @@ def test_closing_keeps_the_money_as_settled(meeting, secretary):
     kept = settle_day(meeting)
     assert kept.kept and kept.collected == 5600
     assert money_of(kept)[KITAMURA][3] == 200
-    set_closed(meeting, False)
+    set_closed(meeting, False, reason="訂正のため")
     meeting.refresh_from_db()
     assert settle_day(meeting).collected == 8000 and meeting.settlement is None
 

@@ -41,7 +41,8 @@ PAGES = {
     "meeting_sheet": {"GET": MONEY},
     "meeting_summary": {"GET": MONEY},
     "close_meeting": {"GET": REFUSED, "POST": RUN},
-    "reopen_meeting": {"GET": REFUSED, "POST": RUN},
+    "reopen_meeting": {"GET": RUN, "POST": RUN},
+    "resettle_meeting": {"GET": OWN, "POST": OWN},
     "season_money": {"GET": MONEY},
     # games
     "game_detail": {"GET": READ},

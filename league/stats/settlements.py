@@ -1,0 +1,81 @@
+"""A meeting's kept settlements (精算の記録) and whether the one in force still matches its games.
+
+The entries are ``Settlement`` rows, each with the day's money as then settled
+(``stats.day_money.record_of``).  A closed meeting keeps its money while its
+games may change later (a rule version corrected and recomputed, a guest
+merged): ``drift`` settles the games again and compares, member by member,
+what each paid and received.  Computed on read, in the few queries of one
+day's settlement.
+"""
+
+from dataclasses import dataclass
+
+from ..models import Settlement
+from .day import settle_days, settle_games
+from .day_money import record_of
+
+
+@dataclass(frozen=True)
+class MemberDifference:
+    """One person whose money differs: as kept, as the games settle now (yen), and by how much."""
+
+    member_id: int
+    name: str
+    kept_fee: int
+    kept_received: int
+    now_fee: int
+    now_received: int
+
+    @property
+    def kept_net(self):
+        return self.kept_received - self.kept_fee
+
+    @property
+    def now_net(self):
+        return self.now_received - self.now_fee
+
+    @property
+    def difference(self):
+        return self.now_net - self.kept_net
+
+
+def money_differences(kept, now):
+    """The members whose fee or amount received differs between two records, in the order of ``now``."""
+    before = {line["member"]: line for line in kept["lines"]}
+    after = {line["member"]: line for line in now["lines"]}
+    differences = []
+    for member_id in [*after, *(pk for pk in before if pk not in after)]:
+        old, new = before.get(member_id, {}), after.get(member_id, {})
+        if (old.get("fee", 0), old.get("received", 0)) != (new.get("fee", 0), new.get("received", 0)):
+            differences.append(MemberDifference(
+                member_id=member_id, name=new.get("name") or old.get("name", ""),
+                kept_fee=old.get("fee", 0), kept_received=old.get("received", 0),
+                now_fee=new.get("fee", 0), now_received=new.get("received", 0)))
+    return differences
+
+
+def drift(meeting):
+    """How the closed meeting's games settle now against its kept settlement: the differing members.
+
+    An empty list when they match, None for a meeting with nothing kept (open, or closed without a record).
+    """
+    if not (meeting.closed and meeting.settlement):
+        return None
+    return money_differences(meeting.settlement, record_of(settle_games(meeting)))
+
+
+def drifted_meetings(meetings):
+    """The closed meetings among ``meetings`` (a queryset) whose kept settlement no longer matches their games."""
+    kept = meetings.filter(closed=True, settlement__isnull=False)
+    return [meeting for meeting, money in settle_days(kept, kept=False)
+            if money_differences(meeting.settlement, record_of(money))]
+
+
+def history(meeting):
+    """Every settlement entry of the meeting, oldest first, with who acted; ``lines`` are each person's
+    money as kept then (name as it was, fee, received, net, games)."""
+    entries = list(Settlement.objects.filter(meeting=meeting).select_related("by").in_order())
+    for entry in entries:
+        entry.lines = [{**line, "games": sum(line["places"])} for line in (entry.record or {}).get("lines", ())]
+    return entries
+
