@@ -162,7 +162,7 @@ def test_the_club_activity_reads_every_settlement_entry(club, meeting, secretary
 
 
 def test_the_migration_records_meetings_closed_before_settlements_were_kept(club, meeting, secretary):
-    migration = importlib.import_module("league.migrations.0012_money_settlements")
+    migration = importlib.import_module("league.migrations.0013_money_settlements")
     play_day(meeting, secretary)
     Meeting.objects.filter(pk=meeting.pk).update(closed=True)  # closed as the demo and the admin closed them
     kept = Meeting.objects.create(club=club, rule_set=meeting.rule_set, date=datetime.date(2026, 11, 27))
