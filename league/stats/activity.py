@@ -26,7 +26,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from ..formatting import format_date, format_points
-from ..models import Adjustment, Game, ImportBatch, Meeting, Member, Membership, RuleVersion, Season
+from ..models import Adjustment, Game, ImportBatch, Meeting, Member, Membership, RuleVersion, Season, Settlement
 
 PAGE = 50
 
@@ -255,5 +255,17 @@ def import_activity(club, before, limit):
     return items
 
 
+# -- settlements ---------------------------------------------------------------------------------------------
+
+
+def resettle_activity(club, before, limit):
+    """An owner's re-settling of a closed meeting, with its reason (closing and reopening are the meetings')."""
+    entries = Settlement.objects.for_club(club).filter(action=Settlement.Action.RESETTLED)
+    entries = entries.filter(at__lt=before) if before else entries
+    return [Activity(entry.at, entry.by, _("Meeting of %(date)s re-settled (%(reason)s)") % {
+                "date": format_date(entry.meeting.date), "reason": entry.reason},
+            reverse("meeting_detail", args=[club.slug, entry.meeting_id])) for entry in entries[:limit]]
+
+
 SOURCES = [game_activity, meeting_activity, adjustment_activity, member_activity, login_activity,
-           season_activity, rule_version_activity, import_activity]
+           season_activity, rule_version_activity, import_activity, resettle_activity]

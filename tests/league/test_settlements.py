@@ -134,6 +134,8 @@ def test_only_the_owner_resettles_and_it_is_kept(client, meeting, secretary, own
     assert again.status_code == 409 and "already matches" in again.content.decode()
     html = client.get(url(meeting)).content.decode()
     assert 'id="drift-heading"' not in html and "re-settled" in html and "ウマの訂正を反映" in html
+    activity = client.get(f"/en/c/{meeting.club.slug}/manage/activity/").content.decode()
+    assert "re-settled (ウマの訂正を反映)" in activity
 
 
 def test_the_meeting_page_reads_settlements_and_drift_in_a_fixed_number_of_queries(client, meeting, secretary):
