@@ -21,8 +21,8 @@ ON_POSTGRESQL = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
 
 
 def manage(url, *arguments, check=True):
-    """``manage.py`` of the site at ``url``, as its own process (English messages, as in a server's log)."""
-    environment = {**os.environ, "DATABASE_URL": url, "LANGUAGE": "en"}
+    """``manage.py`` of the site at ``url``, as its own process (speaking the site's language, Japanese)."""
+    environment = {**os.environ, "DATABASE_URL": url}
     done = subprocess.run([sys.executable, "manage.py", *arguments], cwd=ROOT, env=environment,
                           capture_output=True, text=True, timeout=300)
     if check:
@@ -126,7 +126,7 @@ def test_a_restore_brings_back_exactly_the_backup_whatever_was_killed_or_damaged
     if not ON_POSTGRESQL:  # SQLite sees a site still running (another connection) and waits for it to stop
         refused = manage(site, "restore", str(backup), "--yes", check=False)
         assert refused.returncode != 0
-        assert "is in use (is the site running?)" in refused.stderr
+        assert "は使用中です（サイトが動いていませんか）" in refused.stderr
     writer.kill()  # the site's last writer dies mid-transaction, leaving its -wal and -shm on SQLite
     if not ON_POSTGRESQL:
         assert Path(f"{database_file(site)}-wal").stat().st_size > 0
@@ -154,7 +154,7 @@ def test_a_refused_restore_changes_nothing(sites, tmp_path):
     noise.write_bytes(hashlib.sha512(b"noise").digest() * 1000)
     refused = manage(site, "restore", str(noise), "--yes", check=False)
     assert refused.returncode != 0
-    assert "is not a Janroku backup" in refused.stderr
+    assert "は雀録のバックアップではありません" in refused.stderr
 
     damaged = tmp_path / "damaged.zip"
     with zipfile.ZipFile(backup) as source, zipfile.ZipFile(damaged, "w") as target:
@@ -166,9 +166,9 @@ def test_a_refused_restore_changes_nothing(sites, tmp_path):
             target.writestr(name, data)
     refused = manage(site, "restore", str(damaged), "--yes", check=False)
     assert refused.returncode != 0
-    assert "is damaged" in refused.stderr
+    assert "は壊れています" in refused.stderr
 
     refused = manage(site, "restore", str(backup), check=False)  # not confirmed: no one typed yes
     assert refused.returncode != 0
-    assert "Nothing restored" in refused.stderr
+    assert "何も復元していません" in refused.stderr
     assert state(site) == before
