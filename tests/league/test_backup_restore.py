@@ -3,6 +3,7 @@ database when the suite runs on PostgreSQL), driven by separate processes, with 
 
 import hashlib
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -172,3 +173,21 @@ def test_a_refused_restore_changes_nothing(sites, tmp_path):
     assert refused.returncode != 0
     assert "何も復元していません" in refused.stderr
     assert state(site) == before
+
+
+def test_a_backup_from_older_code_is_restored_then_migrated(sites, tmp_path):
+    site = sites.url()
+    sites.create(site)
+    manage(site, "migrate", "--no-input")
+    manage(site, "migrate", "--no-input", "league", "0010")  # the code before day totals
+    backup = tmp_path / "older.zip"
+    manage(site, "backup", "--output", str(backup))
+    with zipfile.ZipFile(backup) as archive:
+        assert "league.0011_day_totals" not in archive.read("janroku-backup.json").decode()
+    manage(site, "migrate", "--no-input")
+
+    restored = manage(site, "restore", str(backup), "--yes", "--verbosity", "0").stdout
+    assert re.search(r"バックアップにない新しいマイグレーションが \d+ 件あります。適用します。", restored)
+    plan = manage(site, "showmigrations", "league", "--plan").stdout
+    assert "[X]  league.0011_day_totals" in plan
+    assert "[ ]" not in plan
