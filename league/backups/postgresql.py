@@ -31,11 +31,11 @@ def tool(name):
     return found
 
 
-def client_environment(database=None):
+def client_environment():
     """The libpq variables naming the configured server, so that no password ever appears on a command line."""
     config = settings.DATABASES["default"]
     names = {"HOST": "PGHOST", "PORT": "PGPORT", "USER": "PGUSER", "PASSWORD": "PGPASSWORD"}
-    environment = {**os.environ, "PGDATABASE": database or config["NAME"], "PGCONNECT_TIMEOUT": "10"}
+    environment = {**os.environ, "PGDATABASE": config["NAME"], "PGCONNECT_TIMEOUT": "10"}
     environment.update({variable: str(config[key]) for key, variable in names.items() if config.get(key)})
     if config.get("OPTIONS", {}).get("sslmode"):
         environment["PGSSLMODE"] = config["OPTIONS"]["sslmode"]

@@ -29,5 +29,7 @@ class Command(BaseCommand):
                 meta = write_backup(target, vendor, database, migrations, **facts)
         except BackupRefused as refusal:
             raise CommandError(refusal.message) from refusal
+        except OSError as error:  # a folder that cannot be written, a full disk: said plainly, not as a traceback
+            raise CommandError(str(error)) from error
         self.stdout.write(_("Wrote the backup %(file)s (%(size)s bytes of database).")
                           % {"file": target, "size": f"{meta['size']:,}"})

@@ -3,6 +3,7 @@
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league.backups import VENDOR_NAMES, BackupRefused, open_backup, postgresql, site_vendor, sqlite
 
@@ -25,12 +26,15 @@ class Command(BaseCommand):
             (sqlite if vendor == "sqlite" else postgresql).restore(chosen)
         except BackupRefused as refusal:
             raise CommandError(refusal.message) from refusal
+        except OSError as error:  # a folder that cannot be written, a full disk: said plainly, not as a traceback
+            raise CommandError(str(error)) from error
         self.stdout.write(_("Restored the backup %(file)s made %(created)s.")
                           % {"file": chosen.path, "created": chosen.meta["created"]})
         missing = chosen.older_than_the_code()
         if missing:
-            self.stdout.write(_("The backup lacks %(count)s newer migrations; applying them.")
-                              % {"count": len(missing)})
+            self.stdout.write(ngettext("The backup lacks %(count)s newer migration; applying it.",
+                                       "The backup lacks %(count)s newer migrations; applying them.",
+                                       len(missing)) % {"count": len(missing)})
             call_command("migrate", interactive=False, verbosity=options.get("verbosity", 1),
                          stdout=self.stdout, stderr=self.stderr)
 
