@@ -109,8 +109,11 @@ def game_activity(club, before, limit):
 def meeting_activity(club, before, limit):
     """Meetings started, closed and reopened (their other edits are the day's figures, shown on its page)."""
     # An imported meeting is open: its first record by hand closes it, or not.
+    # A reopening is the settlements' (it carries its reason there).
+    reopened = Q(history_change_reason=Settlement.Action.REOPENED)
     records = list(_records(Meeting, {"club": club}, before, limit, {"closed": False},
-                            shown=ADDED_OR_REMOVED | ~Q(previous_closed=F("closed")), left_out=IMPORTED))
+                            shown=ADDED_OR_REMOVED | (~Q(previous_closed=F("closed")) & ~reopened),
+                            left_out=IMPORTED))
     alive = set(Meeting.objects.filter(club=club).values_list("pk", flat=True).filter(
         pk__in=[r.id for r in records]))
     items = []
@@ -123,7 +126,7 @@ def meeting_activity(club, before, limit):
         else:
             what = (_("Meeting of %(date)s closed") if record.closed else _("Meeting of %(date)s reopened")) % {
                 "date": day}
-        if record.history_change_reason:
+        if record.history_change_reason and record.history_change_reason not in Settlement.Action.values:
             what = f"{what} ({record.history_change_reason})"
         link = reverse("meeting_detail", args=[club.slug, record.id]) if record.id in alive else None
         items.append(Activity(record.history_date, record.history_user, what, link))
@@ -258,14 +261,17 @@ def import_activity(club, before, limit):
 # -- settlements ---------------------------------------------------------------------------------------------
 
 
-def resettle_activity(club, before, limit):
-    """An owner's re-settling of a closed meeting, with its reason (closing and reopening are the meetings')."""
-    entries = Settlement.objects.for_club(club).filter(action=Settlement.Action.RESETTLED)
+def settlement_activity(club, before, limit):
+    """A meeting reopened, or re-settled by the owner, with its reason (a close is the meetings' source)."""
+    entries = Settlement.objects.for_club(club).filter(
+        action__in=[Settlement.Action.REOPENED, Settlement.Action.RESETTLED])
     entries = entries.filter(at__lt=before) if before else entries
-    return [Activity(entry.at, entry.by, _("Meeting of %(date)s re-settled (%(reason)s)") % {
+    said = {Settlement.Action.REOPENED: _("Meeting of %(date)s reopened (%(reason)s)"),
+            Settlement.Action.RESETTLED: _("Meeting of %(date)s re-settled (%(reason)s)")}
+    return [Activity(entry.at, entry.by, said[entry.action] % {
                 "date": format_date(entry.meeting.date), "reason": entry.reason},
             reverse("meeting_detail", args=[club.slug, entry.meeting_id])) for entry in entries[:limit]]
 
 
 SOURCES = [game_activity, meeting_activity, adjustment_activity, member_activity, login_activity,
-           season_activity, rule_version_activity, import_activity, resettle_activity]
+           season_activity, rule_version_activity, import_activity, settlement_activity]

@@ -66,7 +66,7 @@ def test_the_owner_reads_who_did_what_newest_first(client, club, owner, a_day_at
     assertContains(page, f'href="{url("game_history", club.slug, game.pk)}"', count=3)
     # Who: the secretary plays as 北村四郎, shown with the login in small text; the owner has no member.
     assertContains(page, '北村四郎 <small class="muted">secretary</small>', count=3)
-    assertContains(page, "<td>owner</td>", html=True)
+    assertContains(page, "<td class=\"inline\">owner</td>", html=True)
 
 
 def test_a_meeting_closed_and_reopened_is_in_the_activity(client, club, meeting, owner):

@@ -138,6 +138,15 @@ def test_only_the_owner_resettles_and_it_is_kept(client, meeting, secretary, own
     assert "re-settled (ウマの訂正を反映)" in activity
 
 
+def test_the_activity_page_gives_a_reopening_once_with_its_reason(client, meeting, secretary, owner):
+    set_closed(play_day(meeting, secretary), True, secretary)
+    client.force_login(secretary)
+    assert client.post(url(meeting, "reopen/"), {"reason": "打ち間違い"}).status_code == 302
+    client.force_login(owner)
+    activity = client.get(f"/en/c/{meeting.club.slug}/manage/activity/").content.decode()
+    assert activity.count("reopened") == 1 and "reopened (打ち間違い)" in activity
+
+
 def test_the_meeting_page_reads_settlements_and_drift_in_a_fixed_number_of_queries(client, meeting, secretary):
     set_closed(play_day(meeting, secretary), True, secretary)
     client.force_login(secretary)
