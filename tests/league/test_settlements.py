@@ -144,7 +144,7 @@ def test_the_activity_page_gives_a_reopening_once_with_its_reason(client, meetin
     assert client.post(url(meeting, "reopen/"), {"reason": "打ち間違い"}).status_code == 302
     client.force_login(owner)
     activity = client.get(f"/en/c/{meeting.club.slug}/manage/activity/").content.decode()
-    assert activity.count("reopened") == 1 and "reopened (打ち間違い)" in activity
+    assert activity.count("reopened (") == 1 and "reopened</a>" not in activity and "reopened (打ち間違い)" in activity
 
 
 def test_the_meeting_page_reads_settlements_and_drift_in_a_fixed_number_of_queries(client, meeting, secretary):
