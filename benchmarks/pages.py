@@ -444,6 +444,11 @@ def _build_here(url, games, site_clubs, site_games):
         _reset_postgres()
     started = time.perf_counter()
     build_site(games, site_clubs, site_games)
+    if url.startswith("postgres"):
+        from django.db import connection
+
+        with connection.cursor() as cursor:  # the planner's statistics, as autovacuum would gather them in time
+            cursor.execute("ANALYZE")
     print(f"Built the site in {time.perf_counter() - started:.0f} s", flush=True)
 
 

@@ -195,18 +195,25 @@ class GameFigures:
 
 
 class SeatFigures:
-    """A seat as the member's history shows it, with the GameSeat attributes it uses (plain values)."""
+    """A seat as the member's history shows it, with the GameSeat attributes it uses, over its row of plain values
+    (``SEAT_COLUMNS``; a member's history holds thousands of seats)."""
 
-    __slots__ = ("game", "member", *SEAT_COLUMNS)
+    __slots__ = ("game", "member", "values")
 
     def __init__(self, game, member, values):
-        self.game, self.member = game, member
-        for column, value in zip(SEAT_COLUMNS, values, strict=True):
-            setattr(self, column, value)
+        self.game, self.member, self.values = game, member, values
 
     @property
     def wind(self):
         return WINDS[self.seat]
+
+
+def _value(index):
+    return property(lambda seat: seat.values[index])
+
+
+for _index, _column in enumerate(SEAT_COLUMNS):
+    setattr(SeatFigures, _column, _value(_index))
 
 
 def games_of(member, period, members):
