@@ -5,9 +5,9 @@ is the member's own line of ``standings(period)``, so it always agrees with the
 standings table (rank included).  The games, streaks, head-to-head and the
 cumulative chart come from ONE query read as plain values: every seat of
 every game the member played in the period; the member's day totals (日計)
-from one more.  The
-history lists both in date order, and the running total adds both; streaks
-and head-to-head need places and opponents, so they count only the games.
+from one more.  The history lists both in date order, and the running total
+adds both; streaks and head-to-head need places and opponents, so they count
+only the games.
 The query count is the same for 3 games or 3,000.
 """
 
