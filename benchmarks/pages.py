@@ -426,7 +426,7 @@ def main():
         if not url.startswith("postgres"):
             folder = tempfile.mkdtemp(prefix="janroku-pages-bench-")
             url = f"sqlite:///{folder}/bench.sqlite3"
-        elif args.site_clubs and "bench" not in url:
+        elif "bench" not in url.rsplit("/", 1)[-1]:
             raise SystemExit("The PostgreSQL database is emptied: name one with 'bench' in its name.")
         # Built in a process of its own, so that the timing process starts as a site's worker would.
         subprocess.run([sys.executable, __file__, "--build-here", url, str(args.games), str(args.site_clubs),
