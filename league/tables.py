@@ -1,4 +1,5 @@
-"""The standings table (成績表) as django-tables2 tables over standings ``Line`` objects.
+"""The standings table (成績表) as django-tables2 tables over standings ``Line`` objects, and the running
+standings' grid of points by meeting (``running_grid``).
 
 Every column sorts on the value itself (points as integer tenths, rates and
 averages as Decimals), never on the text shown; ``?sort=<column>`` sorts, and
@@ -7,7 +8,9 @@ they grow sort highest first on the first click (``initial_sort_descending``).
 """
 
 import django_tables2 as tables
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django_tables2 import RequestConfig
 
@@ -181,3 +184,22 @@ def standings_tables(request, club, result, projector=False):
     config.configure(ranked)
     config.configure(unranked)
     return ranked, unranked
+
+
+def running_grid(running):
+    """Each line of the running standings (``stats.running.Running``) with its cells of points by meeting as
+    HTML: ``[(RunningLine, cells), …]``.
+
+    The cells are written here rather than by a template loop: the grid has a cell
+    per member per meeting (16,000 in a big season), and the template engine spent
+    most of the page's time on them (docs/performance.md).
+    """
+    language = get_language()
+
+    def cell(cell):
+        if cell is None:
+            return '<td class="num"></td>'
+        idle = "" if cell.played else " idle"
+        return f'<td class="num{idle}">{escape(format_points(cell.points, language))}</td>'
+
+    return [(line, mark_safe("".join(cell(one) for one in line.cells))) for line in running.lines]

@@ -3,19 +3,20 @@
 Everything is read from the stored seats; nothing is recomputed.  The summary
 is the member's own line of ``standings(period)``, so it always agrees with the
 standings table (rank included).  The games, streaks, head-to-head and the
-cumulative chart come from ONE query: every seat of every game the member
-played in the period; the member's day totals (日計) from one more.  The
-history lists both in date order, and the running total adds both; streaks
-and head-to-head need places and opponents, so they count only the games.
+cumulative chart come from ONE query read as plain values: every seat of
+every game the member played in the period; the member's day totals (日計)
+from one more.  The history lists both in date order, and the running total
+adds both; streaks and head-to-head need places and opponents, so they count
+only the games.
 The query count is the same for 3 games or 3,000.
 """
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, OuterRef, Q, Subquery, Sum
-from django.db.models.functions import Coalesce
+from django.db.models import Count, Sum
 
-from ..models import DayTotalLine, GameSeat, Member, Yakuman
+from ..models import POINT_PARTS, DayTotalLine, GameSeat, Member, Yakuman
+from ..models.games import WINDS
 from .standings import Line, Period, day_lines_in, seats_in, standings
 
 
@@ -24,7 +25,7 @@ class GameLine:
     """One game of the member: their seat, the other seats, and the running total of their points."""
 
     number: int  # 1 for the member's first game or day total of the period (its place in the history)
-    seat: GameSeat
+    seat: "SeatFigures"  # the member's own seat
     opponents: list
     cumulative: int  # tenths: the sum of the member's totals (day totals too) up to and including this game
     is_day_total = False
@@ -154,7 +155,8 @@ def member_record(member, period):
     if line is None:
         maru = dict.fromkeys(("maru_a", "maru_b", "maru_c", "double_maru_a"), 0) if table.win_points else {}
         line = Line(member=member, places=[0] * table.players, maru=maru)
-    games = games_of(member, period)  # one query
+    members = {line.member.pk: line.member for line in table.lines}  # everyone who played in the period
+    games = games_of(member, period, members)  # one query
     history = in_date_order(games, day_lines_in(period).filter(member=member)  # one query
                             .select_related("day_total__meeting"))
     return MemberRecord(
@@ -164,22 +166,83 @@ def member_record(member, period):
     )
 
 
-def games_of(member, period):
-    """The member's games in ``period``, oldest first, each with every seat: one query."""
-    seats = (
-        seats_in(period).filter(game__seats__member=member)
-        .select_related("game__meeting", "member")
-        .order_by("game__meeting__date", "game__meeting_id", "game__round", "game__table", "game_id", "seat")
-    )
-    by_game = {}
-    for seat in seats:
-        by_game.setdefault(seat.game_id, []).append(seat)
-    lines, cumulative = [], 0
-    for number, table in enumerate(by_game.values(), start=1):
-        own = next(seat for seat in table if seat.member_id == member.pk)
-        cumulative += own.total
-        lines.append(GameLine(number=number, seat=own, opponents=[seat for seat in table if seat is not own],
-                              cumulative=cumulative))
+# What the member page and its JSON read of every seat of the member's games, and of each game.
+SEAT_COLUMNS = ("game_id", "seat", "member_id", "score", "chips", "place", *POINT_PARTS)
+GAME_COLUMNS = ("game__meeting_id", "game__meeting__date", "game__round", "game__table", "game__points_only")
+MEMBER_GAME_ORDER = ("game__meeting__date", "game__meeting_id", "game__round", "game__table", "game_id")
+
+
+class MeetingDay:
+    """The meeting of a game as the member's history shows it: its id and its day."""
+
+    __slots__ = ("date", "pk")
+
+    def __init__(self, pk, date):
+        self.pk, self.date = pk, date
+
+
+class GameFigures:
+    """A game as the member's history shows it (read as plain values, not a Game: the history holds thousands)."""
+
+    __slots__ = ("meeting", "pk", "points_only", "round", "table")
+
+    def __init__(self, pk, meeting, round_number, table, points_only):
+        self.pk, self.meeting, self.round, self.table, self.points_only = pk, meeting, round_number, table, points_only
+
+    @property
+    def meeting_id(self):
+        return self.meeting.pk
+
+
+class SeatFigures:
+    """A seat as the member's history shows it, with the GameSeat attributes it uses, over its row of plain values
+    (``SEAT_COLUMNS``; a member's history holds thousands of seats)."""
+
+    __slots__ = ("game", "member", "values")
+
+    def __init__(self, game, member, values):
+        self.game, self.member, self.values = game, member, values
+
+    @property
+    def wind(self):
+        return WINDS[self.seat]
+
+
+def _value(index):
+    return property(lambda seat: seat.values[index])
+
+
+for _index, _column in enumerate(SEAT_COLUMNS):
+    setattr(SeatFigures, _column, _value(_index))
+
+
+def games_of(member, period, members):
+    """The member's games in ``period``, oldest first, each with every seat: one query.
+
+    Rows are read as plain values, not model instances: a member can have
+    thousands of games, and building a model per seat (and decoding each game's
+    entered sheet) was most of the page's time (docs/performance.md).
+    ``members`` maps the id of everyone who played in the period to their Member.
+    """
+    seats = (seats_in(period).filter(game__seats__member=member).order_by(*MEMBER_GAME_ORDER, "seat")
+             .values_list(*SEAT_COLUMNS, *GAME_COLUMNS))
+    width = len(SEAT_COLUMNS)
+    meetings, lines, cumulative = {}, [], 0
+    game, table = None, []
+    for values in [*seats, None]:
+        if game is not None and (values is None or values[0] != game.pk):  # the game before is complete
+            own = next(seat for seat in table if seat.member_id == member.pk)
+            cumulative += own.total
+            lines.append(GameLine(number=len(lines) + 1, seat=own, cumulative=cumulative,
+                                  opponents=[seat for seat in table if seat is not own]))
+            game, table = None, []
+        if values is None:
+            break
+        if game is None:
+            meeting_id, date, round_number, table_number, points_only = values[width:]
+            meeting = meetings.get(meeting_id) or meetings.setdefault(meeting_id, MeetingDay(meeting_id, date))
+            game = GameFigures(values[0], meeting, round_number, table_number, points_only)
+        table.append(SeatFigures(game, members[values[2]], values[:width]))
     return lines
 
 
@@ -251,15 +314,21 @@ def yakuman_of(member, period):
 
 def members_with_games(club, first_day=None, last_day=None):
     """The club's members in kana order, then its guests, each with ``games``: games that count between the two
-    days (any rules), and the hanchan of their day totals (日計), summed in a subquery so that the two never
-    multiply."""
-    counted = Q(seats__game__void=False)
-    if first_day:
-        counted &= Q(seats__game__meeting__date__gte=first_day)
-    if last_day:
-        counted &= Q(seats__game__meeting__date__lte=last_day)
-    day_games = (DayTotalLine.objects.filter(member=OuterRef("pk")).between(first_day, last_day).values("member")
-                 .annotate(games=Sum("day_total__games")).values("games"))
-    return (Member.objects.filter(club=club)
-            .annotate(games=Count("seats", filter=counted) + Coalesce(Subquery(day_games), 0)).members_first())
+    days (any rules), and the hanchan of their day totals (日計); three queries.
 
+    The counts are grouped from the club's meetings down to their seats, each
+    member's set on them here: counted member by member (a subquery, or a join
+    grouped by member) the seats were read in the order of the members, not of
+    the games, which took five times as long at 20,000 games (docs/performance.md).
+    """
+    seats = (GameSeat.objects.counted().filter(game__meeting__club=club).between(first_day, last_day)
+             .values("member").annotate(games=Count("id")).order_by().values_list("member", "games"))
+    days = (DayTotalLine.objects.filter(day_total__meeting__club=club).between(first_day, last_day).values("member")
+            .annotate(games=Sum("day_total__games")).order_by().values_list("member", "games"))
+    games = dict(seats)
+    for member_id, hanchan in days:
+        games[member_id] = games.get(member_id, 0) + (hanchan or 0)
+    members = list(Member.objects.filter(club=club).members_first())
+    for member in members:
+        member.games = games.get(member.pk, 0)
+    return members

@@ -3,8 +3,9 @@
 Both read what ``standings`` reads, and nothing is recomputed:
 
 - the movement compares two standings of the same period, one that stops the
-  day before the latest meeting and one that does not (``standings`` does the
-  aggregation; this module only compares the ranks);
+  day before the latest meeting and one that does not (``standings_before_and_now``
+  reads both in one pass, each row grouped by which side of that day it falls
+  on; this module only compares the ranks);
 - the cumulative table is one aggregate over the seats, grouped by member and
   meeting, one over the day totals' lines (日計) grouped the same way, and
   one over the adjustments, grouped by member and day, summed up
@@ -16,12 +17,12 @@ dated after the latest meeting appear only in the total.
 """
 
 import datetime
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from django.db.models import Sum
 
 from ..models import Adjustment
-from .standings import day_lines_in, seats_in, standings
+from .standings import day_lines_in, seats_in, standings, standings_before_and_now
 
 UP, DOWN, SAME, NEW = "up", "down", "same", "new"
 
@@ -138,16 +139,18 @@ def cumulative_cells(member_id, columns, points, adjustments):
 def running_standings(period):
     """The standings of ``period`` with each rank's movement at the latest meeting and the points by meeting.
 
-    Eleven queries whatever the number of games: two standings (four each), the
-    seats and the day totals by meeting, and the adjustments by day.
+    Seven queries whatever the number of games: the standings before the latest
+    meeting and now (four together), the seats and the day totals by meeting, and
+    the adjustments by day.
     """
-    now = standings(period)
     points, columns = points_by_meeting(period)
     adjustments = adjustments_by_day(period)
     previous = {}
     if columns:
-        before = replace(period, last_day=columns[-1].date - datetime.timedelta(days=1))
-        previous = {line.member.pk: line.rank for line in standings(before).ranked}
+        before, now = standings_before_and_now(period, columns[-1].date)
+        previous = {line.member.pk: line.rank for line in before.ranked}
+    else:
+        now = standings(period)
 
     def running_line(line):
         return RunningLine(line=line, previous_rank=previous.get(line.member.pk),

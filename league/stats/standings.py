@@ -11,11 +11,12 @@ period's minimum are listed apart, unranked; so are guests (ゲスト), unless t
 club ranks guests (``Club.rank_guests``).
 """
 
-from dataclasses import dataclass, field
+import datetime
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from django.db.models import Count, Max, Min, Q, Sum, prefetch_related_objects
+from django.db.models import Case, Count, Max, Min, Q, Sum, Value, When, prefetch_related_objects
 from django.utils import timezone
 
 from ..models import Adjustment, DayTotalLine, GameSeat, Member
@@ -213,6 +214,25 @@ def day_lines_in(period):
 
 def standings(period):
     """The standings of ``period``: at most five queries (four when the rule versions are prefetched)."""
+    return _standings(period)[-1]
+
+
+def standings_before_and_now(period, day):
+    """The standings of ``period`` stopped the day before ``day``, and of the whole ``period``: what two calls of
+    ``standings`` give, read in one pass (each row grouped by member and by which side of ``day`` it falls on).
+
+    When the rules in force the day before show the standings otherwise (other
+    players or method), the two are read apart.
+    """
+    before = replace(period, last_day=day - datetime.timedelta(days=1))
+    settings, settings_before = rule_settings(period), rule_settings(before)
+    if (settings["players"], settings["method"]) != (settings_before["players"], settings_before["method"]):
+        return standings(before), standings(period)
+    return _standings(period, split=day)
+
+
+def _standings(period, split=None):
+    """``(standings,)``, or with ``split`` (a day) ``(standings of the period stopped the day before, standings)``."""
     versions = rule_versions(period.rule_set)
     settings = rule_settings(period)
     players = settings["players"]
@@ -228,7 +248,7 @@ def standings(period):
             "double_maru_a": Count("id", filter=topped & Q(game__double_maru_a=True)),
         }
     rows = (
-        seats_in(period).values("member")
+        _split(seats_in(period), "game__meeting__date", split)
         .annotate(
             games=Count("id"), game_points=Sum("total"), busts=Count("id", filter=busted(versions)),
             chips=Sum("chips"), chip_points=Sum("chip_points"), shugi=Sum("shugi"),
@@ -238,37 +258,63 @@ def standings(period):
         )
         .order_by()
     )
-    adjustments = dict(
+    adjustments = _split(
         Adjustment.objects.filter(rule_set=period.rule_set).filter(
             **({"date__gte": period.first_day} if period.first_day else {}),
             **({"date__lte": period.last_day} if period.last_day else {}),
-        ).values("member").annotate(points=Sum("points")).order_by().values_list("member", "points")
-    )
-    days = {row["member"]: row for row in (
-        day_lines_in(period).values("member")
-        .annotate(points=Sum("points"), games=Sum("day_total__games"), last_played=Max("day_total__meeting__date"))
-        .order_by())}
-    member_ids = {row["member"] for row in rows} | set(days) | set(adjustments)
-    members = Member.objects.in_bulk(member_ids)
+        ), "date", split).annotate(points=Sum("points")).order_by()
+    days = (_split(day_lines_in(period), "day_total__meeting__date", split)
+            .annotate(points=Sum("points"), games=Sum("day_total__games"), last_played=Max("day_total__meeting__date"))
+            .order_by())
+    rows, adjustments, days = list(rows), list(adjustments), list(days)
+    members = Member.objects.in_bulk({row["member"] for row in (*rows, *days, *adjustments)})
+    # The rows before the day for the standings that stop the day before, then all of them.
+    sides = [(replace(period, last_day=split - datetime.timedelta(days=1)), (True,))] if split else []
+    sides.append((period, (True, False)))
+    return tuple(_table(part, players, win_points, list(maru_counts), members,
+                        [row for row in rows if row["early"] in side], [row for row in days if row["early"] in side],
+                        [row for row in adjustments if row["early"] in side])
+                 for part, side in sides)
+
+
+def _split(rows, date, split):
+    """``rows`` grouped by member, and by whether ``date`` falls before ``split`` (``early``; True without split)."""
+    early = Case(When(**{f"{date}__lt": split}, then=Value(True)), default=Value(False)) if split else Value(True)
+    return rows.annotate(early=early).values("member", "early")
+
+
+def _table(period, players, win_points, maru_keys, members, rows, days, adjustments):
+    """The Standings from rows of aggregates (a member may have two of each: before and from a day)."""
     lines = {}
+
+    def line_of(member_id):
+        return lines.get(member_id) or lines.setdefault(member_id, Line(
+            member=members[member_id], places=[0] * players, maru=dict.fromkeys(maru_keys, 0)))
+
     for row in rows:
-        lines[row["member"]] = Line(
-            member=members[row["member"]], games=row["games"], game_points=row["game_points"] or 0,
-            places=[row[f"place_{p}"] for p in range(1, players + 1)], busts=row["busts"],
-            chips=row["chips"] or 0, chip_points=row["chip_points"] or 0, shugi=row["shugi"] or 0,
-            best=row["best"], worst=row["worst"], score_sum=row["score_sum"] or 0, scored_games=row["scored_games"],
-            maru={key: row[key] for key in maru_counts}, last_played=row["last_played"],
-        )
-    for member_id, day in days.items():
-        line = lines.setdefault(member_id, Line(member=members[member_id], places=[0] * players,
-                                                maru={key: 0 for key in maru_counts}))
-        line.day_points, line.day_total_games = day["points"] or 0, day["games"] or 0
-        line.games += line.day_total_games
+        line = line_of(row["member"])
+        line.games += row["games"]
+        line.game_points += row["game_points"] or 0
+        line.places = [count + row[f"place_{p}"] for p, count in enumerate(line.places, start=1)]
+        line.busts += row["busts"]
+        line.chips += row["chips"] or 0
+        line.chip_points += row["chip_points"] or 0
+        line.shugi += row["shugi"] or 0
+        line.best = max(filter(lambda value: value is not None, (line.best, row["best"])), default=None)
+        line.worst = min(filter(lambda value: value is not None, (line.worst, row["worst"])), default=None)
+        line.score_sum += row["score_sum"] or 0
+        line.scored_games += row["scored_games"]
+        line.maru = {key: count + row[key] for key, count in line.maru.items()}
+        line.last_played = max(filter(None, (line.last_played, row["last_played"])), default=None)
+    for day in days:
+        line = line_of(day["member"])
+        hanchan = day["games"] or 0
+        line.day_points += day["points"] or 0
+        line.day_total_games += hanchan
+        line.games += hanchan
         line.last_played = max(filter(None, (line.last_played, day["last_played"])), default=None)
-    for member_id, points in adjustments.items():
-        line = lines.setdefault(member_id, Line(member=members[member_id], places=[0] * players,
-                                                maru={key: 0 for key in maru_counts}))
-        line.adjustments = points or 0
+    for adjustment in adjustments:
+        line_of(adjustment["member"]).adjustments += adjustment["points"] or 0
     ordered = sorted(lines.values(), key=Line.sort_key)
     rank_guests = period.club.rank_guests
     ranked = [line for line in ordered if _ranks(line, period.min_games, rank_guests)]

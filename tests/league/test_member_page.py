@@ -540,8 +540,8 @@ def test_the_index_costs_the_same_queries_for_3_or_40_games(client, club, member
                                                             django_assert_num_queries):
     _many_games(club, secretary, games)
     client.force_login(member)
-    # session, user, club, membership, current season, members with their games
-    with django_assert_num_queries(6):
+    # session, user, club, membership, current season, members, their games, their day totals' hanchan
+    with django_assert_num_queries(8):
         client.get(reverse("member_list", kwargs={"slug": club.slug}))
 
 
