@@ -8,24 +8,40 @@ refuses are listed as problems.  ``apply`` saves exactly the planned games in
 one transaction, each as a new revision of the game in its history, and saves
 nothing if any of them changed since the plan was made.  Games in closed
 meetings are included: a rule correction applies to them too.
+
+Both read the club's rule sets with their versions, its members and its
+meetings once, then the games and their seats ``CHUNK`` games at a time
+(``_Reading``): the number of queries does not grow with the games but with
+the chunks, and only one chunk's seats are held at a time.  ``apply`` writes
+each chunk with one UPDATE of the games, one insert of their history and one
+UPDATE of the changed seats (``services.bulk``), all in the one transaction
+(docs/performance.md, "Recompute").
 """
 
 import hashlib
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import Prefetch, Q
+from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
 
-from ..models import Game, GameSeat, RuleSet
+from ..models import Game, GameSeat, Meeting, Member, RuleSet
+from ..models.games import SETTLED_COLUMNS
 from ..refusals import Refused
 from ..rule_checks import engine_message
-from .games import GameRefused, entry_from_game, settle_in_force, store_settled
+from .bulk import insert_history, update_rows
+from .games import GameRefused, entry_from_game, fill_game, settle_in_force
 
 # How a recomputation is named in a game's history: an undo of an import tells it apart from a person's edit.
 RECOMPUTED = "recomputed"
+# Games read, settled and written at a time: enough that queries are few, few enough that memory stays small.
+CHUNK = 1000
+# What a recomputation writes on a game (``fill_game``, the version, the save's bookkeeping).
+GAME_COLUMNS = ("rule_version", "round", "table", "deposit", "sheet", "points_only", "floats", "double_maru_a",
+                "revision", "updated_by", "updated_at")
 
 
 @dataclass
@@ -84,33 +100,73 @@ class Plan:
 
 
 def games_of(rule_set):
-    """The counted games of ``rule_set``, oldest first, with what planning reads."""
-    return (
-        Game.objects.counted()
-        .filter(Q(meeting__rule_set=rule_set) | Q(rule_version__rule_set=rule_set))
-        .select_related("meeting__rule_set", "rule_version")
-        .prefetch_related(Prefetch("seats", queryset=GameSeat.objects.select_related("member")))
-        .in_meeting_order()
-    )
+    """The counted games of ``rule_set``, oldest first."""
+    return (Game.objects.counted()
+            .filter(Q(meeting__rule_set=rule_set) | Q(rule_version__rule_set=rule_set))
+            .in_meeting_order())
+
+
+class _Reading:
+    """What settling a rule set's games again reads, each thing once: the club's rule sets with their versions
+    as they are now, its members and its meetings; then the games ``CHUNK`` at a time with their seats."""
+
+    def __init__(self, rule_set):
+        club = rule_set.club_id
+        self.rule_sets = {one.pk: one for one in RuleSet.objects.with_versions().filter(club=club)}
+        self.rule_set = self.rule_sets[rule_set.pk]
+        self.versions = {version.pk: version for one in self.rule_sets.values() for version in one.versions.all()}
+        self.members = Member.objects.filter(club=club).in_bulk()
+        self.meetings = Meeting.objects.filter(club=club).in_bulk()
+        for meeting in self.meetings.values():
+            meeting.rule_set = self.rule_sets[meeting.rule_set_id]
+
+    def settled(self, ids, lock=False):
+        """For each game of ``ids``, in their order: (its id, the game or None when it is gone, its seats, its
+        settlement or the engine's refusal).
+
+        With ``lock``, the games are read FOR UPDATE (the caller holds a transaction).
+        """
+        for start in range(0, len(ids), CHUNK):
+            chunk = ids[start:start + CHUNK]
+            games = Game.objects.filter(pk__in=chunk)
+            if lock:
+                games = games.select_for_update(of=("self",)).order_by("pk")  # in one order, against deadlocks
+            games = games.in_bulk()
+            seats = {}
+            for seat in GameSeat.objects.filter(game__in=chunk).order_by("game", "seat"):
+                seat.member = self.members[seat.member_id]
+                seats.setdefault(seat.game_id, []).append(seat)
+            for pk in chunk:
+                game = games.get(pk)
+                if game is None:
+                    yield pk, None, [], None
+                    continue
+                game.meeting = self.meetings[game.meeting_id]
+                game.rule_version = self.versions.get(game.rule_version_id) or game.rule_version
+                game_seats = seats.get(pk, [])
+                try:
+                    settled = settle_in_force(entry_from_game(game, {seat.seat: seat.member for seat in game_seats}))
+                except (scoring.ScoringError, GameRefused) as refusal:
+                    settled = refusal
+                yield pk, game, game_seats, settled
 
 
 def plan(rule_set, version=None):
     """What recomputing ``rule_set``'s games would change; with ``version``, only the games it governs
     now or would govern."""
-    rule_set = RuleSet.objects.with_versions().get(pk=rule_set.pk)  # the versions as they are now, read once
-    the_plan = Plan(rule_set=rule_set, version=version)
-    for game in games_of(rule_set):
-        if game.meeting.rule_set_id == rule_set.pk:
-            game.meeting.rule_set = rule_set
+    reading = _Reading(rule_set)
+    the_plan = Plan(rule_set=reading.rule_set, version=version)
+    ids = list(games_of(rule_set).values_list("pk", flat=True))
+    for _pk, game, seats, settled in reading.settled(ids):
+        if game is None:  # removed since its id was read
+            continue
         if version is not None and version.pk not in (
                 game.rule_version_id, getattr(game.meeting.rule_set.version_on(game.meeting.date), "pk", None)):
             continue
-        try:
-            settled = settle_in_force(entry_from_game(game))
-        except (scoring.ScoringError, GameRefused) as refusal:
-            the_plan.problems.append(GameProblem(game, _problem_messages(game, refusal)))
+        if isinstance(settled, Exception):
+            the_plan.problems.append(GameProblem(game, _problem_messages(game, settled)))
             continue
-        change = _change(game, settled.rule_version, settled.result)
+        change = _change(game, seats, settled.rule_version, settled.result)
         if change is not None:
             the_plan.changes.append(change)
     return the_plan
@@ -124,30 +180,63 @@ def apply(plan_or_rule_set, user=None):
     """
     with transaction.atomic():
         the_plan = plan_or_rule_set if isinstance(plan_or_rule_set, Plan) else plan(plan_or_rule_set)
-        ids = [change.game.pk for change in the_plan.changes]
-        locked = {game.pk: game for game in Game.objects.select_for_update(of=("self",))
-                  .select_related("meeting__rule_set").filter(pk__in=ids).order_by("pk")}
-        for change in the_plan.changes:
-            _resettle(locked.get(change.game.pk), change, user)
+        changes = {change.game.pk: change for change in the_plan.changes}
+        if not changes:
+            return 0
+        reading = _Reading(the_plan.rule_set)  # the versions as they are now, inside the transaction
+        now = timezone.now()
+        games, seats = [], []
+        for pk, game, game_seats, settled in reading.settled(sorted(changes), lock=True):
+            _check_unchanged(game, settled, changes[pk])
+            _resettle(game, game_seats, settled, user, now)
+            games.append(game)
+            seats += game_seats
+            if len(games) >= CHUNK:
+                _write(games, seats, user, now)
+                games, seats = [], []
+        _write(games, seats, user, now)
     return the_plan.count
 
 
-def _resettle(current, change, user):
+def _check_unchanged(current, settled, change):
+    """Refuse the whole save when the game changed since the plan, or now settles otherwise."""
     if current is None or current.void or current.revision != change.game.revision:
         raise Refused(_stale())
-    try:
-        settled = settle_in_force(entry_from_game(current))
-    except (scoring.ScoringError, GameRefused) as refusal:
-        raise Refused(_stale()) from refusal
+    if isinstance(settled, Exception):
+        raise Refused(_stale()) from settled
     if settled.rule_version.pk != change.version.pk or _signature(settled.result) != change.signature:
         raise Refused(_stale())
-    version = settled.rule_version
-    current.updated_by = user
-    current.revision += 1  # the row is locked, so a plain increment is safe
-    if user is not None:
-        current._history_user = user
-    current._change_reason = f"{RECOMPUTED}: rule version {version.pk} ({version.effective_from:%Y-%m-%d})"
-    store_settled(current, settled)
+
+
+def _resettle(game, seats, settled, user, now):
+    """Put the new settlement on ``game`` and its ``seats`` (not saved): what ``store_settled`` would store."""
+    game.rule_version = settled.rule_version
+    fill_game(game, settled.entry, settled.result)
+    game.revision += 1  # the row is locked, so a plain increment is safe
+    game.updated_by = user
+    game.updated_at = now
+    by_seat = {seat.seat: seat for seat in seats}
+    for result in settled.result:
+        seat = by_seat[result.seat]
+        for column, value in GameSeat.settled_columns(result).items():
+            setattr(seat, column, value)
+
+
+def _write(games, seats, user, now):
+    """One chunk of recomputed games: their rows, a history record each (by version, for its reason), their seats."""
+    if not games:
+        return
+    update_rows(Game, games, GAME_COLUMNS)
+    by_version = {}
+    for game in games:
+        by_version.setdefault(game.rule_version, []).append(game)
+    for version, recomputed in by_version.items():
+        insert_history(Game, recomputed, user, _reason(version), history_type="~", when=now)
+    update_rows(GameSeat, seats, SETTLED_COLUMNS)
+
+
+def _reason(version):
+    return f"{RECOMPUTED}: rule version {version.pk} ({version.effective_from:%Y-%m-%d})"
 
 
 def _signature(result):
@@ -156,26 +245,26 @@ def _signature(result):
             tuple((seat.seat, seat.score, *GameSeat.settled_columns(seat).values()) for seat in result))
 
 
-def _stored_signature(game):
-    seats = sorted(game.seats.all(), key=lambda s: s.seat)
+def _stored_signature(game, seats):
     return (game.floats, game.double_maru_a, tuple((s.seat, s.score, *s.settled_values()) for s in seats))
 
 
-def _change(game, version, result):
+def _change(game, seats, version, result):
     """The change recomputing ``game`` would make, or None when its stored result already matches."""
     signature = _signature(result)
-    if version.pk == game.rule_version_id and signature == _stored_signature(game):
+    if version.pk == game.rule_version_id and signature == _stored_signature(game, seats):
         return None
-    stored = {seat.seat: seat for seat in game.seats.all()}
-    seats = []
+    stored = {seat.seat: seat for seat in seats}
+    changed = []
     for seat in result:
         old = stored.get(seat.seat)
-        seats.append(SeatChange(
+        changed.append(SeatChange(
             seat=seat.seat, member=old.member if old else None,
             old_place=old.place if old else None, new_place=seat.place,
             old_total=old.total if old else None, new_total=seat.tenths["total"],
         ))
-    return GameChange(game=game, old_version=game.rule_version, version=version, seats=seats, signature=signature)
+    return GameChange(game=game, old_version=game.rule_version, version=version, seats=changed,
+                      signature=signature)
 
 
 def _problem_messages(game, refusal):
