@@ -19,6 +19,7 @@ UPDATE of the changed seats (``services.bulk``), all in the one transaction
 """
 
 import hashlib
+from collections import namedtuple
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -64,7 +65,7 @@ class GameChange:
     old_version: object
     version: object  # the rule version the game will be settled under
     seats: list
-    signature: tuple  # the new result, to check it again under lock
+    signature: tuple  # the new result (_signature): what is saved, and checked again under lock
 
     @property
     def new_version(self):
@@ -83,6 +84,7 @@ class Plan:
     changes: list = field(default_factory=list)
     problems: list = field(default_factory=list)
     version: object = None  # when only the games of one version were asked for
+    rules_seen: list = field(default_factory=list)  # the club's rule versions when planned (_Reading.rules_seen)
 
     @property
     def count(self):
@@ -106,6 +108,13 @@ def games_of(rule_set):
             .in_meeting_order())
 
 
+# A stored seat as recomputing reads and writes it: its id, its game, the parts the engine does not compute,
+# then the settled columns (SETTLED_COLUMNS); a plain tuple, as 40,000 model instances would cost seconds.
+StoredSeat = namedtuple("StoredSeat", ("id", "game_id", "seat", "member_id", "score", *SETTLED_COLUMNS))
+# The table-wide part of a result that a game stores (``fill_game`` reads it).
+TableResult = namedtuple("TableResult", ("floats", "double_maru_a"))
+
+
 class _Reading:
     """What settling a rule set's games again reads, each thing once: the club's rule sets with their versions
     as they are now, its members and its meetings; then the games ``CHUNK`` at a time with their seats."""
@@ -120,9 +129,13 @@ class _Reading:
         for meeting in self.meetings.values():
             meeting.rule_set = self.rule_sets[meeting.rule_set_id]
 
-    def settled(self, ids, lock=False):
-        """For each game of ``ids``, in their order: (its id, the game or None when it is gone, its seats, its
-        settlement or the engine's refusal).
+    @property
+    def rules_seen(self):
+        """Every version of the club's rule sets as read: if this is the same later, so is every settlement."""
+        return sorted((v.pk, v.rule_set_id, v.effective_from, repr(v.rules)) for v in self.versions.values())
+
+    def games(self, ids, lock=False):
+        """For each game of ``ids``, in their order: (its id, the game or None when it is gone, its seats).
 
         With ``lock``, the games are read FOR UPDATE (the caller holds a transaction).
         """
@@ -133,40 +146,45 @@ class _Reading:
                 games = games.select_for_update(of=("self",)).order_by("pk")  # in one order, against deadlocks
             games = games.in_bulk()
             seats = {}
-            for seat in GameSeat.objects.filter(game__in=chunk).order_by("game", "seat"):
-                seat.member = self.members[seat.member_id]
+            for row in (GameSeat.objects.filter(game__in=chunk).order_by("game", "seat")
+                        .values_list(*StoredSeat._fields)):
+                seat = StoredSeat._make(row)
                 seats.setdefault(seat.game_id, []).append(seat)
             for pk in chunk:
                 game = games.get(pk)
-                if game is None:
-                    yield pk, None, [], None
-                    continue
-                game.meeting = self.meetings[game.meeting_id]
-                game.rule_version = self.versions.get(game.rule_version_id) or game.rule_version
-                game_seats = seats.get(pk, [])
-                try:
-                    settled = settle_in_force(entry_from_game(game, {seat.seat: seat.member for seat in game_seats}))
-                except (scoring.ScoringError, GameRefused) as refusal:
-                    settled = refusal
-                yield pk, game, game_seats, settled
+                if game is not None:
+                    game.meeting = self.meetings[game.meeting_id]
+                    game.rule_version = self.versions.get(game.rule_version_id) or game.rule_version
+                yield pk, game, seats.get(pk, [])
+
+    def entry(self, game, seats):
+        return entry_from_game(game, {seat.seat: self.members[seat.member_id] for seat in seats})
+
+    def settle(self, game, seats):
+        """``game`` settled again under the version in force on its date, or the refusal."""
+        try:
+            return settle_in_force(self.entry(game, seats))
+        except (scoring.ScoringError, GameRefused) as refusal:
+            return refusal
 
 
 def plan(rule_set, version=None):
     """What recomputing ``rule_set``'s games would change; with ``version``, only the games it governs
     now or would govern."""
     reading = _Reading(rule_set)
-    the_plan = Plan(rule_set=reading.rule_set, version=version)
+    the_plan = Plan(rule_set=reading.rule_set, version=version, rules_seen=reading.rules_seen)
     ids = list(games_of(rule_set).values_list("pk", flat=True))
-    for _pk, game, seats, settled in reading.settled(ids):
+    for _pk, game, seats in reading.games(ids):
         if game is None:  # removed since its id was read
             continue
         if version is not None and version.pk not in (
                 game.rule_version_id, getattr(game.meeting.rule_set.version_on(game.meeting.date), "pk", None)):
             continue
+        settled = reading.settle(game, seats)
         if isinstance(settled, Exception):
             the_plan.problems.append(GameProblem(game, _problem_messages(game, settled)))
             continue
-        change = _change(game, seats, settled.rule_version, settled.result)
+        change = _change(game, seats, reading.members, settled.rule_version, settled.result)
         if change is not None:
             the_plan.changes.append(change)
     return the_plan
@@ -175,8 +193,11 @@ def plan(rule_set, version=None):
 def apply(plan_or_rule_set, user=None):
     """Save the planned games (or plan ``rule_set`` now and save); returns how many were saved.
 
-    Each game is locked, settled again and compared with the plan: if any game
-    was corrected, voided or settles differently since, nothing is saved.
+    Each game is locked and compared with the plan: if any game was corrected,
+    voided or settles differently since, nothing is saved.  When no rule version
+    changed since the plan either, each game settles as planned (the engine
+    gives the same result for the same sheet and rules) and is not settled a
+    second time; otherwise each one is settled again and compared.
     """
     with transaction.atomic():
         the_plan = plan_or_rule_set if isinstance(plan_or_rule_set, Plan) else plan(plan_or_rule_set)
@@ -184,13 +205,21 @@ def apply(plan_or_rule_set, user=None):
         if not changes:
             return 0
         reading = _Reading(the_plan.rule_set)  # the versions as they are now, inside the transaction
+        same_rules = reading.rules_seen == the_plan.rules_seen
         now = timezone.now()
         games, seats = [], []
-        for pk, game, game_seats, settled in reading.settled(sorted(changes), lock=True):
-            _check_unchanged(game, settled, changes[pk])
-            _resettle(game, game_seats, settled, user, now)
+        for pk, game, game_seats in reading.games(sorted(changes), lock=True):
+            change = changes[pk]
+            if game is None or game.void or game.revision != change.game.revision or game.sheet != change.game.sheet:
+                raise Refused(_stale())
+            if same_rules:
+                version, signature, entry = reading.versions[change.version.pk], change.signature, None
+            else:
+                version, signature, entry = _settled_again(reading, game, game_seats, change)
             games.append(game)
-            seats += game_seats
+            seats += _resettle(game, game_seats, entry or reading.entry(game, game_seats), version, signature)
+            game.updated_by = user
+            game.updated_at = now
             if len(games) >= CHUNK:
                 _write(games, seats, user, now)
                 games, seats = [], []
@@ -198,28 +227,26 @@ def apply(plan_or_rule_set, user=None):
     return the_plan.count
 
 
-def _check_unchanged(current, settled, change):
-    """Refuse the whole save when the game changed since the plan, or now settles otherwise."""
-    if current is None or current.void or current.revision != change.game.revision:
-        raise Refused(_stale())
+def _settled_again(reading, game, seats, change):
+    """The version, signature and entry of ``game`` settled under the rules as they are now; a game that
+    settles otherwise than planned stops the whole save."""
+    settled = reading.settle(game, seats)
     if isinstance(settled, Exception):
         raise Refused(_stale()) from settled
     if settled.rule_version.pk != change.version.pk or _signature(settled.result) != change.signature:
         raise Refused(_stale())
+    return settled.rule_version, change.signature, settled.entry
 
 
-def _resettle(game, seats, settled, user, now):
-    """Put the new settlement on ``game`` and its ``seats`` (not saved): what ``store_settled`` would store."""
-    game.rule_version = settled.rule_version
-    fill_game(game, settled.entry, settled.result)
+def _resettle(game, seats, entry, version, signature):
+    """Put the settlement ``signature`` under ``version`` on ``game`` (not saved): what ``store_settled`` would
+    store; returns its seats with their new settled columns."""
+    floats, double_maru_a, settled_seats = signature
+    game.rule_version = version
+    fill_game(game, entry, TableResult(floats, double_maru_a))
     game.revision += 1  # the row is locked, so a plain increment is safe
-    game.updated_by = user
-    game.updated_at = now
-    by_seat = {seat.seat: seat for seat in seats}
-    for result in settled.result:
-        seat = by_seat[result.seat]
-        for column, value in GameSeat.settled_columns(result).items():
-            setattr(seat, column, value)
+    settled = {values[0]: values[2:] for values in settled_seats}  # by seat: SETTLED_COLUMNS' values
+    return [seat._replace(**dict(zip(SETTLED_COLUMNS, settled[seat.seat], strict=True))) for seat in seats]
 
 
 def _write(games, seats, user, now):
@@ -246,10 +273,11 @@ def _signature(result):
 
 
 def _stored_signature(game, seats):
-    return (game.floats, game.double_maru_a, tuple((s.seat, s.score, *s.settled_values()) for s in seats))
+    return (game.floats, game.double_maru_a,
+            tuple((seat.seat, seat.score, *seat[-len(SETTLED_COLUMNS):]) for seat in seats))
 
 
-def _change(game, seats, version, result):
+def _change(game, seats, members, version, result):
     """The change recomputing ``game`` would make, or None when its stored result already matches."""
     signature = _signature(result)
     if version.pk == game.rule_version_id and signature == _stored_signature(game, seats):
@@ -259,7 +287,7 @@ def _change(game, seats, version, result):
     for seat in result:
         old = stored.get(seat.seat)
         changed.append(SeatChange(
-            seat=seat.seat, member=old.member if old else None,
+            seat=seat.seat, member=members[old.member_id] if old else None,
             old_place=old.place if old else None, new_place=seat.place,
             old_total=old.total if old else None, new_total=seat.tenths["total"],
         ))
