@@ -83,12 +83,16 @@ def _recompute_here(url, profile):
 
     from league.models import Game
 
-    queries = 0
+    queries, slowest = 0, []
 
     def count(execute, sql, params, many, context):
         nonlocal queries
         queries += 1
-        return execute(sql, params, many, context)
+        started = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            slowest.append((time.perf_counter() - started, sql[:100]))
 
     out = io.StringIO()  # the command's list of every game is not what is measured
     with connection.execute_wrapper(count):
@@ -107,6 +111,7 @@ def _recompute_here(url, profile):
     usage = resource.getrusage(resource.RUSAGE_SELF)
     figures = {"cpu": usage.ru_utime + usage.ru_stime, "queries": queries,
                "peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+               "slowest": sorted(slowest, reverse=True)[:8],
                "recomputed": Game.objects.filter(revision=2).count(),
                "history": Game.history.filter(history_change_reason__startswith="recomputed").count()}
     print(json.dumps(figures))
@@ -198,6 +203,9 @@ def main():
               f"median of {args.runs} runs of the whole command: {wall:.2f} s wall ({cpu:.2f} s CPU) "
               f"(runs: {walls}); peak memory {peak:.0f} MiB; "
               f"{runs[0]['queries']} queries; budget {BUDGET_SECONDS} s and {BUDGET_MIB} MiB: {verdict}")
+        print("The slowest queries of the first run:")
+        for seconds, sql in runs[0]["slowest"]:
+            print(f"  {seconds:.2f} s  {sql}")
         if args.profile:
             _one_run(database.fresh_copy(), profile=True)
     finally:

@@ -10,9 +10,10 @@ column through its field's own conversion (``get_db_prep_save``, after
 ``pre_save`` fills ``auto_now_add``), and a foreign key given as an object
 saved meanwhile takes its id, as ``bulk_create`` would.  No model signal is
 sent, as with ``bulk_create``; history is written by ``insert_history``.
-``update_rows`` writes chosen columns of saved rows the same way, by their
-primary key (one UPDATE executed for every row, where ``bulk_update`` would
-build a CASE of every row's value for every column).
+``update_rows`` writes chosen columns of saved rows by their primary key: on
+SQLite one UPDATE executed for every row, on PostgreSQL one
+``UPDATE … FROM (VALUES …)`` a chunk, where ``bulk_update`` would build a
+CASE of every row's value for every column.
 """
 
 from operator import attrgetter
@@ -62,11 +63,33 @@ def update_rows(model, objects, field_names):
     rows = [tuple(field.get_db_prep_save(field.pre_save(instance, False), connection) for field in converted)
             + plain_values(instance)
             for instance in objects]
-    table = connection.ops.quote_name(model._meta.db_table)
-    assignments = ", ".join(f"{connection.ops.quote_name(field.column)} = %s" for field in converted + plain)
+    if connection.vendor == "postgresql":
+        _update_from_values(model, converted + plain + [pk], rows)
+        return
+    quote = connection.ops.quote_name
+    assignments = ", ".join(f"{quote(field.column)} = %s" for field in converted + plain)
     with connection.cursor() as cursor:
-        cursor.executemany(f"UPDATE {table} SET {assignments} WHERE {connection.ops.quote_name(pk.column)} = %s",
+        # SQLite runs the one statement for every row without Python per row.
+        cursor.executemany(f"UPDATE {quote(model._meta.db_table)} SET {assignments} WHERE {quote(pk.column)} = %s",
                            rows)
+
+
+def _update_from_values(model, fields, rows):
+    """PostgreSQL: ``UPDATE … FROM (VALUES …)``, one statement a chunk (a statement per row, even pipelined,
+    took 0.4 s for 4,000 seats).  Each value is cast to its column's type; the last field is the key."""
+    quote = connection.ops.quote_name
+    table = quote(model._meta.db_table)
+    names = [f"v{index}" for index in range(len(fields))]
+    one_row = "(" + ", ".join(f"%s::{field.cast_db_type(connection)}" for field in fields) + ")"
+    assignments = ", ".join(f"{quote(field.column)} = v.{name}"
+                            for field, name in zip(fields[:-1], names, strict=False))
+    size = max(1, 60_000 // len(fields))  # under PostgreSQL's 65,535 parameters a statement
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), size):
+            chunk = rows[start:start + size]
+            cursor.execute(f"UPDATE {table} SET {assignments} FROM (VALUES {', '.join([one_row] * len(chunk))}) "
+                           f"AS v ({', '.join(names)}) WHERE {table}.{quote(fields[-1].column)} = v.{names[-1]}",
+                           [value for row in chunk for value in row])
 
 
 def insert_history(model, objects, user, reason, history_type="+", when=None):
