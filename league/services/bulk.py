@@ -12,7 +12,7 @@ saved meanwhile takes its id, as ``bulk_create`` would.  No model signal is
 sent, as with ``bulk_create``; history is written by ``insert_history``.
 ``update_rows`` writes chosen columns of saved rows by their primary key: on
 SQLite one UPDATE executed for every row, on PostgreSQL one
-``UPDATE … FROM (VALUES …)`` a chunk, where ``bulk_update`` would build a
+``UPDATE … FROM unnest(…)`` with an array per column, where ``bulk_update`` would build a
 CASE of every row's value for every column.
 """
 
@@ -64,7 +64,7 @@ def update_rows(model, objects, field_names):
             + plain_values(instance)
             for instance in objects]
     if connection.vendor == "postgresql":
-        _update_from_values(model, converted + plain + [pk], rows)
+        _update_from_arrays(model, converted + plain + [pk], rows)
         return
     quote = connection.ops.quote_name
     assignments = ", ".join(f"{quote(field.column)} = %s" for field in converted + plain)
@@ -74,22 +74,20 @@ def update_rows(model, objects, field_names):
                            rows)
 
 
-def _update_from_values(model, fields, rows):
-    """PostgreSQL: ``UPDATE … FROM (VALUES …)``, one statement a chunk (a statement per row, even pipelined,
-    took 0.4 s for 4,000 seats).  Each value is cast to its column's type; the last field is the key."""
+def _update_from_arrays(model, fields, rows):
+    """PostgreSQL: one ``UPDATE … FROM unnest(…)`` a chunk, with a parameter per column (an array of its
+    values), cast to the column's type; the last field is the key.  A statement per row, even pipelined,
+    took 0.4 s for 4,000 seats, and one placeholder per value about as long to prepare."""
     quote = connection.ops.quote_name
     table = quote(model._meta.db_table)
     names = [f"v{index}" for index in range(len(fields))]
-    one_row = "(" + ", ".join(f"%s::{field.cast_db_type(connection)}" for field in fields) + ")"
+    arrays = ", ".join(f"%s::{field.cast_db_type(connection)}[]" for field in fields)
     assignments = ", ".join(f"{quote(field.column)} = v.{name}"
                             for field, name in zip(fields[:-1], names, strict=False))
-    size = max(1, 60_000 // len(fields))  # under PostgreSQL's 65,535 parameters a statement
+    sql = (f"UPDATE {table} SET {assignments} FROM unnest({arrays}) AS v ({', '.join(names)}) "
+           f"WHERE {table}.{quote(fields[-1].column)} = v.{names[-1]}")
     with connection.cursor() as cursor:
-        for start in range(0, len(rows), size):
-            chunk = rows[start:start + size]
-            cursor.execute(f"UPDATE {table} SET {assignments} FROM (VALUES {', '.join([one_row] * len(chunk))}) "
-                           f"AS v ({', '.join(names)}) WHERE {table}.{quote(fields[-1].column)} = v.{names[-1]}",
-                           [value for row in chunk for value in row])
+        cursor.execute(sql, [list(column) for column in zip(*rows, strict=True)])
 
 
 def insert_history(model, objects, user, reason, history_type="+", when=None):

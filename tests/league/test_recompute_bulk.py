@@ -132,3 +132,13 @@ def test_a_game_voided_after_planning_stops_the_whole_save(club, rule_set, secre
     with pytest.raises(Refused):
         recompute.apply(plan, owner)
     assert Game.objects.filter(revision=1).count() == 3
+
+
+def test_a_recompute_by_nobody_in_particular_is_kept_without_an_author(club, rule_set, secretary):
+    """``manage.py recompute --commit`` without ``--user``."""
+    play_games(club, secretary, 2, seed=9)
+    correct(rule_set)
+    assert recompute.apply(rule_set) == 3
+    for game in Game.objects.all():
+        assert (game.revision, game.updated_by) == (2, None)
+        assert game.history.latest("history_id").history_user is None
