@@ -93,6 +93,8 @@ def test_the_queries_do_not_grow_with_the_games(club, rule_set, secretary, owner
     def queries_of_a_recompute():
         with CaptureQueriesContext(connection) as queries:
             saved = recompute.apply(recompute.plan(rule_set), owner)
+        if connection.features.has_select_for_update:  # PostgreSQL: the games are locked while they are saved
+            assert any("FOR UPDATE" in query["sql"] for query in queries)
         return saved, len(queries)
 
     play_games(club, secretary, 9, seed=1)
