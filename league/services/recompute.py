@@ -67,6 +67,7 @@ class GameChange:
     version: object  # the rule version the game will be settled under
     seats: list
     signature: tuple  # the new result (_signature): what is saved, and checked again under lock
+    stored_seats: list = field(default_factory=list, repr=False)  # the seat rows as planned (StoredSeat)
 
     @property
     def new_version(self):
@@ -135,10 +136,11 @@ class _Reading:
         """Every version of the club's rule sets as read: if this is the same later, so is every settlement."""
         return sorted((v.pk, v.rule_set_id, v.effective_from, repr(v.rules)) for v in self.versions.values())
 
-    def games(self, ids, lock=False):
+    def games(self, ids, lock=False, seats=True):
         """For each game of ``ids``, in their order: (its id, the game or None when it is gone, its seats).
 
-        With ``lock``, the games are read FOR UPDATE (the caller holds a transaction).
+        With ``lock``, the games are read FOR UPDATE (the caller holds a transaction); without ``seats``, the
+        seats are not read (and are given as an empty list).
         """
         for start in range(0, len(ids), CHUNK):
             chunk = ids[start:start + CHUNK]
@@ -146,17 +148,17 @@ class _Reading:
             if lock:
                 games = games.select_for_update(of=("self",)).order_by("pk")  # in one order, against deadlocks
             games = games.in_bulk()
-            seats = {}
+            stored = {}
             for row in (GameSeat.objects.filter(game__in=chunk).order_by("game", "seat")
-                        .values_list(*StoredSeat._fields)):
+                        .values_list(*StoredSeat._fields) if seats else ()):
                 seat = StoredSeat._make(row)
-                seats.setdefault(seat.game_id, []).append(seat)
+                stored.setdefault(seat.game_id, []).append(seat)
             for pk in chunk:
                 game = games.get(pk)
                 if game is not None:
                     game.meeting = self.meetings[game.meeting_id]
                     game.rule_version = self.versions.get(game.rule_version_id) or game.rule_version
-                yield pk, game, seats.get(pk, [])
+                yield pk, game, stored.get(pk, [])
 
     def entry(self, game, seats):
         return entry_from_game(game, {seat.seat: self.members[seat.member_id] for seat in seats})
@@ -211,8 +213,10 @@ def apply(plan_or_rule_set, user=None):
         same_rules = reading.rules_seen == the_plan.rules_seen
         now = timezone.now()
         games, seats = [], []
-        for pk, game, game_seats in reading.games(sorted(changes), lock=True):
+        # The seats as planned: every change to a game's seats (an edit, a merged guest) bumps its revision.
+        for pk, game, _none in reading.games(sorted(changes), lock=True, seats=False):
             change = changes[pk]
+            game_seats = change.stored_seats
             if game is None or game.void or game.revision != change.game.revision or game.sheet != change.game.sheet:
                 raise Refused(_stale())
             if same_rules:
@@ -295,7 +299,7 @@ def _change(game, seats, members, version, result):
             old_total=old.total if old else None, new_total=seat.tenths["total"],
         ))
     return GameChange(game=game, old_version=game.rule_version, version=version, seats=changed,
-                      signature=signature)
+                      signature=signature, stored_seats=seats)
 
 
 def _problem_messages(game, refusal):
