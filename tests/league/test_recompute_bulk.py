@@ -144,3 +144,22 @@ def test_a_recompute_by_nobody_in_particular_is_kept_without_an_author(club, rul
     for game in Game.objects.all():
         assert (game.revision, game.updated_by) == (2, None)
         assert game.history.latest("history_id").history_user is None
+
+
+def test_the_page_lists_some_games_and_saves_them_all(client, monkeypatch, club, rule_set, secretary, owner):
+    from league.views import manage_rules
+
+    monkeypatch.setattr(manage_rules, "SHOWN_CHANGES", 2)
+    play_games(club, secretary, 3, seed=11)
+    correct(rule_set)
+    client.force_login(owner)
+    url = f"/en/c/{club.slug}/manage/rules/{rule_set.pk}/recompute/"
+    html = client.get(url).content.decode()
+    assert html.count('class="recompute-game"') == 2
+    assert "… and 2 more games, not listed here: they are saved with these." in html
+    assert "4 games would change" in html
+    japanese = client.get(url.removeprefix("/en")).content.decode()
+    assert "…ほか 2 半荘はここには表示していませんが、これらと一緒に保存されます。" in japanese
+    response = client.post(url, {"fingerprint": recompute.plan(rule_set).fingerprint})
+    assert response.status_code == 302
+    assert Game.objects.filter(revision=2).count() == 4
