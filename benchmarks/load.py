@@ -41,7 +41,7 @@ from urllib.parse import urlsplit, urlunsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/janroku_perfbatch_load"
+DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/janroku_bench_load"  # dropped and created again
 PREFIX = "load-"
 # The pages read, with how often each is asked for.
 KINDS = {"standings": 3, "running": 2, "member": 3, "meeting": 2, "standings_json": 2, "member_json": 1, "club": 1}
