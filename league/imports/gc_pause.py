@@ -1,4 +1,5 @@
-"""Python's cyclic garbage collector paused while an import reads, plans or saves many rows.
+"""Python's cyclic garbage collector paused while an import reads, plans or saves many rows (and while a
+recomputation plans and saves many games, ``services.recompute``).
 
 Reading, planning and saving 5,000 games allocates a few hundred thousand
 objects that live until the step ends; each time allocations pass the

@@ -1,4 +1,5 @@
-"""Inserting many rows at once, for imports: a query per table per chunk, and little Python per row.
+"""Inserting and updating many rows at once, for imports and recomputation: a query per table per chunk,
+and little Python per row.
 
 ``QuerySet.bulk_create`` compiles every value of every row through the ORM's
 insert compiler (a few function calls per value); for the 100,000 values of
@@ -9,6 +10,10 @@ column through its field's own conversion (``get_db_prep_save``, after
 ``pre_save`` fills ``auto_now_add``), and a foreign key given as an object
 saved meanwhile takes its id, as ``bulk_create`` would.  No model signal is
 sent, as with ``bulk_create``; history is written by ``insert_history``.
+``update_rows`` writes chosen columns of saved rows by their primary key: on
+SQLite one UPDATE executed for every row, on PostgreSQL one
+``UPDATE … FROM unnest(…)`` with an array per column, where ``bulk_update`` would build a
+CASE of every row's value for every column.
 """
 
 from operator import attrgetter
@@ -40,6 +45,49 @@ def insert_rows(model, objects, returning=False):
             row += tuple(field.get_db_prep_save(field.pre_save(instance, True), connection) for field in converted)
         rows.append(row)
     _insert(model, plain + converted, rows, objects if returning else None)
+
+
+def update_rows(model, objects, field_names):
+    """Write the fields ``field_names`` of ``objects`` (saved instances of ``model``), one row per object.
+
+    ``auto_now`` fields among them take the time now (``pre_save``), as ``save`` would.
+    """
+    if not objects:
+        return
+    fields = [model._meta.get_field(name) for name in field_names]
+    plain = [field for field in fields if _is_plain(field)]
+    converted = [field for field in fields if not _is_plain(field)]
+    pk = model._meta.pk
+    names = [field.attname for field in plain] + [pk.attname]
+    plain_values = attrgetter(*names) if len(names) > 1 else (lambda instance: (getattr(instance, pk.attname),))
+    rows = [tuple(field.get_db_prep_save(field.pre_save(instance, False), connection) for field in converted)
+            + plain_values(instance)
+            for instance in objects]
+    if connection.vendor == "postgresql":
+        _update_from_arrays(model, converted + plain + [pk], rows)
+        return
+    quote = connection.ops.quote_name
+    assignments = ", ".join(f"{quote(field.column)} = %s" for field in converted + plain)
+    with connection.cursor() as cursor:
+        # SQLite runs the one statement for every row without Python per row.
+        cursor.executemany(f"UPDATE {quote(model._meta.db_table)} SET {assignments} WHERE {quote(pk.column)} = %s",
+                           rows)
+
+
+def _update_from_arrays(model, fields, rows):
+    """PostgreSQL: one ``UPDATE … FROM unnest(…)`` a chunk, with a parameter per column (an array of its
+    values), cast to the column's type; the last field is the key.  A statement per row, even pipelined,
+    took 0.4 s for 4,000 seats, and one placeholder per value about as long to prepare."""
+    quote = connection.ops.quote_name
+    table = quote(model._meta.db_table)
+    names = [f"v{index}" for index in range(len(fields))]
+    arrays = ", ".join(f"%s::{field.cast_db_type(connection)}[]" for field in fields)
+    assignments = ", ".join(f"{quote(field.column)} = v.{name}"
+                            for field, name in zip(fields[:-1], names, strict=False))
+    sql = (f"UPDATE {table} SET {assignments} FROM unnest({arrays}) AS v ({', '.join(names)}) "
+           f"WHERE {table}.{quote(fields[-1].column)} = v.{names[-1]}")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [list(column) for column in zip(*rows, strict=True)])
 
 
 def insert_history(model, objects, user, reason, history_type="+", when=None):

@@ -183,11 +183,16 @@ def set_void(game, void, expected_revision, user):
     return current
 
 
-def entry_from_game(game):
-    """The Entry a stored game was saved from (members by seat from its sheet)."""
+def entry_from_game(game, seats=None):
+    """The Entry a stored game was saved from (members by seat from its sheet).
+
+    ``seats`` maps each seat to its member when the caller read them already (a recomputation reads the seats
+    of many games at once); otherwise the game's seats are read, or its prefetched ones
+    (prefetch_related("seats__member")).
+    """
     sheet = game.sheet
-    # Reads prefetched seats when the caller loaded them (prefetch_related("seats__member")).
-    seats = {seat.seat: seat.member for seat in game.seats.all()}
+    if seats is None:
+        seats = {seat.seat: seat.member for seat in game.seats.all()}
     points = sheet.get("points")
     members = [seats[i] for i in range(len(sheet["points"] if points is not None else sheet["scores"]))]
     return Entry(

@@ -16,6 +16,10 @@ from ..rules_text import describe_rules, oka_warning
 from ..services import recompute
 from ..services.rules import add_rule_version
 
+# Games (and problems) listed on the recompute page; the rest are counted, and saved with them. A season of
+# 10,000 changed games listed in full was a 15 MB page that took seconds to draw (docs/performance.md).
+SHOWN_CHANGES = 200
+
 
 def _rule_set(access, rule_set_id):
     return get_object_or_404(RuleSet.objects.with_versions(), pk=rule_set_id, club=access.club)
@@ -90,6 +94,9 @@ def recompute_rules(request, slug, rule_set_id):
                 return redirect("manage_rules", slug=slug)
     return render(request, "league/manage/recompute.html", {
         "access": access, "club": access.club, "rule_set": rule_set, "version": version, "plan": plan,
+        "shown_changes": plan.changes[:SHOWN_CHANGES], "hidden_changes": max(0, plan.count - SHOWN_CHANGES),
+        "shown_problems": plan.problems[:SHOWN_CHANGES],
+        "hidden_problems": max(0, len(plan.problems) - SHOWN_CHANGES),
     }, status=status)
 
 
