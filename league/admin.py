@@ -90,12 +90,8 @@ class AttendanceInline(admin.TabularInline):
     autocomplete_fields = ("member",)
 
 
-class SettlementInline(admin.TabularInline):
-    """A meeting's kept settlements are added by closing, reopening and re-settling on the site, never here."""
-
-    model = Settlement
-    extra = 0
-    fields = readonly_fields = ("action", "by", "at", "reason", "record")
+class ReadOnly:
+    """What comes in by the site's own actions (day totals by an import, settlements by closing): the admin reads it."""
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -105,6 +101,14 @@ class SettlementInline(admin.TabularInline):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+class SettlementInline(ReadOnly, admin.TabularInline):
+    """A meeting's kept settlements are added by closing, reopening and re-settling on the site, never here."""
+
+    model = Settlement
+    extra = 0
+    fields = readonly_fields = ("action", "by", "at", "reason", "record")
 
 
 @admin.register(Meeting)
@@ -176,19 +180,6 @@ class ImportBatchAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request, obj=None):
         return False  # an import is made by importing; an empty one added here would describe nothing
-
-
-class ReadOnly:
-    """What comes in by the site's own actions (day totals by an import, settlements by closing): the admin reads it."""
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class DayTotalLineInline(ReadOnly, admin.TabularInline):
