@@ -13,9 +13,9 @@ and 箱下 clamping adding any amount.
 """
 
 from .errors import Problems, _
-from .points import points_from_tenths, tenths_from_points
-from .points_only import MOST_CHOMBO
-from .rules import MOST_POINTS, oka_imbalance, rule_book
+from .points import points_from_tenths
+from .points_only import MOST_CHOMBO, read_points
+from .rules import oka_imbalance, rule_book
 
 MOST_DAY_GAMES = 99  # hanchan in one day total, as the rounds of a day
 
@@ -33,23 +33,7 @@ def check_day_points(rules, points, games):
         problems.add("bad_games", "games", _("Expected a number of hanchan from 1 to %(most)s, not %(value)s."),
                      most=MOST_DAY_GAMES, value=repr(games))
         problems.raise_if_any()
-    if not isinstance(points, (list, tuple)) or len(points) != book.players:
-        problems.add("bad_points", "points", _("Expected %(players)s points, one for each seat."),
-                     players=book.players)
-        problems.raise_if_any()
-    tenths = []
-    for seat, raw in enumerate(points):
-        amount = tenths_from_points(raw)
-        if amount is None:
-            problems.add("not_points", f"points.{seat}",
-                         _("Expected points with at most one decimal, such as 45.3 or -12, not %(value)s."),
-                         value=repr(raw))
-        elif abs(amount) > MOST_POINTS * 10 * games:
-            problems.add("too_many_points", f"points.{seat}",
-                         _("%(value)s points is more than %(games)s hanchan can move."),
-                         value=points_from_tenths(amount), games=games)
-        else:
-            tenths.append(amount)
+    tenths = read_points(problems, points, book.players, games)
     problems.raise_if_any()
     _check_day_sum(problems, book, tenths, games)
     problems.raise_if_any()

@@ -37,7 +37,7 @@ def settle_points(rules, game):
         if key not in POINTS_GAME_KEYS:
             problems.add("unknown_key", str(key), _("Unknown game entry “%(key)s”."), key=key)
     n = book.players
-    points = _points(problems, game.get("points"), n)
+    points = read_points(problems, game.get("points"), n)
     deposit = _deposit(problems, game.get("deposit", 0))
     chips = _chips(problems, game.get("chips", [0] * n), n)
     _yakuman(problems, game.get("yakuman", []), n)  # kept for the record; their shūgi is inside the points
@@ -74,7 +74,8 @@ def points_sum_allowed(rules, total, deposit=0, chombo=0):
     return not problems
 
 
-def _points(problems, value, players):
+def read_points(problems, value, players, games=1):
+    """The points (tenths) of one game, or of a day total of ``games`` hanchan: None after adding problems."""
     if not isinstance(value, (list, tuple)) or len(value) != players:
         problems.add("bad_points", "points", _("Expected %(players)s points, one for each seat."), players=players)
         return None
@@ -85,9 +86,10 @@ def _points(problems, value, players):
             problems.add("not_points", f"points.{seat}",
                          _("Expected points with at most one decimal, such as 45.3 or -12, not %(value)s."),
                          value=repr(raw))
-        elif abs(amount) > MOST_POINTS * 10:
-            problems.add("too_many_points", f"points.{seat}",
-                         _("%(value)s points is more than a game can move."), value=points_from_tenths(amount))
+        elif abs(amount) > MOST_POINTS * 10 * games:
+            message = (_("%(value)s points is more than a game can move.") if games == 1 else
+                       _("%(value)s points is more than %(games)s hanchan can move."))
+            problems.add("too_many_points", f"points.{seat}", message, value=points_from_tenths(amount), games=games)
         else:
             tenths.append(amount)
     return tenths if len(tenths) == players else None
