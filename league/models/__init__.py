@@ -1,5 +1,6 @@
 from .clubs import Club, RuleSet, RuleVersion
 from .day_totals import DayTotal, DayTotalLine
+from .draws import SITTING_OUT, DrawnRound, DrawnSeat, ReportedResult
 from .games import POINT_PARTS, Adjustment, Game, GameSeat, Yakuman
 from .imports import ImportBatch
 from .meetings import Attendance, Meeting, Settlement
@@ -7,6 +8,7 @@ from .people import Member, Membership, Role
 from .seasons import Season
 
 __all__ = [
-    "POINT_PARTS", "Adjustment", "Attendance", "Club", "DayTotal", "DayTotalLine", "Game", "GameSeat", "ImportBatch",
-    "Meeting", "Member", "Membership", "Role", "RuleSet", "RuleVersion", "Season", "Settlement", "Yakuman",
+    "POINT_PARTS", "SITTING_OUT", "Adjustment", "Attendance", "Club", "DayTotal", "DayTotalLine", "DrawnRound",
+    "DrawnSeat", "Game", "GameSeat", "ImportBatch", "Meeting", "Member", "Membership", "ReportedResult", "Role",
+    "RuleSet", "RuleVersion", "Season", "Settlement", "Yakuman",
 ]

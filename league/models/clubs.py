@@ -45,6 +45,11 @@ class Club(models.Model):
         help_text=_("Rank guests (visitors who are not members) in the standings like members. Otherwise they "
                     "are listed apart, without a rank."),
     )
+    players_report_results = models.BooleanField(
+        _("players report their table's result"), default=False,
+        help_text=_("Let a member seated at a drawn table enter that table's result from their own phone. The "
+                    "secretary confirms or corrects it before it counts."),
+    )
     import_layouts = models.JSONField(
         _("import layouts"), default=list, blank=True,
         help_text=_("The column layouts chosen when importing files, reused for the next file with the same "
