@@ -8,6 +8,7 @@ from django.urls import path
 
 from .views import (
     activity,
+    board,
     club,
     entry,
     exports,
@@ -31,7 +32,7 @@ club_pages = [
     path("rules/", club.club_rules, name="club_rules"),
 ]
 
-# A meeting (開催日): entering its games, its closing accounts and sheet; the season's money.
+# A meeting (開催日): entering its games, its closing accounts and sheet, its day board; the season's money.
 meeting_pages = [
     path("enter/", entry.choose_meeting, name="choose_meeting"),
     path("meetings/start/", entry.start_meeting, name="start_meeting"),
@@ -41,6 +42,8 @@ meeting_pages = [
     path("meetings/<int:meeting_id>/accounts/", meetings.meeting_accounts, name="meeting_accounts"),
     path("meetings/<int:meeting_id>/sheet/", meetings.meeting_sheet, name="meeting_sheet"),
     path("meetings/<int:meeting_id>/summary.txt", meetings.meeting_summary, name="meeting_summary"),
+    path("meetings/<int:meeting_id>/board/", board.board_page, name="day_board"),
+    path("meetings/<int:meeting_id>/board/parts/", board.board_parts, name="day_board_parts"),
     path("meetings/<int:meeting_id>/close/", meetings.close_meeting, name="close_meeting"),
     path("meetings/<int:meeting_id>/reopen/", meetings.reopen_meeting, name="reopen_meeting"),
     path("meetings/<int:meeting_id>/resettle/", meetings.resettle_meeting, name="resettle_meeting"),

@@ -12,7 +12,7 @@ import pytest
 from django.urls import URLResolver, get_resolver, resolve, reverse
 
 from league.imports.commit import commit
-from league.models import Adjustment, Member, Membership, Season
+from league.models import SITTING_OUT, Adjustment, DrawnRound, DrawnSeat, Member, Membership, Season
 from league.services.games import Entry, record_game, settle_in_force
 
 from .conftest import PLAYERS
@@ -40,6 +40,8 @@ PAGES = {
     "meeting_accounts": {"GET": RUN, "POST": RUN},
     "meeting_sheet": {"GET": MONEY},
     "meeting_summary": {"GET": MONEY},
+    "day_board": {"GET": READ},
+    "day_board_parts": {"GET": READ},
     "close_meeting": {"GET": REFUSED, "POST": RUN},
     "reopen_meeting": {"GET": RUN, "POST": RUN},
     "resettle_meeting": {"GET": OWN, "POST": OWN},
@@ -158,6 +160,11 @@ def objects(club, meeting, secretary, member):
                                            date=datetime.date(2026, 10, 1), points=-50, reason="遅刻")
     batch = commit(plan_of(club, xlsx_bytes(ROWS)), user=secretary)
     guest = Member.objects.create(club=club, name="ビジター", guest=True)
+    drawn = DrawnRound.objects.create(meeting=meeting, number=1, seed=1)
+    DrawnSeat.objects.bulk_create([DrawnSeat(round=drawn, table=1, seat=seat, member=person)
+                                   for seat, person in enumerate(members)]
+                                  + [DrawnSeat(round=drawn, table=SITTING_OUT, seat=0,
+                                               member=Member.objects.get(name=PLAYERS[4][0]))])
     return {
         "slug": club.slug, "meeting_id": meeting.pk, "game_id": game.pk, "member_id": members[0].pk,
         "season_id": season.pk, "rule_set_id": rule_set.pk, "adjustment_id": adjustment.pk,

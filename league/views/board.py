@@ -1,0 +1,34 @@
+"""The day board (当日ボード): a page for a screen in the club room, and the parts it fetches to stay current.
+
+Whoever may read the meeting's page may read its board.  The page polls
+``day_board_parts`` (``league/static/js/board.js``) and swaps in the parts that
+changed, so a projector left on it follows the day without a reload.
+"""
+
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+
+from ..models.games import PLACE_NAMES
+from ..permissions import club_access
+from ..stats.day_board import day_board
+from .meetings import _meeting
+
+REFRESH_SECONDS = 15  # how often the page asks for fresh parts
+
+
+def _board_context(request, slug, meeting_id):
+    access = club_access(request, slug)
+    meeting = _meeting(access, meeting_id)
+    board = day_board(meeting)
+    return {"access": access, "club": access.club, "meeting": meeting, "board": board, "money": board.money,
+            "place_names": PLACE_NAMES[:board.money.players], "refresh_seconds": REFRESH_SECONDS}
+
+
+def board_page(request, slug, meeting_id):
+    return render(request, "league/meetings/board.html", _board_context(request, slug, meeting_id))
+
+
+@never_cache
+def board_parts(request, slug, meeting_id):
+    """The board's parts alone, as an HTML fragment: what the page's script swaps in."""
+    return render(request, "league/meetings/_board_parts.html", _board_context(request, slug, meeting_id))
