@@ -1,0 +1,68 @@
+"""The day board on a screen follows the day by itself: a saved game shows up without a reload."""
+
+import datetime
+
+import pytest
+
+from league.models import DrawnRound, DrawnSeat, Meeting, Member
+from league.services.games import Entry, record_game, settle_in_force
+from league.views import board
+
+from .test_entry_browser import PLAYERS, bakufu, log_in  # noqa: F401 (bakufu is a fixture)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def drawn_meeting(bakufu):  # noqa: F811
+    meeting = Meeting.objects.create(club=bakufu, rule_set=bakufu.rule_sets.first(), date=datetime.date(2026, 11, 21))
+    drawn = DrawnRound.objects.create(meeting=meeting, number=1, seed=7)
+    players = [Member.objects.get(club=bakufu, name=name) for name, _kana in PLAYERS]
+    DrawnSeat.objects.bulk_create([DrawnSeat(round=drawn, table=1, seat=seat, member=person)
+                                   for seat, person in enumerate(players)])
+    return meeting, players
+
+
+def test_the_board_shows_a_saved_game_without_reloading(live_server, chromium, drawn_meeting, monkeypatch,
+                                                        tmp_path):
+    monkeypatch.setattr(board, "REFRESH_SECONDS", 1)
+    meeting, players = drawn_meeting
+    context = chromium.new_context(viewport={"width": 1920, "height": 1080})
+    screen = context.new_page()
+    base = live_server.url
+    log_in(screen, base)
+    screen.goto(f"{base}/c/bakufu/meetings/{meeting.pk}/board/")
+    assert screen.locator(".board-table").count() == 1
+    assert screen.locator(".board-table.result-in").count() == 0
+    assert screen.locator("[data-board-part=results] .game-card").count() == 0
+    screen.evaluate("window.boardMarker = 'still here'")
+
+    record_game(settle_in_force(Entry(meeting=meeting, round=1, table=1, members=players,
+                                      scores=[41300, 31500, 18700, 8500])), None)
+    screen.locator(".board-table.result-in").wait_for(timeout=10000)
+    screen.locator("[data-board-part=results] .game-card").wait_for()
+    assert players[0].name in screen.locator("[data-board-part=standings]").inner_text()
+    assert screen.evaluate("window.boardMarker") == "still here"  # the page was not reloaded
+    assert screen.locator("#board-offline").is_hidden()
+    screen.screenshot(path=str(tmp_path / "board-1920.png"))
+    assert screen.evaluate("document.documentElement.scrollWidth") <= 1920
+
+    # Offline: a quiet notice, and the board catches up once the connection is back.
+    context.set_offline(True)
+    screen.locator("#board-offline").wait_for(state="visible", timeout=10000)
+    context.set_offline(False)
+    screen.locator("#board-offline").wait_for(state="hidden", timeout=10000)
+    assert screen.evaluate("window.boardMarker") == "still here"
+    context.close()
+
+
+def test_the_board_fits_a_phone(live_server, phone, drawn_meeting, tmp_path):
+    meeting, players = drawn_meeting
+    record_game(settle_in_force(Entry(meeting=meeting, round=1, table=1, members=players,
+                                      scores=[41300, 31500, 18700, 8500])), None)
+    base = live_server.url
+    log_in(phone, base)
+    phone.goto(f"{base}/c/bakufu/meetings/{meeting.pk}/board/")
+    assert phone.locator(".board-table.result-in").count() == 1
+    phone.screenshot(path=str(tmp_path / "board-phone.png"), full_page=True)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
