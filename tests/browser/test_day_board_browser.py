@@ -66,3 +66,28 @@ def test_the_board_fits_a_phone(live_server, phone, drawn_meeting, tmp_path):
     assert phone.locator(".board-table.result-in").count() == 1
     phone.screenshot(path=str(tmp_path / "board-phone.png"), full_page=True)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+HIDE = """hidden => { Object.defineProperty(document, "hidden", {configurable: true, get: () => hidden});
+                document.dispatchEvent(new Event("visibilitychange")); }"""
+
+
+def test_a_hidden_board_does_not_ask_and_catches_up_when_shown(live_server, chromium, drawn_meeting, monkeypatch):
+    monkeypatch.setattr(board, "REFRESH_SECONDS", 1)
+    meeting, _players = drawn_meeting
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+    screen = context.new_page()
+    log_in(screen, live_server.url)
+    screen.goto(f"{live_server.url}/c/bakufu/meetings/{meeting.pk}/board/")
+    asked = []
+    screen.on("request", lambda request: asked.append(request.url) if "/board/parts/" in request.url else None)
+    screen.wait_for_timeout(2500)
+    assert asked  # a board in sight asks every second here
+    screen.evaluate(HIDE, True)
+    screen.wait_for_timeout(500)  # an answer already on its way may still come
+    asked.clear()
+    screen.wait_for_timeout(3000)
+    assert asked == []
+    with screen.expect_request(lambda request: "/board/parts/" in request.url, timeout=1000):
+        screen.evaluate(HIDE, False)  # shown again: it asks at once, not a period later
+    context.close()
