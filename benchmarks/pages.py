@@ -211,6 +211,8 @@ def read_requests(club, ids):
         ("meeting", url("meeting_detail", meeting_id=meeting), "meeting"),
         ("meeting sheet", url("meeting_sheet", meeting_id=meeting), "meeting"),
         ("meeting summary", url("meeting_summary", meeting_id=meeting), "meeting"),
+        ("day board", url("day_board", meeting_id=meeting), "meeting"),
+        ("day board parts", url("day_board_parts", meeting_id=meeting), "meeting"),
         ("season money", url("season_money"), None),
         ("game", url("game_detail", game_id=game), "game"),
         ("game history", url("game_history", game_id=game), "game"),
