@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch
 
-from ..models import SITTING_OUT, DrawnRound, DrawnSeat, Game
+from ..models import SITTING_OUT, DrawnRound, DrawnSeat, Game, ReportedResult
 from ..models.games import WINDS
 from .day import settle_day
 
@@ -31,6 +31,7 @@ class DrawnTable:
     number: int
     seats: list  # DrawnPlaces in seat order
     game: Game | None = None  # the counted game entered for this round and table, once it is in
+    reported: bool = False  # a player reported its result, which waits for the secretary
 
     @property
     def result_in(self):
@@ -69,23 +70,25 @@ def day_board(meeting):
 def current_round(meeting, games):
     """The lowest drawn round with a table whose game is not in yet, else the last one drawn; None when none is.
 
-    ``games``: the meeting's counted games (the board has them already, so this costs two queries).
+    ``games``: the meeting's counted games (the board has them already, so this costs three queries).
     """
     rounds = list(DrawnRound.objects.filter(meeting=meeting).in_order().prefetch_related(
         Prefetch("seats", queryset=DrawnSeat.objects.select_related("member").order_by("table", "seat"))))
     if not rounds:
         return None
     entered = {(game.round, game.table): game for game in games}
-    built = [_board_round(drawn, entered, len(rounds)) for drawn in rounds]
+    reported = set(ReportedResult.objects.filter(meeting=meeting).pending().values_list("round", "table"))
+    built = [_board_round(drawn, entered, reported, len(rounds)) for drawn in rounds]
     return next((board_round for board_round in built if not board_round.all_in), built[-1])
 
 
-def _board_round(drawn, entered, count):
+def _board_round(drawn, entered, reported, count):
     tables, sitting_out = {}, []
     for seat in drawn.seats.all():
         if seat.table == SITTING_OUT:
             sitting_out.append(seat.member)
             continue
-        table = tables.setdefault(seat.table, DrawnTable(seat.table, [], entered.get((drawn.number, seat.table))))
+        key = (drawn.number, seat.table)
+        table = tables.setdefault(seat.table, DrawnTable(seat.table, [], entered.get(key), key in reported))
         table.seats.append(DrawnPlace(WINDS[seat.seat], seat.member))
     return BoardRound(drawn.number, [tables[number] for number in sorted(tables)], sitting_out, count)

@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
-from league.models import SITTING_OUT, DrawnRound, DrawnSeat, Member
+from league.models import SITTING_OUT, DrawnRound, DrawnSeat, Member, ReportedResult
 from league.services.games import Entry, record_game, settle_in_force
 from league.stats.day_board import current_round, day_board
 
@@ -133,6 +133,19 @@ def test_the_round_shows_who_sits_out(client, meeting, member, people):
     round_part = parts(client.get(board_url(meeting)))["round"]
     assert tables_shown(round_part)[0][2] is False
     assert "抜け番" in text_of(round_part) and people[4].name in text_of(round_part)
+
+
+def test_a_table_whose_result_a_player_reported_says_it_waits_for_the_secretary(client, meeting, member,
+                                                                                 secretary, two_rounds):
+    ReportedResult.objects.create(meeting=meeting, round=1, table=2, sheet={"score_0": "40000"})
+    ReportedResult.objects.create(meeting=meeting, round=1, table=1, status=ReportedResult.Status.TURNED_DOWN)
+    client.force_login(member)
+    round_part = parts(client.get(board_url(meeting)))["round"]
+    states = [text_of(node).strip() for node in find_all(round_part, lambda node: "board-state" in classes(node))]
+    assert states == ["対局中", "報告済み・幹事の確認待ち"]
+    play(meeting, secretary, 1, 2, two_rounds[4:8])  # confirmed by the secretary: the result is in
+    round_part = parts(client.get(board_url(meeting)))["round"]
+    assert [table[2] for table in tables_shown(round_part)] == [False, True]
 
 
 def test_a_day_with_nothing_yet_says_what_will_appear(client, meeting, member):
