@@ -142,7 +142,7 @@ def test_a_table_whose_result_a_player_reported_says_it_waits_for_the_secretary(
     client.force_login(member)
     round_part = parts(client.get(board_url(meeting)))["round"]
     states = [text_of(node).strip() for node in find_all(round_part, lambda node: "board-state" in classes(node))]
-    assert states == ["対局中", "報告済み・幹事の確認待ち"]
+    assert states == ["対局中", "報告あり・確認待ち"]
     play(meeting, secretary, 1, 2, two_rounds[4:8])  # confirmed by the secretary: the result is in
     round_part = parts(client.get(board_url(meeting)))["round"]
     assert [table[2] for table in tables_shown(round_part)] == [False, True]
