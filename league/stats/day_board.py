@@ -1,7 +1,7 @@
 """The day board (当日ボード): what a screen in the club room shows on the day.
 
 The round being played now, as drawn (each table's seats by wind, and whether
-its game is in), the day's games newest first, and the day's standings
+its game is in or a player reported it), the day's games newest first, and the day's standings
 (``stats.day.settle_day``, as the meeting's page has them).  A fixed number of
 queries however many rounds, tables and games the day has.
 
