@@ -15,7 +15,8 @@ games it needs and how a tie is settled.  In short:
   tie-breaks.
 
 The query count does not grow with the games: the standings (at most five
-queries) and at most two more per title chosen.
+queries), one or two more for most titles chosen, three for the attendance and
+one more standings for the most improved (stopped before its second half).
 """
 
 import datetime
@@ -72,9 +73,10 @@ class SeasonAwards:
     halves: tuple | None = None  # (first day of the second half, the last day of the first) for the most improved
 
 
-def season_awards(period, club):
-    """The titles ``club`` gives (``Club.award_titles``, in their order), over ``period``."""
-    result = standings(period)
+def season_awards(period, club, result=None):
+    """The titles ``club`` gives (``Club.award_titles``, in their order), over ``period``; ``result`` is its
+    standings when the caller has them already (the workbook)."""
+    result = result or standings(period)
     counts = _Context(period, club, result)
     awards = []
     for title in club.award_titles:
@@ -205,22 +207,25 @@ def _most_improved(counts):
         return award
     split = days[(len(days) + 1) // 2]
     counts.halves = (split - datetime.timedelta(days=1), split)
-    first = _per_game(standings(replace(period, last_day=counts.halves[0], min_games=0)), each_half)
-    second = _per_game(standings(replace(period, first_day=split, min_games=0)), each_half)
+    # The standings stopped before the second half: the second half is what the period's adds to them.
+    first = {line.member.pk: _played(line) for line in standings(replace(period, last_day=counts.halves[0])).lines}
     candidates = []
     for line in counts.lines:
-        pk = line.member.pk
-        if pk in first and pk in second and second[pk] > first[pk]:
-            gain = second[pk] - first[pk]
+        games_before, points_before = first.get(line.member.pk, (0, 0))
+        games, points = _played(line)
+        games_after, points_after = games - games_before, points - points_before
+        if min(games_before, games_after) < max(each_half, 1):
+            continue
+        gain = Fraction(points_after, games_after) - Fraction(points_before, games_before)
+        if gain > 0:
             candidates.append((line.member, _tenths(gain), gain))
     award.holders = _in_order(_best(candidates))
     return award
 
 
-def _per_game(result, minimum):
-    """Each member's points per game from play (games and day totals, not adjustments), exact, with enough games."""
-    return {line.member.pk: Fraction(line.game_points + line.day_points, line.games)
-            for line in result.lines if line.games and line.games >= max(minimum, 1)}
+def _played(line):
+    """(games, points from play: games and day totals, not adjustments) of a standings line."""
+    return line.games, line.game_points + line.day_points
 
 
 def _tenths(fraction):
