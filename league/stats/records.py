@@ -4,7 +4,7 @@ longest runs of tops and of games without a last, the most games.
 Records are facts, so guests (ゲスト) appear in them, marked as everywhere.
 Points-only games (点数なし) have no score: they count in every record but the
 best scores; day totals (日計) have no single game and no place: they count in
-the most games only.  Nine queries, however many games (docs/awards.md).
+the most games only.  Ten queries, however many games (docs/awards.md).
 """
 
 from dataclasses import dataclass

@@ -32,7 +32,8 @@ from .test_meeting_money import play_day
 D = datetime.date
 JAPANESE_POINTS = '+0.0;"▲"0.0;"±"0.0'
 EAST, SOUTH, WEST, NORTH, CENTRE = "東田一郎", "南野二郎", "西川三郎", "北村四郎", "中島五郎"
-SHEETS = ["Standings", "Tally", "Awards", "Records", "Games", "Results", "Meetings", "Meeting money", "Members", "Rules"]
+SHEETS = ["Standings", "Tally", "Awards", "Records", "Games", "Results", "Meetings", "Meeting money", "Members",
+          "Rules"]
 WORKBOOK_SHEETS = [("workbook sheet", name) for name in SHEETS]
 
 
