@@ -397,7 +397,7 @@ def test_the_workbook_takes_the_same_queries_however_many_games(club, season, me
                                                                 django_assert_num_queries):
     set_closed(play_day(meeting, secretary), True)
     small = _query_count(ExportChoice.of_season(club, season))
-    assert small <= 40  # the Awards and Records sheets read 18 of them (docs/exports.md)
+    assert small <= 45  # the Awards and Records sheets read about 20 of them (docs/exports.md)
     for day in (D(2026, 10, 3), D(2026, 10, 10), D(2026, 10, 17)):
         extra = Meeting.objects.create(club=club, rule_set=club.rule_sets.get(), date=day, venue_fee=3000)
         play_day(extra, secretary)
