@@ -119,6 +119,7 @@ def test_the_owner_chooses_the_titles_and_the_minimum_with_history(client, owner
     client.force_login(owner)
     page = client.get(f"/c/{club.slug}/manage/settings/").content.decode()
     assert 'value="most_improved"' in page and 'name="award_min_games"' in page
+    assert "<legend>表彰する賞</legend>" in page  # the boxes under one heading, not inside one label
     response = client.post(f"/c/{club.slug}/manage/settings/", {
         "award_titles": ["most_games", "points", "best_score"], "award_min_games": "12"})
     assert response.status_code == 302
