@@ -70,17 +70,17 @@ class SeasonAwards:
     period: object
     awards: list
     meetings: int | None = None  # meetings held in the period, when attendance is a title
-    halves: tuple | None = None  # (first day of the second half, the last day of the first) for the most improved
+    halves: tuple | None = None  # (the last day of the first half, the first of the second) for the most improved
 
 
 def season_awards(period, club, result=None):
     """The titles ``club`` gives (``Club.award_titles``, in their order), over ``period``; ``result`` is its
     standings when the caller has them already (the workbook)."""
-    result = result or standings(period)
+    result = standings(period) if result is None else result
     counts = _Context(period, club, result)
     awards = []
     for title in club.award_titles:
-        if title in AwardTitle.values:
+        if title in TITLES:  # the settings form accepts no other key; a title since withdrawn is left out
             awards.append(TITLES[title](counts))
     return SeasonAwards(period=period, awards=awards, meetings=counts.meetings, halves=counts.halves)
 

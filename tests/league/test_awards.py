@@ -4,11 +4,12 @@ the club's minimum, guests, points-only games; the owner's choice of titles; the
 import pytest
 from django.utils import translation
 
-from league.models import AwardTitle, Club
+from league.models import AwardTitle, Club, DayTotal, DayTotalLine, Member
 from league.stats.awards import season_awards
 from league.stats.periods import season_period
 
 from .awards_data import CENTRE, EAST, GUEST, NORTH, SOUTH, WEST, awards_season
+from .standings_data import D, meeting_on
 
 
 @pytest.fixture
@@ -97,6 +98,23 @@ def _with(club, **settings):
         setattr(club, name, value)
     club.save()
     return club
+
+
+def test_a_day_total_counts_its_hanchan_and_the_day_but_no_place_and_no_single_game(club, seasons):
+    season, _spring = seasons
+    # 9/5, a day known only by its totals (日計): five hanchan at one table.
+    day = DayTotal.objects.create(meeting=meeting_on(club, D(2026, 9, 5)), games=5)
+    for name, tenths in ((CENTRE, 2000), (NORTH, -500), (SOUTH, -500), (WEST, -1000)):
+        DayTotalLine.objects.create(day_total=day, member=Member.objects.get(name=name), points=tenths)
+    awards = awards_of(club, season, award_min_games=6)
+    assert holders(awards["most_games"]) == [NORTH, WEST, SOUTH]  # 10 each: 5 games and 5 hanchan of the day
+    # Ten games, but five with a place: below the six the rates need.
+    assert holders(awards["top_rate"]) == [EAST]
+    assert holders(awards["best_points"]) == [WEST]  # the day's +200.0 was not one game
+    assert holders(awards["attendance"]) == [CENTRE] and awards["attendance"].holders[0].figure == 5
+    # Four days with games: 5/10 and 6/14, then 7/12 and 9/5. 西: −36.75 a game, then (+120.0 − 100.0) / 6.
+    improved = awards_of(club, season, award_min_games=2)["most_improved"]
+    assert holders(improved) == [WEST] and improved.holders[0].figure == 401
 
 
 def test_only_the_titles_the_club_gives(club, seasons):
