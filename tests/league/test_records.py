@@ -89,7 +89,7 @@ def test_the_page_links_each_record_to_its_game_and_member(client, member, club,
     assert f'href="/c/{club.slug}/members/{west.pk}/"' in page  # who dealt in 大三元
     game = north.yakuman.get().game
     assert f'href="/c/{club.slug}/games/{game.pk}/"' in page
-    assert "ゲスト" in page  # the guest's record, marked
+    assert '<small class="guest-mark">ゲスト</small>' in page  # the guest's record, marked
     english = client.get(f"/en/c/{club.slug}/records/").content.decode()
     assert "Club records" in english and "Most games in a row without a last" in english and "Dealt in" in english
 
