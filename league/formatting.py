@@ -16,7 +16,11 @@ binary noise.
 from decimal import Decimal
 
 from django.utils.formats import date_format
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
+
+# The kinds of figure a title or a record is won with (``format_figure``).
+POINTS, SCORE, RATE, AVERAGE = "points", "score", "rate", "average"
+GAMES, TIMES, MEETINGS = "games", "times", "meetings"
 
 
 def _minus(language):
@@ -72,6 +76,25 @@ def format_signed(value, language=None):
     if value == 0:
         return "±0"
     return f"+{value}" if value > 0 else f"{_minus(language)}{-value}"
+
+
+def format_figure(kind, value, language=None):
+    """A title's or a record's figure as people read it: points (+45.3), a score (52,300), a rate (37.5%), an
+    average place (2.33), or a count with its unit (24半荘, 3回, 12日; 24 games, 3 times, 12 meetings)."""
+    if value is None:
+        return ""
+    if kind == POINTS:
+        return format_points(value, language)
+    if kind == SCORE:
+        return format_score(value, language)
+    if kind == RATE:
+        return f"{value}%"
+    if kind == AVERAGE:
+        return str(value)
+    units = {GAMES: ngettext("%(count)s game", "%(count)s games", value),
+             TIMES: ngettext("%(count)s time", "%(count)s times", value),
+             MEETINGS: ngettext("%(count)s meeting", "%(count)s meetings", value)}
+    return units[kind] % {"count": value}
 
 
 def format_date(day):

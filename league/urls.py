@@ -8,6 +8,7 @@ from django.urls import path
 
 from .views import (
     activity,
+    awards,
     board,
     club,
     entry,
@@ -59,10 +60,13 @@ game_pages = [
     path("games/<int:game_id>/history/", games.game_history_page, name="game_history"),
 ]
 
-# The season standings (成績表), the running standings, and the standings as JSON.
+# The season standings (成績表), the running standings, the season's titles (表彰), the club's records (記録),
+# and the standings as JSON.
 standings_pages = [
     path("standings/", standings.standings_page, name="standings"),
     path("standings/running/", running.running_standings, name="running_standings"),
+    path("standings/awards/", awards.awards_page, name="awards"),
+    path("records/", awards.records_page, name="records"),
     path("api/standings.json", standings.standings_json, name="api_standings"),
 ]
 

@@ -5,12 +5,13 @@ renderer writes any list of sheets as an .xlsx workbook (openpyxl write-only
 mode) or one sheet as CSV (``render.py``).  ``choice.ExportChoice`` says what
 is exported: the club's rule sets (one or all) between two days.
 
-- ``season_sheets(choice)``: Standings, Tally (集計表, one per rule set that has games), Games, Results,
-  Meetings, Meeting money, Members, Rules;
+- ``season_sheets(choice)``: Standings, Tally (集計表, one per rule set that has games), Awards (表彰),
+  Records (記録), Games, Results, Meetings, Meeting money, Members, Rules;
 - ``results_sheet(choice)``: the Results sheet alone, for the CSV.
 """
 
 from ..stats.standings import standings
+from .awards_sheets import awards_sheet, records_sheet
 from .choice import ExportChoice
 from .club_sheets import members_sheet, rules_sheet
 from .games_sheets import games_sheet, results_sheet
@@ -26,8 +27,9 @@ __all__ = ["ExportChoice", "csv_chunks", "results_sheet", "season_sheets", "writ
 def season_sheets(choice):
     """Every sheet of the season workbook, in order; the long ones stream their rows when written."""
     results = [standings(period) for period in choice.periods()]  # for the Standings and Tally sheets both
-    return [standings_sheet(results), *tally_sheets(choice, results), games_sheet(choice), results_sheet(choice),
-            *meetings_sheets(choice), members_sheet(choice), rules_sheet(choice)]
+    return [standings_sheet(results), *tally_sheets(choice, results), awards_sheet(choice, results),
+            records_sheet(choice), games_sheet(choice), results_sheet(choice), *meetings_sheets(choice),
+            members_sheet(choice), rules_sheet(choice)]
 
 
 def write_season_workbook(choice, target):

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..models import Adjustment, Club, Member, Membership, Role, RuleSet, Season
+from ..models import Adjustment, AwardTitle, Club, Member, Membership, Role, RuleSet, Season
 from ..models.text import clean_name as name_as_kept
 from ..score_input import parse_points
 
@@ -300,8 +300,19 @@ class AdjustmentForm(forms.ModelForm):
 
 
 class ClubSettingsForm(forms.ModelForm):
-    """What the owner decides for the whole club: public or not, scores in hundreds, guests ranked or not."""
+    """What the owner decides for the whole club: public or not, scores in hundreds, guests ranked or not, the
+    season titles (表彰) it gives and the games a rate title needs."""
+
+    award_titles = forms.MultipleChoiceField(
+        label=_("Season titles"), required=False, choices=AwardTitle.choices, widget=forms.CheckboxSelectMultiple,
+        help_text=_("The titles the awards page shows; none hides them all."))
 
     class Meta:
         model = Club
-        fields = ["is_public", "scores_in_hundreds", "rank_guests"]
+        fields = ["is_public", "scores_in_hundreds", "rank_guests", "award_titles", "award_min_games"]
+        widgets = {"award_min_games": forms.NumberInput(attrs={"inputmode": "numeric"})}
+
+    def clean_award_titles(self):
+        """Kept in the awards page's order, whatever order the boxes were ticked in."""
+        chosen = set(self.cleaned_data["award_titles"])
+        return [key for key in AwardTitle.values if key in chosen]

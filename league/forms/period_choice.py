@@ -1,8 +1,9 @@
 """Which games a page covers (対象の対局), read from the query string: one form for every page that chooses.
 
-The standings, their JSON, the running standings, the season's money, the
-export page and its downloads, and the member page and its JSON all read the
-same parameters with the same meaning and defaults (``league.stats.periods``):
+The standings, their JSON, the running standings, the awards, the season's
+money, the export page and its downloads, and the member page and its JSON all
+read the same parameters with the same meaning and defaults
+(``league.stats.periods``); the records read the rule set alone (every season):
 
 - ``season``: a season id of the club, or ``all`` for every game; absent or
   empty: the season in force (``current_season``), all games when there is none;
@@ -46,7 +47,8 @@ class PeriodChoiceForm(forms.Form):
         self.rule_sets = list(club.rule_sets.with_versions())
         super().__init__(self._rule_set_by_slug(data) if data is not None else {})
         self._add_fields()
-        self.fields["season"].choices = [(str(s.pk), s.name) for s in self.seasons] + [(ALL_GAMES, _("All games"))]
+        if "season" in self.fields:
+            self.fields["season"].choices = [(str(s.pk), s.name) for s in self.seasons] + [(ALL_GAMES, _("All games"))]
         if "rule_set" in self.fields:
             choices = [(r.slug, r.name) for r in self.rule_sets]
             if self.every_rule_set_when_empty:
@@ -92,6 +94,15 @@ class SeasonChoiceForm(PeriodChoiceForm):
     """The season alone: the season's money counts the meetings of every rule set."""
 
     rule_set = None
+
+
+class RuleSetChoiceForm(PeriodChoiceForm):
+    """The rule set alone, over every game of every season: the club's records (記録)."""
+
+    season = None
+
+    def _choice(self, data):
+        return super()._choice({**data, "season": ALL_GAMES})
 
 
 class StandingsChoiceForm(PeriodChoiceForm):

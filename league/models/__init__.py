@@ -1,4 +1,4 @@
-from .clubs import Club, RuleSet, RuleVersion
+from .clubs import AwardTitle, Club, RuleSet, RuleVersion
 from .day_totals import DayTotal, DayTotalLine
 from .draws import SITTING_OUT, DrawnRound, DrawnSeat, ReportedResult
 from .games import POINT_PARTS, Adjustment, Game, GameSeat, Yakuman
@@ -8,7 +8,7 @@ from .people import Member, Membership, Role
 from .seasons import Season
 
 __all__ = [
-    "POINT_PARTS", "SITTING_OUT", "Adjustment", "Attendance", "Club", "DayTotal", "DayTotalLine", "DrawnRound",
-    "DrawnSeat", "Game", "GameSeat", "ImportBatch", "Meeting", "Member", "Membership", "ReportedResult", "Role",
-    "RuleSet", "RuleVersion", "Season", "Settlement", "Yakuman",
+    "POINT_PARTS", "SITTING_OUT", "Adjustment", "Attendance", "AwardTitle", "Club", "DayTotal", "DayTotalLine",
+    "DrawnRound", "DrawnSeat", "Game", "GameSeat", "ImportBatch", "Meeting", "Member", "Membership", "ReportedResult",
+    "Role", "RuleSet", "RuleVersion", "Season", "Settlement", "Yakuman",
 ]

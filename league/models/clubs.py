@@ -15,6 +15,28 @@ from ..formatting import format_date
 from .text import without_bidi
 
 
+class AwardTitle(models.TextChoices):
+    """The season titles (表彰) a club may give; what each counts is in docs/awards.md and ``stats.awards``."""
+
+    CHAMPION = "points", _("Champion (most points)")
+    TOP_RATE = "top_rate", _("Best top rate")
+    RENTAI_RATE = "rentai_rate", _("Best top-two rate")
+    LAST_AVOID_RATE = "last_avoid_rate", _("Best last-avoid rate")
+    AVERAGE_PLACE = "average_place", _("Best average place")
+    BEST_SCORE = "best_score", _("Highest score")
+    BEST_POINTS = "best_points", _("Most points in one game")
+    MOST_TOPS = "most_tops", _("Most tops")
+    MOST_GAMES = "most_games", _("Most games")
+    MOST_YAKUMAN = "most_yakuman", _("Most yakuman")
+    ATTENDANCE = "attendance", _("Best attendance")
+    MOST_IMPROVED = "most_improved", _("Most improved")
+
+
+def every_award_title():
+    """A new club gives every title; the owner leaves out those it does not want."""
+    return list(AwardTitle.values)
+
+
 class ClubQuerySet(models.QuerySet):
     def visible_to(self, user):
         """Public clubs and the clubs ``user`` belongs to (every club for the site admin)."""
@@ -49,6 +71,15 @@ class Club(models.Model):
         _("players report their table's result"), default=False,
         help_text=_("Let a member seated at a drawn table enter that table's result from their own phone. The "
                     "secretary confirms or corrects it before it counts."),
+    )
+    award_titles = models.JSONField(
+        _("titles"), default=every_award_title, blank=True,
+        help_text=_("The season titles (表彰) the club gives, shown on the awards page."),
+    )
+    award_min_games = models.PositiveSmallIntegerField(
+        _("games for a rate title"), default=20,
+        help_text=_("Games with a place a member needs for the titles that compare rates or averages (top rate, "
+                    "top-two rate, last-avoid rate, average place)."),
     )
     import_layouts = models.JSONField(
         _("import layouts"), default=list, blank=True,

@@ -1,11 +1,12 @@
-"""The figure filters: ``{{ value|points }}``, ``{{ value|score }}`` and ``{{ value|yen }}`` and ``{{ value|signed }}``.
+"""The figure filters: ``{{ value|points }}``, ``{{ value|score }}``, ``{{ value|yen }}``, ``{{ value|signed }}``
+and ``{{ value|figure:kind }}`` (a title's or a record's figure).
 
 They only wrap ``league.formatting``, where the one format of each figure lives.
 """
 
 from django import template
 
-from ..formatting import format_points, format_score, format_signed, format_yen
+from ..formatting import format_figure, format_points, format_score, format_signed, format_yen
 
 register = template.Library()
 
@@ -28,3 +29,8 @@ def yen_filter(value):
 @register.filter(name="signed")
 def signed_filter(value):
     return format_signed(value)
+
+
+@register.filter(name="figure")
+def figure_filter(value, kind):
+    return format_figure(kind, value)

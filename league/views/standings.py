@@ -29,6 +29,8 @@ def standings_page(request, slug):
         "access": access, "club": access.club, "choice": choice, "result": result, "table": table,
         "unranked_table": unranked_table, "form": form,
         "projector": projector, "json_query": urlencode(choice.query()),
+        # The awards take the season and the rule set; the standings' dates and minimum are their own.
+        "awards_query": urlencode({key: choice.query()[key] for key in ("season", "rule_set")}),
     })
 
 

@@ -312,7 +312,8 @@ def test_the_owner_ranks_guests_in_the_club_settings_with_history(client, owner,
         "club_settings", "secretary")
     client.force_login(owner)
     assert client.get(f"/c/{club.slug}/manage/settings/").status_code == 200
-    response = client.post(f"/c/{club.slug}/manage/settings/", {"rank_guests": "on", "scores_in_hundreds": "on"})
+    response = client.post(f"/c/{club.slug}/manage/settings/", {"rank_guests": "on", "scores_in_hundreds": "on",
+                                                                "award_min_games": "20"})
     assert response.status_code == 302
     club.refresh_from_db()
     assert club.rank_guests and club.scores_in_hundreds and not club.is_public

@@ -55,6 +55,8 @@ PAGES = {
     # standings
     "standings": {"GET": READ},
     "running_standings": {"GET": READ},
+    "awards": {"GET": READ},
+    "records": {"GET": READ},
     "api_standings": {"GET": READ},
     # members
     "member_list": {"GET": READ},

@@ -180,7 +180,7 @@ def test_every_sheet_prints_landscape_as_wide_as_the_page_with_its_header_on_eve
                                                                                       language):
     three_player_games(club, secretary)
     book = workbook(ExportChoice.of_season(club, season), language)
-    assert len(book.worksheets) == 9  # two Tally sheets
+    assert len(book.worksheets) == 11  # two Tally sheets
     for ws in book.worksheets:
         setup = ws.page_setup
         assert (setup.orientation, setup.paperSize, setup.fitToWidth, setup.fitToHeight) == (

@@ -1,0 +1,32 @@
+"""The season's titles (表彰) and the club's all-time records (記録): whoever may read the standings may read them."""
+
+from urllib.parse import urlencode
+
+from django.shortcuts import render
+
+from ..forms.period_choice import PeriodChoiceForm, RuleSetChoiceForm
+from ..permissions import club_access
+from ..stats.awards import season_awards
+from ..stats.awards_text import described
+from ..stats.records import club_records
+
+
+def awards_page(request, slug):
+    access = club_access(request, slug)
+    form = PeriodChoiceForm(access.club, request.GET)
+    choice = form.choice
+    awards = season_awards(choice.period, access.club) if choice.period else None
+    return render(request, "league/standings/awards.html", {
+        "access": access, "club": access.club, "nav": "awards", "form": form, "choice": choice, "awards": awards,
+        "described": described(awards) if awards else [], "choice_query": urlencode(choice.query()),
+    })
+
+
+def records_page(request, slug):
+    access = club_access(request, slug)
+    form = RuleSetChoiceForm(access.club, request.GET)
+    rule_set = form.choice.rule_set
+    return render(request, "league/standings/records.html", {
+        "access": access, "club": access.club, "nav": "records", "form": form, "rule_set": rule_set,
+        "records": club_records(rule_set) if rule_set else None,
+    })
