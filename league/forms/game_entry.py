@@ -102,6 +102,7 @@ class GameForm(forms.Form):
         label=_("Enter by points (点数なし)"), required=False,
         help_text=_("For a game whose scores nobody noted: type each player's final points, before chips."))
     revision = forms.IntegerField(widget=forms.HiddenInput, required=False)  # of the game corrected (Game.revision)
+    names_fixed = False  # a player's report of a drawn table (forms/report_entry.py): names, round, table fixed
 
     def __init__(self, *args, meeting, rule_version, in_hundreds=False, **kwargs):
         super().__init__(*args, **kwargs)

@@ -300,8 +300,9 @@ class AdjustmentForm(forms.ModelForm):
 
 
 class ClubSettingsForm(forms.ModelForm):
-    """What the owner decides for the whole club: public or not, scores in hundreds, guests ranked or not."""
+    """What the owner decides for the whole club: public or not, scores in hundreds, guests ranked or not, players
+    reporting their drawn table's result."""
 
     class Meta:
         model = Club
-        fields = ["is_public", "scores_in_hundreds", "rank_guests"]
+        fields = ["is_public", "scores_in_hundreds", "rank_guests", "players_report_results"]

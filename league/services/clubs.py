@@ -1,10 +1,11 @@
-"""Saving a club's own settings (who may read it, how scores are typed, whether guests are ranked)."""
+"""Saving a club's own settings (who may read it, how scores are typed, whether guests are ranked, whether players
+report results)."""
 
 from django.db import transaction
 
 from ..models import Club
 
-SETTINGS = ("is_public", "scores_in_hundreds", "rank_guests")
+SETTINGS = ("is_public", "scores_in_hundreds", "rank_guests", "players_report_results")
 
 
 def save_club_settings(club, **settings):

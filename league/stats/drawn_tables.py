@@ -1,0 +1,88 @@
+"""The drawn tables of a meeting (卓組) as entry needs them: who sits where, and whether the game is entered.
+
+A drawn table is pending (まだ入力されていない卓) while no counted game of the meeting has its round and
+table: the link between a draw and a game is the pair of numbers, as on the entry page
+(league/models/draws.py).  The reports players sent for their tables are read here too, each marked
+superseded when its table's game was entered meanwhile.
+"""
+
+from dataclasses import dataclass
+from itertools import groupby
+
+from ..models import SITTING_OUT, DrawnSeat, Game, Member, ReportedResult
+
+
+@dataclass(frozen=True)
+class DrawnTable:
+    round: int
+    table: int
+    members: tuple  # in seat order: 東 (起家), 南, 西, 北
+    entered: bool
+
+    @property
+    def names(self):
+        return [member.name for member in self.members]
+
+
+def entered_tables(meeting):
+    """The (round, table) pairs that hold a counted game of ``meeting``."""
+    return set(Game.objects.filter(meeting=meeting).counted().values_list("round", "table"))
+
+
+def drawn_tables(meeting, *, round_number=None, table=None):
+    """Every drawn table of ``meeting`` (sitting out aside), by round then table; or only the one asked for."""
+    seats = (DrawnSeat.objects.filter(round__meeting=meeting).exclude(table=SITTING_OUT)
+             .select_related("round", "member").order_by("round__number", "table", "seat"))
+    if round_number is not None:
+        seats = seats.filter(round__number=round_number, table=table)
+    entered = entered_tables(meeting)
+    return [
+        DrawnTable(number, table_number, tuple(seat.member for seat in group), (number, table_number) in entered)
+        for (number, table_number), group in groupby(seats, key=lambda seat: (seat.round.number, seat.table))
+    ]
+
+
+def drawn_table(meeting, round_number, table):
+    """The drawn table at ``round_number`` and ``table``, or None when the draw has no such table."""
+    found = drawn_tables(meeting, round_number=round_number, table=table)
+    return found[0] if found else None
+
+
+def pending_tables(meeting):
+    """The drawn tables whose game is not entered yet, the earliest round first."""
+    return [table for table in drawn_tables(meeting) if not table.entered]
+
+
+def seated_members(club, user):
+    """The club's members who play as ``user`` (a login may be linked to its member)."""
+    if not user.is_authenticated:
+        return Member.objects.none()
+    return Member.objects.filter(club=club, user=user)
+
+
+def tables_to_report(meeting, user):
+    """The pending drawn tables where ``user`` sits: the ones they may report, when the club lets players."""
+    if meeting.closed or not meeting.club.players_report_results:
+        return []
+    mine = set(seated_members(meeting.club, user).values_list("pk", flat=True))
+    return [table for table in pending_tables(meeting) if mine & {member.pk for member in table.members}]
+
+
+@dataclass(frozen=True)
+class ReportToCheck:
+    report: ReportedResult
+    superseded: bool  # the table's game was entered meanwhile: it cannot be confirmed any more
+    earlier: int  # how many earlier pending reports the same table has
+
+
+def reports_to_check(meeting):
+    """The pending reports of ``meeting``, each table's latest first, with how many earlier ones it has."""
+    reports = list(ReportedResult.objects.filter(meeting=meeting).pending()
+                   .select_related("reported_by").order_by("round", "table", "-reported_at", "-pk"))
+    entered = entered_tables(meeting)
+    checked = []
+    for (number, table), group in groupby(reports, key=lambda report: (report.round, report.table)):
+        group = list(group)
+        checked += [ReportToCheck(report, (number, table) in entered, len(group) - 1 - index)
+                    for index, report in enumerate(group)]
+    return checked
