@@ -28,8 +28,6 @@ class ReportForm(GameForm):
             for seat in range(len(drawn.members)):
                 data.pop(f"guest_{seat}", None)  # a drawn seat is a member (or a guest already seated)
         super().__init__(data, initial={**(initial or {}), **fixed}, **kwargs)
-        for name in ("round", "table"):
-            self.fields[name].widget.attrs["readonly"] = True
 
     def sheet(self):
         """What the player typed, by the entry form's field names (the boxes left empty aside)."""

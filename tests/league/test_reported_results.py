@@ -46,7 +46,8 @@ def test_the_seated_player_sees_the_table_with_names_fixed(client, meeting, seat
     assert names_on(html) == TABLE_1
     for seat in range(4):
         assert 'readonly' in html.split(f'name="player_{seat}"')[1].split(">")[0]
-    assert 'readonly' in html.split('name="round"')[1].split(">")[0]
+    assert '<input type="hidden" name="round" value="1"' in html
+    assert '<input type="hidden" name="table" value="1"' in html
     assert "幹事に送信" in html
 
 
@@ -232,7 +233,8 @@ def test_a_report_whose_table_was_entered_meanwhile_is_superseded(client, meetin
     assert "入力済み" in html and f"?report={report.pk}" not in html
     response = client.post(enter_url(meeting), {**report.sheet, "report": report.pk, "action": "save"})
     assert response.status_code == 400
-    assert "この開催日の1回戦・1卓はすでに入力されています。" in response.content.decode()  # the existing conflict refusal
+    # The entry's own refusal of a second game at a table.
+    assert "この開催日の1回戦・1卓はすでに入力されています。" in response.content.decode()
     report.refresh_from_db()
     assert report.status == "pending" and Game.objects.count() == 1
 
