@@ -262,3 +262,12 @@ def test_the_owner_lets_players_report_in_the_club_settings(client, club, owner)
     club.refresh_from_db()
     assert club.players_report_results
     assert club.history.latest().history_user == owner
+
+
+def test_the_report_page_and_its_refusals_in_english(client, meeting, seated):
+    client.force_login(seated)
+    html = client.get("/en" + report_url(meeting)).content.decode()
+    assert "Send to the secretary" in html and "Round 1 · table 1" in html
+    response = client.get("/en" + report_url(meeting, table=2))
+    assert "You are not seated at round 1, table 2: only its players may report its result." in (
+        response.content.decode())
