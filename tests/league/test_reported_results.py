@@ -271,3 +271,12 @@ def test_the_report_page_and_its_refusals_in_english(client, meeting, seated):
     response = client.get("/en" + report_url(meeting, table=2))
     assert "You are not seated at round 1, table 2: only its players may report its result." in (
         response.content.decode())
+
+
+def test_the_clubs_activity_names_who_reported_confirmed_and_turned_down(client, club, meeting, report, owner):
+    client.post(enter_url(meeting), {**report.sheet, "report": report.pk, "action": "save"})
+    client.force_login(owner)
+    html = client.get(f"/c/{club.slug}/manage/activity/").content.decode()
+    assert "2026/11/20(金) の1回戦 · 1卓の結果をプレイヤーが報告" in html
+    assert "2026/11/20(金) の1回戦 · 1卓の報告を確定" in html
+    assert "東田一郎" in html  # the player, by their member name
