@@ -9,6 +9,7 @@ superseded when its table's game was entered meanwhile.
 from dataclasses import dataclass
 from itertools import groupby
 
+from ..links import login_shown
 from ..models import SITTING_OUT, DrawnSeat, Game, Member, ReportedResult
 
 
@@ -73,6 +74,7 @@ class ReportToCheck:
     report: ReportedResult
     superseded: bool  # the table's game was entered meanwhile: it cannot be confirmed any more
     earlier: int  # how many earlier pending reports the same table has
+    by: str | None  # who sent it, as pages name people (links.login_shown)
 
 
 def reports_to_check(meeting):
@@ -80,9 +82,14 @@ def reports_to_check(meeting):
     reports = list(ReportedResult.objects.filter(meeting=meeting).pending()
                    .select_related("reported_by").order_by("round", "table", "-reported_at", "-pk"))
     entered = entered_tables(meeting)
+    # The players' member names in one query; login_shown only for a login without a member (rare).
+    names = dict(Member.objects.filter(club=meeting.club, user__in={r.reported_by_id for r in reports})
+                 .values_list("user_id", "name"))
     checked = []
     for (number, table), group in groupby(reports, key=lambda report: (report.round, report.table)):
         group = list(group)
-        checked += [ReportToCheck(report, (number, table) in entered, len(group) - 1 - index)
-                    for index, report in enumerate(group)]
+        checked += [
+            ReportToCheck(report, (number, table) in entered, len(group) - 1 - index,
+                          names.get(report.reported_by_id) or login_shown(meeting.club, report.reported_by))
+            for index, report in enumerate(group)]
     return checked

@@ -2,6 +2,8 @@
 confirming, correcting or turning it down."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from league.models import Game, Member, ReportedResult
 from league.stats.drawn_tables import reports_to_check
@@ -280,3 +282,19 @@ def test_the_clubs_activity_names_who_reported_confirmed_and_turned_down(client,
     assert "2026/11/20(金) の1回戦 · 1卓の結果をプレイヤーが報告" in html
     assert "2026/11/20(金) の1回戦 · 1卓の報告を確定" in html
     assert "東田一郎" in html  # the player, by their member name
+
+
+def test_the_meeting_page_takes_the_same_queries_however_many_reports(client, meeting, report, secretary,
+                                                                       django_user_model):
+    def queries():
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(meeting_url(meeting)).status_code == 200
+        return len(captured)
+
+    few = queries()
+    for number, name in enumerate(TABLE_1[2:]):
+        login = django_user_model.objects.create_user(f"player{number}")
+        Member.objects.filter(name=name).update(user=login)
+        ReportedResult.objects.create(meeting=meeting, round=1, table=1, sheet=report.sheet, reported_by=login)
+    assert queries() == few
+    assert "この卓には以前の報告が2件あります" in client.get(meeting_url(meeting)).content.decode()
