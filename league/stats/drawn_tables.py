@@ -30,17 +30,39 @@ def entered_tables(meeting):
     return set(Game.objects.filter(meeting=meeting).counted().values_list("round", "table"))
 
 
+def _tables(seats, entered):
+    """The drawn tables of ``seats`` (ordered by meeting, round, table, seat); ``entered`` holds the
+    (meeting id, round, table) of every counted game."""
+    def where(seat):
+        return seat.round.meeting_id, seat.round.number, seat.table
+
+    return [(key[0], DrawnTable(key[1], key[2], tuple(seat.member for seat in group), key in entered))
+            for key, group in groupby(seats, key=where)]
+
+
+def _seats(**which):
+    return (DrawnSeat.objects.filter(**which).exclude(table=SITTING_OUT).select_related("round", "member")
+            .order_by("round__meeting", "round__number", "table", "seat"))
+
+
 def drawn_tables(meeting, *, round_number=None, table=None):
     """Every drawn table of ``meeting`` (sitting out aside), by round then table; or only the one asked for."""
-    seats = (DrawnSeat.objects.filter(round__meeting=meeting).exclude(table=SITTING_OUT)
-             .select_related("round", "member").order_by("round__number", "table", "seat"))
+    seats = _seats(round__meeting=meeting)
     if round_number is not None:
         seats = seats.filter(round__number=round_number, table=table)
-    entered = entered_tables(meeting)
-    return [
-        DrawnTable(number, table_number, tuple(seat.member for seat in group), (number, table_number) in entered)
-        for (number, table_number), group in groupby(seats, key=lambda seat: (seat.round.number, seat.table))
-    ]
+    entered = {(meeting.pk, *pair) for pair in entered_tables(meeting)}
+    return [drawn for _meeting, drawn in _tables(seats, entered)]
+
+
+def pending_by_meeting(meetings):
+    """The pending drawn tables of each of ``meetings``, by meeting id, in two queries whatever their number."""
+    ids = [meeting.pk for meeting in meetings]
+    entered = set(Game.objects.filter(meeting__in=ids).counted().values_list("meeting", "round", "table"))
+    found = {}
+    for meeting_id, drawn in _tables(_seats(round__meeting__in=ids), entered):
+        if not drawn.entered:
+            found.setdefault(meeting_id, []).append(drawn)
+    return found
 
 
 def drawn_table(meeting, round_number, table):

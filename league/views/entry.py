@@ -16,19 +16,26 @@ from ..models import Game, Meeting, ReportedResult
 from ..permissions import club_for_secretary
 from ..services.games import GameRefused, record_game
 from ..services.reports import confirm_report
-from ..stats.drawn_tables import drawn_table, pending_tables, reports_to_check
+from ..stats.drawn_tables import drawn_table, pending_by_meeting, pending_tables, reports_to_check
 
 
 def choose_meeting(request, slug):
     """Today's open meeting goes straight to entry; otherwise pick one or start one."""
     access = club_for_secretary(request, slug)
-    meetings = Meeting.objects.filter(club=access.club).open().latest_first().select_related("rule_set")
+    meetings = list(Meeting.objects.filter(club=access.club).open().latest_first().select_related("rule_set"))
     today = [m for m in meetings if m.date == timezone.localdate()]
     if len(today) == 1 and "choose" not in request.GET:
         return redirect("enter_game", slug=slug, meeting_id=today[0].pk)
     form = StartMeetingForm(club=access.club)
-    return render(request, "league/entry/choose_meeting.html",
-                  {"access": access, "club": access.club, "meetings": meetings, "form": form})
+    return render(request, "league/entry/choose_meeting.html", _choose_context(access, meetings, form))
+
+
+def _choose_context(access, meetings, form):
+    """The open meetings, each with its drawn tables still to enter (one tap to the table's entry form)."""
+    pending = pending_by_meeting(meetings)
+    for meeting in meetings:
+        meeting.pending_tables = pending.get(meeting.pk, [])
+    return {"access": access, "club": access.club, "meetings": meetings, "form": form}
 
 
 @require_POST
@@ -36,9 +43,9 @@ def start_meeting(request, slug):
     access = club_for_secretary(request, slug)
     form = StartMeetingForm(request.POST, club=access.club)
     if not form.is_valid():
-        meetings = Meeting.objects.filter(club=access.club).open().latest_first().select_related("rule_set")
-        return render(request, "league/entry/choose_meeting.html",
-                      {"access": access, "club": access.club, "meetings": meetings, "form": form}, status=400)
+        meetings = list(Meeting.objects.filter(club=access.club).open().latest_first().select_related("rule_set"))
+        return render(request, "league/entry/choose_meeting.html", _choose_context(access, meetings, form),
+                      status=400)
     meeting = form.save()
     messages.success(request, _("Meeting of %(date)s started.") % {"date": meeting.date})
     return redirect("enter_game", slug=slug, meeting_id=meeting.pk)

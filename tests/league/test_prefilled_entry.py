@@ -1,11 +1,14 @@
 """Entry of a drawn table: the page opens with the table's names in their seats; the tables still to enter
 are one tap away on the entry page and the meeting page."""
 
+import datetime
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
-from league.models import Game, Member
+from league.models import Game, Meeting, Member
 
 from .conftest import game_post
 from .draws import draw_round
@@ -103,3 +106,21 @@ def test_a_closed_meeting_offers_no_drawn_tables(client, secretary, meeting, dra
     client.force_login(secretary)
     html = client.get(f"/c/{meeting.club.slug}/meetings/{meeting.pk}/").content.decode()
     assert "?round=1&amp;table=1" not in html
+
+
+def test_choosing_the_meeting_offers_its_drawn_tables_in_fixed_queries(client, secretary, club, meeting, drawn):
+    client.force_login(secretary)
+    url = f"/c/{club.slug}/enter/?choose"
+
+    def queries():
+        with CaptureQueriesContext(connection) as captured:
+            html = client.get(url).content.decode()
+        return len(captured), html
+
+    few, html = queries()
+    assert f'href="{enter_url(meeting)}?round=1&amp;table=2"' in html
+    other = Meeting.objects.create(club=club, rule_set=meeting.rule_set, date=datetime.date(2026, 11, 13))
+    draw_round(other, 1, [TABLE_1])
+    more, html = queries()
+    assert more == few
+    assert f'href="{enter_url(other)}?round=1&amp;table=1"' in html
