@@ -3,6 +3,7 @@
 from urllib.parse import urlencode
 
 from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -33,9 +34,8 @@ def choose_meeting(request, slug):
 def _choose_context(access, meetings, form):
     """The open meetings, each with its drawn tables still to enter (one tap to the table's entry form)."""
     pending = pending_by_meeting(meetings)
-    for meeting in meetings:
-        meeting.pending_tables = pending.get(meeting.pk, [])
-    return {"access": access, "club": access.club, "meetings": meetings, "form": form}
+    return {"access": access, "club": access.club, "form": form,
+            "meetings": [(meeting, pending.get(meeting.pk, [])) for meeting in meetings]}
 
 
 @require_POST
@@ -65,9 +65,7 @@ def enter_game(request, slug, meeting_id):
     confirms the report; a drawn table opens with its names in their seats (``round`` and ``table``)."""
     access = club_for_secretary(request, slug)
     meeting = get_object_or_404(Meeting.objects.select_related("rule_set", "club"), pk=meeting_id, club=access.club)
-    query = request.POST if request.method == "POST" else request.GET
-    report = get_object_or_404(ReportedResult, pk=query["report"], meeting=meeting) if _small_id(
-        query.get("report")) else None
+    report = _report_of(meeting, request.POST if request.method == "POST" else request.GET)
     if request.method == "POST":
         form = game_form_for(meeting, request.POST)
         if form.is_valid() and request.POST.get("action") == "save" and not meeting.closed:
@@ -110,8 +108,14 @@ def _entry_context(access, meeting, form, report=None):
     }
 
 
-def _small_id(text):
-    return str(text or "").isdigit() and len(str(text)) < 19
+def _report_of(meeting, query):
+    """The player's report the secretary is confirming (``report`` in the address or the form), if any."""
+    number = str(query.get("report") or "")
+    if not number:
+        return None
+    if not number.isdigit() or len(number) > 18:
+        raise Http404
+    return get_object_or_404(ReportedResult, pk=number, meeting=meeting)
 
 
 def _small_number(text, default=None):

@@ -298,3 +298,8 @@ def test_the_meeting_page_takes_the_same_queries_however_many_reports(client, me
         ReportedResult.objects.create(meeting=meeting, round=1, table=1, sheet=report.sheet, reported_by=login)
     assert queries() == few
     assert "この卓には以前の報告が2件あります" in client.get(meeting_url(meeting)).content.decode()
+
+
+@pytest.mark.parametrize("number", ["x1", "99999999999999999999", "424242"])
+def test_a_report_that_is_not_one_of_the_meeting_is_not_found(client, meeting, report, number):
+    assert client.get(f"{enter_url(meeting)}?report={number}").status_code == 404
