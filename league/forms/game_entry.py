@@ -182,8 +182,8 @@ class GameForm(forms.Form):
     @property
     def first_empty(self):
         """The box a new game's page opens on: the first one of the typing order still empty (None if bound)."""
-        if self.is_bound or self.initial.get("revision"):
-            return None
+        if self.is_bound or self.initial.get("revision") or self.initial.get("report"):
+            return None  # a correction, or a player's report to check: every box typed, nothing to focus
         by_points = bool(self.initial.get("by_points"))
         return next((name for name in self.typing_order(by_points) if not self.initial.get(name)), None)
 

@@ -80,7 +80,7 @@ def enter_game(request, slug, meeting_id):
                 return redirect(_next_game_url(slug, meeting, form))
         status = 200 if form.is_valid() else 400
     else:
-        initial = report.sheet if report else _initial_from_query(request.GET, meeting)
+        initial = {**report.sheet, "report": report.pk} if report else _initial_from_query(request.GET, meeting)
         form = game_form_for(meeting, initial=initial)
         status = 200
     return render(request, "league/entry/enter_game.html", _entry_context(access, meeting, form, report),

@@ -198,6 +198,7 @@ def test_opening_a_report_fills_the_entry_form_with_what_the_player_typed(client
     assert names_on(html) == TABLE_1
     assert [value_of(html, f"score_{seat}") for seat in range(3)] == ["41300", "31500", "18700"]
     assert f'name="report" value="{report.pk}"' in html
+    assert "autofocus" not in html  # a report to check, not boxes to type: the page opens on its points
 
 
 def test_confirming_saves_the_game_and_marks_the_report(client, meeting, report, secretary):
