@@ -24,6 +24,7 @@ from .views import (
     meetings,
     members,
     money,
+    reports,
     running,
     standings,
 )
@@ -33,7 +34,8 @@ club_pages = [
     path("rules/", club.club_rules, name="club_rules"),
 ]
 
-# A meeting (開催日): entering its games, its closing accounts and sheet, its day board; the season's money.
+# A meeting (開催日): entering its games, a player's report of their drawn table, its closing accounts and sheet,
+# its day board; the season's money.
 meeting_pages = [
     path("enter/", entry.choose_meeting, name="choose_meeting"),
     path("meetings/start/", entry.start_meeting, name="start_meeting"),
@@ -48,6 +50,12 @@ meeting_pages = [
     path("meetings/<int:meeting_id>/close/", meetings.close_meeting, name="close_meeting"),
     path("meetings/<int:meeting_id>/reopen/", meetings.reopen_meeting, name="reopen_meeting"),
     path("meetings/<int:meeting_id>/resettle/", meetings.resettle_meeting, name="resettle_meeting"),
+    path("meetings/<int:meeting_id>/report/<int:round_number>/<int:table>/", reports.report_table,
+         name="report_table"),
+    path("meetings/<int:meeting_id>/report/<int:round_number>/<int:table>/preview/", reports.preview_report,
+         name="preview_report"),
+    path("meetings/<int:meeting_id>/reports/<int:report_id>/turn-down/", reports.turn_down_report,
+         name="turn_down_report"),
     path("money/", money.season_money_page, name="season_money"),
 ]
 

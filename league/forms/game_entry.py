@@ -102,6 +102,7 @@ class GameForm(forms.Form):
         label=_("Enter by points (点数なし)"), required=False,
         help_text=_("For a game whose scores nobody noted: type each player's final points, before chips."))
     revision = forms.IntegerField(widget=forms.HiddenInput, required=False)  # of the game corrected (Game.revision)
+    names_fixed = False  # a player's report of a drawn table (forms/report_entry.py): names, round, table fixed
 
     def __init__(self, *args, meeting, rule_version, in_hundreds=False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -181,8 +182,8 @@ class GameForm(forms.Form):
     @property
     def first_empty(self):
         """The box a new game's page opens on: the first one of the typing order still empty (None if bound)."""
-        if self.is_bound or self.initial.get("revision"):
-            return None
+        if self.is_bound or self.initial.get("revision") or self.initial.get("report"):
+            return None  # a correction, or a player's report to check: every box typed, nothing to focus
         by_points = bool(self.initial.get("by_points"))
         return next((name for name in self.typing_order(by_points) if not self.initial.get(name)), None)
 

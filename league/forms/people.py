@@ -300,8 +300,8 @@ class AdjustmentForm(forms.ModelForm):
 
 
 class ClubSettingsForm(forms.ModelForm):
-    """What the owner decides for the whole club: public or not, scores in hundreds, guests ranked or not, the
-    season titles (表彰) it gives and the games a rate title needs."""
+    """What the owner decides for the whole club: public or not, scores in hundreds, guests ranked or not, players
+    reporting their drawn table's result, the season titles (表彰) it gives and the games a rate title needs."""
 
     award_titles = forms.MultipleChoiceField(
         label=_("Season titles"), required=False, choices=AwardTitle.choices, widget=forms.CheckboxSelectMultiple,
@@ -309,7 +309,8 @@ class ClubSettingsForm(forms.ModelForm):
 
     class Meta:
         model = Club
-        fields = ["is_public", "scores_in_hundreds", "rank_guests", "award_titles", "award_min_games"]
+        fields = ["is_public", "scores_in_hundreds", "rank_guests", "players_report_results", "award_titles",
+                  "award_min_games"]
         widgets = {"award_min_games": forms.NumberInput(attrs={"inputmode": "numeric"})}
 
     def clean_award_titles(self):

@@ -1,10 +1,12 @@
-"""Saving a club's own settings (who may read it, how scores are typed, whether guests are ranked, its titles)."""
+"""Saving a club's own settings (who may read it, how scores are typed, whether guests are ranked, whether players
+report results, its titles)."""
 
 from django.db import transaction
 
 from ..models import Club
 
-SETTINGS = ("is_public", "scores_in_hundreds", "rank_guests", "award_titles", "award_min_games")
+SETTINGS = ("is_public", "scores_in_hundreds", "rank_guests", "players_report_results", "award_titles",
+            "award_min_games")
 
 
 def save_club_settings(club, **settings):

@@ -26,7 +26,18 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from ..formatting import format_date, format_points
-from ..models import Adjustment, Game, ImportBatch, Meeting, Member, Membership, RuleVersion, Season, Settlement
+from ..models import (
+    Adjustment,
+    Game,
+    ImportBatch,
+    Meeting,
+    Member,
+    Membership,
+    ReportedResult,
+    RuleVersion,
+    Season,
+    Settlement,
+)
 
 PAGE = 50
 
@@ -273,5 +284,26 @@ def settlement_activity(club, before, limit):
             reverse("meeting_detail", args=[club.slug, entry.meeting_id])) for entry in entries[:limit]]
 
 
+# -- results reported by players ------------------------------------------------------------------------------
+
+
+def report_activity(club, before, limit):
+    """A player's report of a drawn table sent, and the secretary's confirming or turning it down."""
+    records = _records(ReportedResult, {"meeting__club": club}, before, limit).select_related("meeting")
+    said = {ReportedResult.Status.CONFIRMED: _("Report of round %(round)s, table %(table)s on %(date)s confirmed"),
+            ReportedResult.Status.TURNED_DOWN: _("Report of round %(round)s, table %(table)s on %(date)s turned "
+                                                 "down")}
+    items = []
+    for record in records:
+        what = (_("Result of round %(round)s, table %(table)s on %(date)s reported by a player")
+                if record.history_type == "+" else said.get(record.status))
+        if what is None or record.meeting is None:
+            continue  # nothing a person decided, or of a meeting since deleted
+        items.append(Activity(record.history_date, record.history_user, what % {
+            "round": record.round, "table": record.table, "date": format_date(record.meeting.date)},
+            reverse("meeting_detail", args=[club.slug, record.meeting_id])))
+    return items
+
+
 SOURCES = [game_activity, meeting_activity, adjustment_activity, member_activity, login_activity,
-           season_activity, rule_version_activity, import_activity, settlement_activity]
+           season_activity, rule_version_activity, import_activity, settlement_activity, report_activity]

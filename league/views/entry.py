@@ -3,6 +3,7 @@
 from urllib.parse import urlencode
 
 from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -11,21 +12,30 @@ from django.views.decorators.http import require_POST
 
 from ..forms.game_entry import YAKUMAN_NAMES, GameForm
 from ..forms.meetings import StartMeetingForm
-from ..models import Game, Meeting
+from ..forms.report_entry import drawn_names
+from ..models import Game, Meeting, ReportedResult
 from ..permissions import club_for_secretary
 from ..services.games import GameRefused, record_game
+from ..services.reports import confirm_report
+from ..stats.drawn_tables import drawn_table, pending_by_meeting, pending_tables, reports_to_check
 
 
 def choose_meeting(request, slug):
     """Today's open meeting goes straight to entry; otherwise pick one or start one."""
     access = club_for_secretary(request, slug)
-    meetings = Meeting.objects.filter(club=access.club).open().latest_first().select_related("rule_set")
+    meetings = list(Meeting.objects.filter(club=access.club).open().latest_first().select_related("rule_set"))
     today = [m for m in meetings if m.date == timezone.localdate()]
     if len(today) == 1 and "choose" not in request.GET:
         return redirect("enter_game", slug=slug, meeting_id=today[0].pk)
     form = StartMeetingForm(club=access.club)
-    return render(request, "league/entry/choose_meeting.html",
-                  {"access": access, "club": access.club, "meetings": meetings, "form": form})
+    return render(request, "league/entry/choose_meeting.html", _choose_context(access, meetings, form))
+
+
+def _choose_context(access, meetings, form):
+    """The open meetings, each with its drawn tables still to enter (one tap to the table's entry form)."""
+    pending = pending_by_meeting(meetings)
+    return {"access": access, "club": access.club, "form": form,
+            "meetings": [(meeting, pending.get(meeting.pk, [])) for meeting in meetings]}
 
 
 @require_POST
@@ -33,29 +43,35 @@ def start_meeting(request, slug):
     access = club_for_secretary(request, slug)
     form = StartMeetingForm(request.POST, club=access.club)
     if not form.is_valid():
-        meetings = Meeting.objects.filter(club=access.club).open().latest_first().select_related("rule_set")
-        return render(request, "league/entry/choose_meeting.html",
-                      {"access": access, "club": access.club, "meetings": meetings, "form": form}, status=400)
+        meetings = list(Meeting.objects.filter(club=access.club).open().latest_first().select_related("rule_set"))
+        return render(request, "league/entry/choose_meeting.html", _choose_context(access, meetings, form),
+                      status=400)
     meeting = form.save()
     messages.success(request, _("Meeting of %(date)s started.") % {"date": meeting.date})
     return redirect("enter_game", slug=slug, meeting_id=meeting.pk)
 
 
-def game_form_for(meeting, data=None, initial=None):
+def game_form_for(meeting, data=None, initial=None, form_class=GameForm, **extra):
     """The entry form for a game of ``meeting``, with the rule version in force on its date."""
-    return GameForm(data, initial=initial, meeting=meeting, rule_version=meeting.rule_set.version_on(meeting.date),
-                    in_hundreds=meeting.club.scores_in_hundreds)
+    return form_class(data, initial=initial, meeting=meeting,
+                      rule_version=meeting.rule_set.version_on(meeting.date),
+                      in_hundreds=meeting.club.scores_in_hundreds, **extra)
 
 
 def enter_game(request, slug, meeting_id):
-    """The entry page: type a game, see the computed points, save, and the next game is ready."""
+    """The entry page: type a game, see the computed points, save, and the next game is ready.
+
+    With ``report`` (a player's report of their table) the form opens with what the player typed, and saving
+    confirms the report; a drawn table opens with its names in their seats (``round`` and ``table``)."""
     access = club_for_secretary(request, slug)
     meeting = get_object_or_404(Meeting.objects.select_related("rule_set", "club"), pk=meeting_id, club=access.club)
+    report = _report_of(meeting, request.POST if request.method == "POST" else request.GET)
     if request.method == "POST":
         form = game_form_for(meeting, request.POST)
         if form.is_valid() and request.POST.get("action") == "save" and not meeting.closed:
             try:
-                game = record_game(form.settled, request.user)
+                game = (confirm_report(report, form.settled, request.user) if report
+                        else record_game(form.settled, request.user))
             except GameRefused as refusal:
                 form.add_error(None, refusal.message)
             else:
@@ -64,9 +80,11 @@ def enter_game(request, slug, meeting_id):
                 return redirect(_next_game_url(slug, meeting, form))
         status = 200 if form.is_valid() else 400
     else:
-        form = game_form_for(meeting, initial=_initial_from_query(request.GET, meeting))
+        initial = {**report.sheet, "report": report.pk} if report else _initial_from_query(request.GET, meeting)
+        form = game_form_for(meeting, initial=initial)
         status = 200
-    return render(request, "league/entry/enter_game.html", _entry_context(access, meeting, form), status=status)
+    return render(request, "league/entry/enter_game.html", _entry_context(access, meeting, form, report),
+                  status=status)
 
 
 @require_POST
@@ -79,14 +97,25 @@ def preview_game(request, slug, meeting_id):
     return render(request, "league/entry/_preview.html", {"form": form, "live": True})
 
 
-def _entry_context(access, meeting, form):
+def _entry_context(access, meeting, form, report=None):
     games = (Game.objects.filter(meeting=meeting).counted().prefetch_related("seats__member")
              .order_by("-round", "-table"))
     return {
         "access": access, "club": access.club, "meeting": meeting, "form": form,
         "yakuman_names": YAKUMAN_NAMES,
         "recent_games": games[:8], "closed": meeting.closed,
+        "report": report, "pending_tables": pending_tables(meeting), "reports": reports_to_check(meeting),
     }
+
+
+def _report_of(meeting, query):
+    """The player's report the secretary is confirming (``report`` in the address or the form), if any."""
+    number = str(query.get("report") or "")
+    if not number:
+        return None
+    if not number.isdigit() or len(number) > 18:
+        raise Http404
+    return get_object_or_404(ReportedResult, pk=number, meeting=meeting)
 
 
 def _small_number(text, default=None):
@@ -99,7 +128,14 @@ def _small_number(text, default=None):
 
 
 def _initial_from_query(query, meeting):
-    """The next game at the same table: round after the last, seats as they were."""
+    """A drawn table still to enter (the one asked for, else the first), names in their seats; otherwise the
+    next game at the same table: round after the last, seats as they were."""
+    named = any(query.get(f"p{seat}") for seat in range(4))
+    asked = _small_number(query.get("round")), _small_number(query.get("table"))
+    if not named and (all(asked) or not any(asked)):
+        drawn = drawn_table(meeting, *asked) if all(asked) else next(iter(pending_tables(meeting)), None)
+        if drawn is not None:
+            return {**drawn_names(drawn), **({"by_points": True} if query.get("points") == "1" else {})}
     initial = {"table": _small_number(query.get("table"), 1)}
     last = Game.objects.filter(meeting=meeting, table=initial["table"]).counted().order_by("-round").first()
     initial["round"] = _small_number(query.get("round")) or (last.round + 1 if last else 1)
@@ -112,7 +148,13 @@ def _initial_from_query(query, meeting):
 
 
 def _next_game_url(slug, meeting, form):
+    """The first drawn table still to enter, else the next game at the same table with the same seats."""
     data = form.cleaned_data
+    pending = pending_tables(meeting)
+    if pending:
+        query = {"round": pending[0].round, "table": pending[0].table, **({"points": 1} if form.entry.points_only
+                                                                           else {})}
+        return f"{reverse('enter_game', args=[slug, meeting.pk])}?{urlencode(query)}"
     query = {"round": data["round"] + 1, "table": data["table"]}
     query.update({f"p{seat}": member.name for seat, member in enumerate(form.entry.members)})
     if form.entry.points_only:

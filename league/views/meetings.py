@@ -15,6 +15,7 @@ from ..refusals import Refused
 from ..services.meetings import accounts_mark, resettle, save_accounts, set_closed
 from ..stats.day import settle_day
 from ..stats.day_text import day_summary
+from ..stats.drawn_tables import pending_tables, reports_to_check, tables_to_report
 from ..stats.settlements import drift, history
 
 
@@ -36,7 +37,10 @@ def meeting_detail(request, slug, meeting_id):
     meeting = _meeting(access, meeting_id)
     context = _day_context(access, meeting)
     if access.can_see_money:
-        context.update(settlements=history(meeting), drift=drift(meeting))
+        context.update(settlements=history(meeting), drift=drift(meeting),
+                       tables_to_report=tables_to_report(meeting, request.user))
+    if access.can_enter_results and not meeting.closed:
+        context.update(pending_tables=pending_tables(meeting), reports=reports_to_check(meeting))
     return render(request, "league/meetings/detail.html", context)
 
 

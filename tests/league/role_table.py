@@ -19,6 +19,7 @@ LEVEL_WORDS = {
     "money": "the club's own people (money)",
     "run": "run the club's days (owner, secretaries)",
     "own": "owner only",
+    "seated": "a player seated at the drawn table (its own login; the table's member in the matrix)",
 }
 VISITOR_WORDS = {"owner": "owner", "secretary": "secretary (幹事)", "member": "member (会員)",
                  "outsider": "logged in, not of the club", "anonymous": "not logged in", "site_admin": "site admin"}

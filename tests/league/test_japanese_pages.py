@@ -11,13 +11,14 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
 import scoring
 from league.rule_checks import engine_message
 
-from .test_roles import PAGES, REFUSED, objects, url_for, waiting_import  # noqa: F401 (objects is a fixture)
+from .test_roles import PAGES, REFUSED, SEATED, objects, url_for, waiting_import  # noqa: F401 (objects: fixture)
 
 # Latin words a Japanese page may show: formats and services written so in Japanese too, and data the
 # tests' people typed (login names, the imported file's name).
@@ -95,14 +96,16 @@ def test_english_words_are_found_in_text_and_in_what_is_heard():
     assert english_words("<p>CSV と LINE</p>") == []
 
 
-def test_every_club_page_is_japanese_for_the_owner(client, club, objects, owner):  # noqa: F811
+def test_every_club_page_is_japanese_for_the_owner(client, club, objects, owner, member):  # noqa: F811
     client.force_login(owner)
     ids = waiting_import(client, club, objects)
+    player = Client()  # the member, for the pages only the drawn table's player sees
+    player.force_login(member)
     wrong, dates = {}, 0
     for name, methods in PAGES.items():
         if name in NOT_A_PAGE or methods["GET"] == REFUSED:
             continue
-        response = client.get(url_for(name, ids))
+        response = (player if methods["GET"] == SEATED else client).get(url_for(name, ids))
         assert response.status_code == 200, name
         text = response.content.decode()
         if response["Content-Type"].startswith("text/plain"):

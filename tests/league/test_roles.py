@@ -12,10 +12,11 @@ import pytest
 from django.urls import URLResolver, get_resolver, resolve, reverse
 
 from league.imports.commit import commit
-from league.models import SITTING_OUT, Adjustment, DrawnRound, DrawnSeat, Member, Membership, Season
+from league.models import SITTING_OUT, Adjustment, DrawnRound, DrawnSeat, Member, Membership, ReportedResult, Season
 from league.services.games import Entry, record_game, settle_in_force
 
 from .conftest import PLAYERS
+from .draws import draw_round
 from .import_files import ROWS, delimited, plan_of, xlsx_bytes
 
 # Who may use a page (league/permissions.py decides it; this table is its specification):
@@ -23,6 +24,7 @@ READ = "read"  # the club's people; everyone when the club is public
 MONEY = "money"  # the club's people only, even when the club is public: who paid what
 RUN = "run"  # owner and secretaries: meetings, entering and correcting games, adjustments, imports
 OWN = "own"  # the owner (and the site admin): members, logins, seasons, rules
+SEATED = "seated"  # a login of the club whose member sits at the drawn table (the fixture seats the member only)
 REFUSED = 405  # the page does not take this method, whoever asks
 
 # Every club page: what each method it takes needs. Read-only pages list GET only; pages that take a
@@ -37,6 +39,9 @@ PAGES = {
     "meeting_detail": {"GET": READ},
     "enter_game": {"GET": RUN, "POST": RUN},
     "preview_game": {"GET": REFUSED, "POST": RUN},
+    "report_table": {"GET": SEATED, "POST": SEATED},
+    "preview_report": {"GET": REFUSED, "POST": SEATED},
+    "turn_down_report": {"GET": RUN, "POST": RUN},
     "meeting_accounts": {"GET": RUN, "POST": RUN},
     "meeting_sheet": {"GET": MONEY},
     "meeting_summary": {"GET": MONEY},
@@ -111,6 +116,9 @@ EXPECTED = {
           "anonymous": (404, 403), "site_admin": (OK, OK)},
     OWN: {"owner": (OK, OK), "secretary": (403, 403), "member": (403, 403), "outsider": (404, 403),
           "anonymous": (404, 403), "site_admin": (OK, OK)},
+    # Not a role: whoever plays at the table. Being owner, secretary or site admin does not seat anyone.
+    SEATED: {"owner": (403, 403), "secretary": (403, 403), "member": (OK, OK), "outsider": (404, 403),
+             "anonymous": (404, 403), "site_admin": (403, 403)},
 }
 VISITORS = ["owner", "secretary", "member", "outsider", "anonymous", "site_admin"]
 
@@ -167,11 +175,18 @@ def objects(club, meeting, secretary, member):
                                    for seat, person in enumerate(members)]
                                   + [DrawnSeat(round=drawn, table=SITTING_OUT, seat=0,
                                                member=Member.objects.get(name=PLAYERS[4][0]))])
+    # Round 2 is drawn and not entered; the member's login plays as 中島五郎, seated at its table 1.
+    club.players_report_results = True
+    club.save()
+    Member.objects.filter(club=club, name=PLAYERS[4][0]).update(user=member)
+    draw_round(meeting, 2, [[PLAYERS[4][0], *(name for name, _ in PLAYERS[:3])]], sitting_out=[PLAYERS[3][0]])
+    report = ReportedResult.objects.create(meeting=meeting, round=2, table=1, sheet={}, reported_by=member)
     return {
         "slug": club.slug, "meeting_id": meeting.pk, "game_id": game.pk, "member_id": members[0].pk,
         "season_id": season.pk, "rule_set_id": rule_set.pk, "adjustment_id": adjustment.pk,
         "membership_id": Membership.objects.get(user=member, club=club).pk,
         "token": "nothing-waiting", "batch_id": batch.pk, "guest_id": guest.pk,
+        "round_number": 2, "table": 1, "report_id": report.pk,
     }
 
 
