@@ -23,12 +23,16 @@ from collections import Counter
 
 from .errors import BAD_ROUNDS, BAD_SEATS, SAME_PERSON_TWICE, TOO_FEW_PEOPLE, SeatingError
 from .rounds import Round, in_order, pairs_met, sit_outs
-from .search import cheapest, cost_of, pair_weights
+from .search import SEASON_WEIGHT, again_cost, cheapest, cost_of, pair_weights
 
 # Random starts of the search for each round as it is first drawn.
 RESTARTS = 12
 # Random starts (besides the round as it stands) when a round is drawn again against the others.
 REDRAW_STARTS = 3
+# How many times the whole day is drawn (the cheapest kept): as many as fit in this much work,
+# counted as people² × rounds per day, so a small day is drawn many times and 40 people once.
+WORK = 40 * 40 * 8
+MOST_DAYS = 8
 # Passes over the day's new rounds; a pass that lowers nothing ends it sooner.
 MOST_PASSES = 4
 
@@ -45,13 +49,27 @@ def draw_rounds(people, rounds, *, seats=4, seed, met_before=None, sat_out_befor
     rng = random.Random(seed)
     met_before = met_before or {}
     earlier = list(earlier)
-    drawn = []
-    for _ in range(rounds):
-        sat_out = _sit_out_counts(people, earlier + drawn, sat_out_before)
-        drawn.append(_draw_round(people, seats, rng, met_before, sat_out, earlier + drawn))
-    _redraw_against_each_other(drawn, earlier, rng, met_before)
+    best = None
+    for _ in range(min(MOST_DAYS, max(1, WORK // (len(people) ** 2 * max(rounds, 1))))):
+        drawn = []
+        for _ in range(rounds):
+            sat_out = _sit_out_counts(people, earlier + drawn, sat_out_before)
+            drawn.append(_draw_round(people, seats, rng, met_before, sat_out, earlier + drawn))
+        _redraw_against_each_other(drawn, earlier, rng, met_before)
+        cost = _day_cost(earlier, drawn, met_before)
+        if best is None or cost < best[0]:
+            best = (cost, drawn)
+        if cost == 0:
+            break
+    drawn = best[1]
     return [Round(tables=tuple(_seat(table, rng) for table in one.tables), sitting_out=one.sitting_out)
             for one in drawn]
+
+
+def _day_cost(earlier, drawn, met_before):
+    met = pairs_met([*earlier, *drawn])
+    season = sum(times * met_before.get(two, 0) for two, times in pairs_met(drawn).items())
+    return sum(again_cost(times) for times in met.values()) + SEASON_WEIGHT * season
 
 
 def _checked(people, rounds, seats):

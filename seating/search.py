@@ -28,6 +28,11 @@ def pair_weights(people, met_before, met_today):
     return weights
 
 
+def again_cost(times):
+    """What a pair sitting together ``times`` times in a day costs: each meeting after the first, priced."""
+    return sum(DAY_WEIGHT + AGAIN_WEIGHT * (k - 1) for k in range(1, times))
+
+
 def cheapest(starts, tables, weights, may, rng):
     """The cheapest partition reached from each start in turn: ``(cost, groups)``.
 
@@ -60,7 +65,7 @@ def improve(groups, tables, weights, may, rng):
     for g, group in enumerate(groups):
         for p in group:
             where[p] = g
-    at = [[sum(weights[p][q] for q in group) for group in groups] for p in range(n)]
+    at = [[sum(map(row.__getitem__, group)) for group in groups] for row in weights]
     order = [p for group in groups for p in group]
     rng.shuffle(order)
     improved = True
@@ -82,7 +87,7 @@ def improve(groups, tables, weights, may, rng):
                 if delta < 0:
                     _swap(groups, where, at, weights, a, b)
                     improved = True
-    return cost_of(groups, tables, weights)
+    return sum(at[p][where[p]] for p in range(n) if where[p] < tables) // 2
 
 
 def _swap(groups, where, at, weights, a, b):
