@@ -49,10 +49,15 @@ def test_the_least_sat_out_sit_out_as_people_come_and_go(people, rounds, seed, d
 SEEDS = range(3)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25, deadline=None, derandomize=True)
 @given(st.integers(5, 40), st.integers(4, 8), st.sampled_from([4, 4, 3]))
 def test_fewer_repeated_pairs_than_a_greedy_or_a_random_draw(people, rounds, seats):
-    """Summed over three seeds per attendance (docs/draw.md: no seed has lost in 1,440 days tried, but one could)."""
+    """Summed over three seeds per attendance, on the same examples each run.
+
+    A measured claim, not a guarantee (docs/draw.md: no single seed lost to the
+    greedy draw in 2,800 days measured, but one could), so the examples are
+    fixed: a change to the draw that loses fails here, never a lucky run.
+    """
     def repeats(draw):
         return sum(draw_quality(draw(range(people), rounds, seats=seats, seed=seed)).repeated_pairs_today
                    for seed in SEEDS)
