@@ -14,6 +14,7 @@ from django.db.models import Case, IntegerField, Prefetch, Value, When
 from django.utils.translation import gettext as _
 
 from ..models import Adjustment, Attendance, Game, GameSeat, Meeting, Member, Membership, Role, Season, Yakuman
+from ..models.text import clean_name
 from ..refusals import Refused
 
 
@@ -74,6 +75,22 @@ def save_member(club, member, *, name, kana, active, user):
 # -- guests (ゲスト) ----------------------------------------------------------------------------------
 
 GUEST_MERGED = "guest merged"  # the change reason of a game whose guest was merged into a member (league/history)
+
+
+def save_guest(guest):
+    """Save the unsaved guest ``guest`` (a visitor seated or marked present by name), inside the caller's transaction.
+
+    Returns the club's person the name already belongs to (any case) when there is one, so that a name is never
+    in the club twice; a guest of that name saved by someone else at the same moment is refused.
+    """
+    name = clean_name(guest.name)
+    existing = Member.objects.filter(club=guest.club_id, name__iexact=name).first()
+    if existing is not None:
+        return existing
+    with refused_on_conflict(_("“%(name)s” was added to the club at the same moment. Try again.") % {"name": name},
+                             "name"):
+        guest.save()
+    return guest
 
 
 def make_member(club, guest, *, name, kana):

@@ -12,7 +12,7 @@ import pytest
 from django.urls import URLResolver, get_resolver, resolve, reverse
 
 from league.imports.commit import commit
-from league.models import Adjustment, Member, Membership, Season
+from league.models import Adjustment, DrawnRound, Member, Membership, Season
 from league.services.games import Entry, record_game, settle_in_force
 
 from .conftest import PLAYERS
@@ -38,6 +38,10 @@ PAGES = {
     "enter_game": {"GET": RUN, "POST": RUN},
     "preview_game": {"GET": REFUSED, "POST": RUN},
     "meeting_accounts": {"GET": RUN, "POST": RUN},
+    "meeting_attendance": {"GET": RUN, "POST": RUN},
+    "meeting_draw": {"GET": RUN, "POST": RUN},
+    "swap_drawn_seats": {"GET": REFUSED, "POST": RUN},
+    "redraw_round": {"GET": REFUSED, "POST": RUN},
     "meeting_sheet": {"GET": MONEY},
     "meeting_summary": {"GET": MONEY},
     "close_meeting": {"GET": REFUSED, "POST": RUN},
@@ -158,11 +162,13 @@ def objects(club, meeting, secretary, member):
                                            date=datetime.date(2026, 10, 1), points=-50, reason="遅刻")
     batch = commit(plan_of(club, xlsx_bytes(ROWS)), user=secretary)
     guest = Member.objects.create(club=club, name="ビジター", guest=True)
+    drawn = DrawnRound.objects.create(meeting=meeting, number=2, seed=1)
     return {
         "slug": club.slug, "meeting_id": meeting.pk, "game_id": game.pk, "member_id": members[0].pk,
         "season_id": season.pk, "rule_set_id": rule_set.pk, "adjustment_id": adjustment.pk,
         "membership_id": Membership.objects.get(user=member, club=club).pk,
         "token": "nothing-waiting", "batch_id": batch.pk, "guest_id": guest.pk,
+        "number": drawn.number,
     }
 
 
