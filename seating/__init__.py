@@ -10,12 +10,11 @@ How it works and what it guarantees: docs/draw.md.
 - Every refusal is a ``SeatingError`` with ``code`` and ``message``.
 """
 
-from .draw import AGAIN_WEIGHT, DAY_WEIGHT, RESTARTS, SEASON_WEIGHT, draw_rounds
+from .draw import draw_rounds
 from .errors import SeatingError
 from .quality import Quality, draw_quality
 from .rounds import Round
 
 __all__ = [
-    "AGAIN_WEIGHT", "DAY_WEIGHT", "RESTARTS", "SEASON_WEIGHT", "Quality", "Round", "SeatingError", "draw_quality",
-    "draw_rounds",
+    "Quality", "Round", "SeatingError", "draw_quality", "draw_rounds",
 ]

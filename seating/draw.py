@@ -1,18 +1,18 @@
 """The club day's table draw (卓組・席決め): who sits out, who shares a table, who is 東.
 
-Each round is drawn on its own, counting the rounds before it:
-
-1. Sit-outs (抜け番).  When the people present do not fill whole tables, the
-   remainder sits out.  Whoever has sat out least so far sits out first, so
-   nobody sits out twice before everyone present has sat out once.  A round a
-   person missed (a late arrival) counts as a sit-out.
-2. Tables.  A random partition is improved by swapping two people between
-   tables (or a sitting-out person with a seated one who is as due to sit out)
-   while the cost drops; this is restarted several times and the cheapest
-   partition kept.  The cost of a table is the sum over its pairs: heavy for a
-   pair that already met today (growing with each meeting), light for each
-   time it met earlier in the season.
-3. Seats.  Each table's order is shuffled: the first is 東, the first dealer.
+1. Sit-outs (抜け番), round by round.  When the people present do not fill
+   whole tables, the remainder sits out: whoever has sat out least so far
+   (a round a late arrival missed counts as sat out), ties drawn.
+2. Tables, round by round.  Random partitions are improved by swapping two
+   people (between tables, or a sitting-out person with a seated one as due
+   to sit out) while the cost drops; the cheapest is kept.  The cost of a
+   table is the sum over its pairs (``search.pair_weights``): heavy for a pair
+   that already met today, light for each meeting earlier in the season.
+3. The day as a whole.  Each new round is then drawn again, its sit-outs kept,
+   against all the others (earlier and later), while that lowers the day's
+   cost: drawing round by round cannot see that an early choice leaves a later
+   round no good tables.
+4. Seats.  Each table's order is shuffled: the first is 東, the first dealer.
 
 Everything random comes from ``random.Random(seed)`` and the people are sorted
 first, so a seed and the same facts give the same draw (docs/draw.md).
@@ -23,17 +23,18 @@ from collections import Counter
 
 from .errors import BAD_ROUNDS, BAD_SEATS, SAME_PERSON_TWICE, TOO_FEW_PEOPLE, SeatingError
 from .rounds import Round, in_order, pairs_met, sit_outs
+from .search import SEASON_WEIGHT, again_cost, cheapest, cost_of, pair_weights
 
-# Seating a pair that already met today: one more repeated pair, the heavy cost.
-DAY_WEIGHT = 1000
-# And for each meeting today beyond the first: among draws with as many repeats, the one
-# whose pairs meet least often.  Below DAY_WEIGHT, so fewer repeats always come first
-# at a table (two second meetings cost 2000, one third meeting 1100).
-AGAIN_WEIGHT = 100
-# Each earlier meeting in the season: far below a repeat today.
-SEASON_WEIGHT = 1
-# Random starts of the local search per round; the cheapest wins.
+# Random starts of the search for each round as it is first drawn.
 RESTARTS = 12
+# Random starts (besides the round as it stands) when a round is drawn again against the others.
+REDRAW_STARTS = 3
+# How many times the whole day is drawn (the cheapest kept): as many as fit in this much work,
+# counted as people² × rounds per day, so a small day is drawn many times and 40 people once.
+WORK = 40 * 40 * 8
+MOST_DAYS = 8
+# Passes over the day's new rounds; a pass that lowers nothing ends it sooner.
+MOST_PASSES = 4
 
 
 def draw_rounds(people, rounds, *, seats=4, seed, met_before=None, sat_out_before=None, earlier=()):
@@ -47,13 +48,28 @@ def draw_rounds(people, rounds, *, seats=4, seed, met_before=None, sat_out_befor
     people = _checked(people, rounds, seats)
     rng = random.Random(seed)
     met_before = met_before or {}
-    done = list(earlier)
-    drawn = []
-    for _ in range(rounds):
-        one = _draw_round(people, seats, rng, met_before, _sit_out_counts(people, done, sat_out_before), done)
-        drawn.append(one)
-        done.append(one)
-    return drawn
+    earlier = list(earlier)
+    best = None
+    for _ in range(min(MOST_DAYS, max(1, WORK // (len(people) ** 2 * max(rounds, 1))))):
+        drawn = []
+        for _ in range(rounds):
+            sat_out = _sit_out_counts(people, earlier + drawn, sat_out_before)
+            drawn.append(_draw_round(people, seats, rng, met_before, sat_out, earlier + drawn))
+        _redraw_against_each_other(drawn, earlier, rng, met_before)
+        cost = _day_cost(earlier, drawn, met_before)
+        if best is None or cost < best[0]:
+            best = (cost, drawn)
+        if cost == 0:
+            break
+    drawn = best[1]
+    return [Round(tables=tuple(_seat(table, rng) for table in one.tables), sitting_out=one.sitting_out)
+            for one in drawn]
+
+
+def _day_cost(earlier, drawn, met_before):
+    met = pairs_met([*earlier, *drawn])
+    season = sum(times * met_before.get(two, 0) for two, times in pairs_met(drawn).items())
+    return sum(again_cost(times) for times in met.values()) + SEASON_WEIGHT * season
 
 
 def _checked(people, rounds, seats):
@@ -81,106 +97,59 @@ def _sit_out_counts(people, done, sat_out_before):
 
 
 def _draw_round(people, seats, rng, met_before, sat_out, done):
+    """One round, its tables in no particular seat order yet."""
     n = len(people)
     tables = n // seats
     benched = n - tables * seats
     # The least-sat-out sit out: those below the line must, those on it may, those above must not.
-    ordered = sorted(range(n), key=lambda i: sat_out[people[i]])
-    line = sat_out[people[ordered[benched - 1]]] if benched else None
+    line = sorted(sat_out[person] for person in people)[benched - 1] if benched else None
     must = [i for i in range(n) if benched and sat_out[people[i]] < line]
     may = [i for i in range(n) if benched and sat_out[people[i]] == line]
-    weights = _weights(people, met_before, pairs_met(done))
-    best = None
-    for _ in range(RESTARTS):
-        groups = _random_start(n, tables, seats, must, may, benched, rng)
-        cost = _improve(groups, tables, weights, set(may), rng)
-        if best is None or cost < best[0]:
-            best = (cost, [list(group) for group in groups])
-        if cost == 0:
+
+    def starts():
+        for _ in range(RESTARTS):
+            bench = must + rng.sample(may, benched - len(must))
+            playing = [i for i in range(n) if i not in bench]
+            rng.shuffle(playing)
+            yield [playing[t * seats:(t + 1) * seats] for t in range(tables)] + ([bench] if benched else [])
+
+    weights = pair_weights(people, met_before, pairs_met(done))
+    groups = cheapest(starts(), tables, weights, set(may), rng)[1]
+    return Round(tables=tuple(tuple(people[i] for i in group) for group in groups[:tables]),
+                 sitting_out=tuple(in_order(people[i] for i in groups[tables])) if benched else ())
+
+
+def _redraw_against_each_other(drawn, earlier, rng, met_before):
+    """Draw each new round's tables again against all the other rounds while the day's cost drops."""
+    for _ in range(MOST_PASSES if len(drawn) > 1 else 0):
+        lowered = False
+        for number, one in enumerate(drawn):
+            seated = in_order(one.seated())
+            index = {person: i for i, person in enumerate(seated)}
+            others = [*earlier, *drawn[:number], *drawn[number + 1:]]
+            weights = pair_weights(seated, met_before, pairs_met(others))
+            now = [[index[person] for person in table] for table in one.tables]
+            tables = len(now)
+            cost, groups = cheapest(_redraw_starts(now, rng), tables, weights, set(), rng)
+            if cost < cost_of(now, tables, weights):
+                drawn[number] = Round(tables=tuple(tuple(seated[i] for i in group) for group in groups),
+                                      sitting_out=one.sitting_out)
+                lowered = True
+        if not lowered:
             break
-    groups = best[1]
-    drawn_tables = []
-    for group in groups[:tables]:
-        table = [people[i] for i in group]
-        rng.shuffle(table)
-        drawn_tables.append(tuple(table))
-    bench = groups[tables] if benched else []
-    return Round(tables=tuple(drawn_tables), sitting_out=tuple(in_order(people[i] for i in bench)))
 
 
-def _weights(people, met_before, met_today):
-    """The cost of seating each two people together, as a matrix by index."""
-    n = len(people)
-    weights = [[0] * n for _ in range(n)]
-    for i in range(n):
-        for j in range(i + 1, n):
-            key = frozenset((people[i], people[j]))
-            today = met_today.get(key, 0)
-            again = DAY_WEIGHT + AGAIN_WEIGHT * (today - 1) if today else 0
-            cost = again + SEASON_WEIGHT * met_before.get(key, 0)
-            weights[i][j] = weights[j][i] = cost
-    return weights
+def _redraw_starts(now, rng):
+    """The round as it stands, then random partitions of its seated people."""
+    yield [list(group) for group in now]
+    n, size = sum(map(len, now)), len(now[0])
+    for _ in range(REDRAW_STARTS):
+        playing = rng.sample(range(n), n)
+        yield [playing[t * size:(t + 1) * size] for t in range(len(now))]
 
 
-def _random_start(n, tables, seats, must, may, benched, rng):
-    """Tables then, when someone sits out, the bench as the last group."""
-    bench = list(must) + rng.sample(may, benched - len(must))
-    benched_set = set(bench)
-    playing = [i for i in range(n) if i not in benched_set]
-    rng.shuffle(playing)
-    groups = [playing[t * seats:(t + 1) * seats] for t in range(tables)]
-    if benched:
-        groups.append(bench)
-    return groups
-
-
-def _improve(groups, tables, weights, may, rng):
-    """Swap two people while a swap lowers the cost; returns the cost reached.
-
-    ``at_table[p][g]`` is what person ``p`` would pay at group ``g`` (the sum of
-    their weights with its people), so each swap is judged in constant time.
-    The bench (group ``tables``, if any) costs nothing; only those who may sit
-    out move between it and a table.
-    """
-    n = len(weights)
-    where = [0] * n
-    for g, group in enumerate(groups):
-        for p in group:
-            where[p] = g
-    at_table = [[sum(weights[p][q] for q in group) for group in groups] for p in range(n)]
-    order = list(range(n))
-    rng.shuffle(order)
-    improved = True
-    while improved:
-        improved = False
-        for x in range(n):
-            a = order[x]
-            for y in range(x + 1, n):
-                b = order[y]
-                ga, gb = where[a], where[b]
-                if ga == gb:
-                    continue
-                if ga >= tables or gb >= tables:
-                    if not (a in may and b in may):
-                        continue
-                    if gb >= tables:
-                        delta = at_table[b][ga] - weights[a][b] - at_table[a][ga]
-                    else:
-                        delta = at_table[a][gb] - weights[a][b] - at_table[b][gb]
-                else:
-                    delta = (at_table[b][ga] - weights[a][b] - at_table[a][ga]
-                             + at_table[a][gb] - weights[a][b] - at_table[b][gb])
-                if delta < 0:
-                    _swap(groups, where, at_table, weights, a, b)
-                    improved = True
-    return sum(at_table[p][where[p]] for p in range(n) if where[p] < tables) // 2
-
-
-def _swap(groups, where, at_table, weights, a, b):
-    ga, gb = where[a], where[b]
-    groups[ga][groups[ga].index(a)] = b
-    groups[gb][groups[gb].index(b)] = a
-    where[a], where[b] = gb, ga
-    for p, row in enumerate(at_table):
-        row[ga] += weights[p][b] - weights[p][a]
-        row[gb] += weights[p][a] - weights[p][b]
+def _seat(table, rng):
+    """The table in seat order: 東 (the first dealer, 起家) first, then 南, 西, 北."""
+    table = list(table)
+    rng.shuffle(table)
+    return tuple(table)

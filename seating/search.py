@@ -1,0 +1,100 @@
+"""Splitting people into tables of least cost: random starts improved by swapping two people.
+
+People are indices ``0..n-1`` here; ``weights[i][j]`` is the cost of seating
+``i`` and ``j`` at one table.  A partition is a list of groups: the tables,
+then (when someone sits out) the bench, which costs nothing.
+"""
+
+# Seating a pair that already met today: one more repeated pair, the heavy cost.
+DAY_WEIGHT = 1000
+# And for each meeting today beyond the second: among draws with as many repeats, the one
+# whose pairs meet least often.  A third meeting (1500) still costs less than two second
+# meetings (2000), so fewer repeats come first; a fourth costs as much as two new repeats.
+AGAIN_WEIGHT = 500
+# Each earlier meeting in the season: far below a repeat today.
+SEASON_WEIGHT = 1
+
+
+def pair_weights(people, met_before, met_today):
+    """The cost of seating each two of ``people`` together, as a matrix by index."""
+    n = len(people)
+    weights = [[0] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            key = frozenset((people[i], people[j]))
+            today = met_today.get(key, 0)
+            again = DAY_WEIGHT + AGAIN_WEIGHT * (today - 1) if today else 0
+            weights[i][j] = weights[j][i] = again + SEASON_WEIGHT * met_before.get(key, 0)
+    return weights
+
+
+def again_cost(times):
+    """What a pair sitting together ``times`` times in a day costs: each meeting after the first, priced."""
+    return sum(DAY_WEIGHT + AGAIN_WEIGHT * (k - 1) for k in range(1, times))
+
+
+def cheapest(starts, tables, weights, may, rng):
+    """The cheapest partition reached from each start in turn: ``(cost, groups)``.
+
+    ``starts`` yields partitions (each is improved in place); a partition of
+    cost 0 ends the search.
+    """
+    best = None
+    for groups in starts:
+        cost = improve(groups, tables, weights, may, rng)
+        if best is None or cost < best[0]:
+            best = (cost, [list(group) for group in groups])
+        if cost == 0:
+            break
+    return best
+
+
+def cost_of(groups, tables, weights):
+    return sum(weights[p][q] for group in groups[:tables] for p in group for q in group) // 2
+
+
+def improve(groups, tables, weights, may, rng):
+    """Swap two people while a swap lowers the cost; returns the cost reached.
+
+    ``at[p][g]`` is what person ``p`` would pay at group ``g`` (the sum of
+    their weights with its people), so each swap is judged in constant time.
+    Only people in ``may`` move between the bench (group ``tables``) and a table.
+    """
+    n = len(weights)
+    where = [0] * n
+    for g, group in enumerate(groups):
+        for p in group:
+            where[p] = g
+    at = [[sum(map(row.__getitem__, group)) for group in groups] for row in weights]
+    order = [p for group in groups for p in group]
+    rng.shuffle(order)
+    improved = True
+    while improved:
+        improved = False
+        for x, a in enumerate(order):
+            for b in order[x + 1:]:
+                ga, gb = where[a], where[b]
+                if ga == gb:
+                    continue
+                if ga < tables and gb < tables:
+                    delta = at[b][ga] + at[a][gb] - at[a][ga] - at[b][gb] - 2 * weights[a][b]
+                elif a in may and b in may:
+                    seated, benched = (a, b) if ga < tables else (b, a)
+                    g = where[seated]
+                    delta = at[benched][g] - weights[a][b] - at[seated][g]
+                else:
+                    continue
+                if delta < 0:
+                    _swap(groups, where, at, weights, a, b)
+                    improved = True
+    return sum(at[p][where[p]] for p in range(n) if where[p] < tables) // 2
+
+
+def _swap(groups, where, at, weights, a, b):
+    ga, gb = where[a], where[b]
+    groups[ga][groups[ga].index(a)] = b
+    groups[gb][groups[gb].index(b)] = a
+    where[a], where[b] = gb, ga
+    for p, row in enumerate(at):
+        row[ga] += weights[p][b] - weights[p][a]
+        row[gb] += weights[p][a] - weights[p][b]
