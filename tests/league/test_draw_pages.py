@@ -252,3 +252,26 @@ def test_the_page_reads_a_fixed_number_of_queries(logged_in, club, meeting, secr
     draw(meeting, secretary, rounds=4, seed=2)
     with django_assert_max_num_queries(len(one.captured_queries)):
         logged_in.get(draw_url(club, meeting))
+
+
+def test_a_person_not_here_cannot_be_swapped_in_and_one_who_left_is_marked(logged_in, club, meeting, secretary):
+    people = add_people(club, meeting, 8)
+    draw(meeting, secretary, seed=1)
+    away = Member.objects.create(club=club, name="欠席花子")
+    response = logged_in.post(draw_url(club, meeting, "swap_drawn_seats", number=1),
+                              {"first": people[0].pk, "second": away.pk})
+    assert response.status_code == 400 and not DrawnSeat.objects.filter(member=away).exists()
+    set_presence(meeting, people[0], LEFT)
+    html = logged_in.get(draw_url(club, meeting)).content.decode()
+    assert html.count("いまいない") == 1
+
+
+def test_the_meeting_and_entry_pages_link_the_day_for_who_runs_it(client, club, meeting, secretary, member):
+    links = [draw_url(club, meeting), draw_url(club, meeting, "meeting_attendance")]
+    client.force_login(secretary)
+    for page in ("meeting_detail", "enter_game"):
+        html = client.get(draw_url(club, meeting, page)).content.decode()
+        assert all(f'href="{link}"' in html for link in links), page
+    client.force_login(member)
+    html = client.get(draw_url(club, meeting, "meeting_detail")).content.decode()
+    assert not any(link in html for link in links)
