@@ -15,6 +15,8 @@ from ..services.draws import draw, redraw, swap
 from ..stats.attendance import day_presence
 from ..stats.draw import day_draw
 
+SECTIONS = ("here", "left", "absent")  # the attendance page's lists, by their heading's id
+
 
 def _meeting(access, meeting_id):
     return get_object_or_404(Meeting.objects.select_related("rule_set", "club"), pk=meeting_id, club=access.club)
@@ -42,7 +44,9 @@ def meeting_attendance(request, slug, meeting_id):
                 person, presence = form.cleaned_data["person"], form.cleaned_data["presence"]
                 set_presence(meeting, person, presence, request.user)
                 messages.success(request, PRESENCE_DONE[presence] % {"name": person.name})
-                return redirect(f"{request.path}#person-{person.pk}")
+                # Back to the list the tap was made in: the next person to mark is there.
+                section = request.POST.get("section")
+                return redirect(f"{request.path}#{section if section in SECTIONS else 'here'}-heading")
         except Refused as refused:
             if refused.field in guest_form.fields and guest_form.is_bound:
                 guest_form.add_error(refused.field, refused.message)
