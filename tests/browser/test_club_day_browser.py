@@ -60,3 +60,14 @@ def test_who_is_here_then_the_draw_on_a_phone(live_server, narrow_phone, bakufu,
     assert DrawnSeat.objects.get(round=drawn, table=SITTING_OUT).member_id == seated.member_id
     no_sideways_scroll(page)
     page.screenshot(path=str(tmp_path / "draw.png"), full_page=True)
+
+    # The same two pages in English fit the phone too.
+    page.get_by_role("link", name="English").click()
+    page.wait_for_url(f"**/en/c/bakufu/meetings/{meeting.pk}/draw/**")
+    assert page.get_by_role("heading", name="Seating draw").count() == 1
+    assert page.locator("#round-1 th.wind").first.inner_text().startswith("East")
+    no_sideways_scroll(page)
+    page.screenshot(path=str(tmp_path / "draw-en.png"), full_page=True)
+    page.goto(f"{base}/en/c/bakufu/meetings/{meeting.pk}/attendance/")
+    assert page.get_by_role("heading", name="Here now (9)").count() == 1
+    no_sideways_scroll(page)
