@@ -7,9 +7,10 @@ from django.urls import reverse
 
 from league.models import SITTING_OUT, DrawnRound, DrawnSeat, Meeting, Member, RuleSet, RuleVersion, Season
 from league.refusals import Refused
-from league.services.attendance import HERE, LEFT, set_presence
+from league.services.attendance import HERE, LEFT, add_guest, set_presence
 from league.services.draws import draw, redraw, swap
 from league.services.games import Entry, record_game, set_void, settle_in_force
+from league.services.people import merge_guest
 from league.stats.draw import met_before
 
 from .conftest import BAKUFU_RULES
@@ -275,3 +276,18 @@ def test_the_meeting_and_entry_pages_link_the_day_for_who_runs_it(client, club, 
     client.force_login(member)
     html = client.get(draw_url(club, meeting, "meeting_detail")).content.decode()
     assert not any(link in html for link in links)
+
+
+def test_merging_a_drawn_guest_moves_their_seats_unless_both_were_drawn(club, meeting, secretary, owner):
+    people = add_people(club, meeting, 7)
+    _guest, _added = add_guest(meeting, "旅の人")
+    guest = Member.objects.get(name="旅の人")
+    [drawn] = draw(meeting, secretary, seed=1)
+    with pytest.raises(Refused, match="二人とも"):
+        merge_guest(club, guest, people[0], owner)
+    outsider = Member.objects.create(club=club, name="欠席花子")
+    where = DrawnSeat.objects.get(round=drawn, member=guest)
+    merge_guest(club, guest, outsider, owner)
+    moved = DrawnSeat.objects.get(pk=where.pk)
+    assert moved.member == outsider and (moved.table, moved.seat) == (where.table, where.seat)
+    assert DrawnSeat.history.filter(id=where.pk).latest("history_id").history_change_reason.startswith("guest merged")
