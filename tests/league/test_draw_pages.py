@@ -5,6 +5,8 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from league.imports.commit import commit
+from league.imports.undo import undo_import
 from league.models import SITTING_OUT, DrawnRound, DrawnSeat, Meeting, Member, RuleSet, RuleVersion, Season
 from league.refusals import Refused
 from league.services.attendance import HERE, LEFT, add_guest, set_presence
@@ -14,6 +16,7 @@ from league.services.people import merge_guest
 from league.stats.draw import met_before
 
 from .conftest import BAKUFU_RULES
+from .import_files import ROWS, plan_of, xlsx_bytes
 
 
 def add_people(club, meeting, count):
@@ -291,3 +294,12 @@ def test_merging_a_drawn_guest_moves_their_seats_unless_both_were_drawn(club, me
     moved = DrawnSeat.objects.get(pk=where.pk)
     assert moved.member == outsider and (moved.table, moved.seat) == (where.table, where.seat)
     assert DrawnSeat.history.filter(id=where.pk).latest("history_id").history_change_reason.startswith("guest merged")
+
+
+def test_an_import_whose_meeting_was_drawn_is_not_undone(club, secretary):
+    batch = commit(plan_of(club, xlsx_bytes(ROWS)), user=secretary)
+    imported = Meeting.objects.filter(club=club).exclude(games__import_batch=None).first()
+    DrawnRound.objects.create(meeting=imported, number=9, seed=1)
+    with pytest.raises(Refused):
+        undo_import(batch, secretary)
+    assert Meeting.objects.filter(pk=imported.pk).exists()
