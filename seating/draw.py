@@ -49,6 +49,7 @@ def draw_rounds(people, rounds, *, seats=4, seed, met_before=None, sat_out_befor
     rng = random.Random(seed)
     met_before = met_before or {}
     earlier = list(earlier)
+    least = _day_cost(earlier, [], met_before)  # what the earlier rounds cost already: a draw adding nothing is best
     best = None
     for _ in range(min(MOST_DAYS, max(1, WORK // (len(people) ** 2 * max(rounds, 1))))):
         drawn = []
@@ -59,7 +60,7 @@ def draw_rounds(people, rounds, *, seats=4, seed, met_before=None, sat_out_befor
         cost = _day_cost(earlier, drawn, met_before)
         if best is None or cost < best[0]:
             best = (cost, drawn)
-        if cost == 0:
+        if cost == least:
             break
     drawn = best[1]
     return [Round(tables=tuple(_seat(table, rng) for table in one.tables), sitting_out=one.sitting_out)

@@ -7,10 +7,10 @@ then (when someone sits out) the bench, which costs nothing.
 
 # Seating a pair that already met today: one more repeated pair, the heavy cost.
 DAY_WEIGHT = 1000
-# And for each meeting today beyond the second: among draws with as many repeats, the one
-# whose pairs meet least often.  A third meeting (1500) still costs less than two second
-# meetings (2000), so fewer repeats come first; a fourth costs as much as two new repeats.
-AGAIN_WEIGHT = 500
+# And for each meeting today beyond the second, so that repeats spread over pairs: a third
+# meeting (1700) still costs less than two second meetings (2000), so fewer repeats come
+# first, but a fourth (2400) costs more than two new repeats.
+AGAIN_WEIGHT = 700
 # Each earlier meeting in the season: far below a repeat today.
 SEASON_WEIGHT = 1
 

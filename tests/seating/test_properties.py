@@ -46,13 +46,18 @@ def test_the_least_sat_out_sit_out_as_people_come_and_go(people, rounds, seed, d
         done.append(one)
 
 
-SEEDS = range(4)
+SEEDS = range(3)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=25, deadline=None, derandomize=True)
 @given(st.integers(5, 40), st.integers(4, 8), st.sampled_from([4, 4, 3]))
 def test_fewer_repeated_pairs_than_a_greedy_or_a_random_draw(people, rounds, seats):
-    """Summed over four seeds per attendance (one seed may lose by luck; four have not in any day tried)."""
+    """Summed over three seeds per attendance, on the same examples each run.
+
+    A measured claim, not a guarantee (docs/draw.md: no single seed lost to the
+    greedy draw in 2,800 days measured, but one could), so the examples are
+    fixed: a change to the draw that loses fails here, never a lucky run.
+    """
     def repeats(draw):
         return sum(draw_quality(draw(range(people), rounds, seats=seats, seed=seed)).repeated_pairs_today
                    for seed in SEEDS)
