@@ -11,6 +11,7 @@ from .views import (
     awards,
     board,
     club,
+    club_day,
     entry,
     exports,
     games,
@@ -34,8 +35,8 @@ club_pages = [
     path("rules/", club.club_rules, name="club_rules"),
 ]
 
-# A meeting (開催日): entering its games, a player's report of their drawn table, its closing accounts and sheet,
-# its day board; the season's money.
+# A meeting (開催日): entering its games, who is here and the seating draw, a player's report of their drawn
+# table, its closing accounts and sheet, its day board; the season's money.
 meeting_pages = [
     path("enter/", entry.choose_meeting, name="choose_meeting"),
     path("meetings/start/", entry.start_meeting, name="start_meeting"),
@@ -43,6 +44,10 @@ meeting_pages = [
     path("meetings/<int:meeting_id>/enter/", entry.enter_game, name="enter_game"),
     path("meetings/<int:meeting_id>/preview/", entry.preview_game, name="preview_game"),
     path("meetings/<int:meeting_id>/accounts/", meetings.meeting_accounts, name="meeting_accounts"),
+    path("meetings/<int:meeting_id>/attendance/", club_day.meeting_attendance, name="meeting_attendance"),
+    path("meetings/<int:meeting_id>/draw/", club_day.meeting_draw, name="meeting_draw"),
+    path("meetings/<int:meeting_id>/draw/<int:number>/swap/", club_day.swap_drawn_seats, name="swap_drawn_seats"),
+    path("meetings/<int:meeting_id>/draw/<int:number>/redraw/", club_day.redraw_round, name="redraw_round"),
     path("meetings/<int:meeting_id>/sheet/", meetings.meeting_sheet, name="meeting_sheet"),
     path("meetings/<int:meeting_id>/summary.txt", meetings.meeting_summary, name="meeting_summary"),
     path("meetings/<int:meeting_id>/board/", board.board_page, name="day_board"),

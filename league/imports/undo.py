@@ -6,8 +6,8 @@ day total (日計) it saved, then the meetings and members it created, and marks
 It is refused, with nothing removed, when removing would take something else
 with it: a game of the import corrected or voided since, a meeting it added
 games to now closed, a meeting it created that has other games or was changed
-(attendance, fees, notes), a member it created who has other games or
-records, or was changed.
+(attendance, a seating draw, fees, notes), a member it created who has other games or
+records (a drawn seat among them), or was changed.
 """
 
 from django.db import connection, transaction
@@ -21,6 +21,8 @@ from ..models import (
     Attendance,
     DayTotal,
     DayTotalLine,
+    DrawnRound,
+    DrawnSeat,
     Game,
     GameSeat,
     ImportBatch,
@@ -96,6 +98,7 @@ def _refuse_if_built_upon(batch, games, meetings, members):
         raise Refused(_("The meeting of %(date)s, created by this import, now has day totals of another import. "
                         "Nothing was undone: undo that import first.") % {"date": other.meeting.date})
     attended = set(Attendance.objects.filter(meeting__in=meetings).values_list("meeting_id", flat=True))
+    attended |= set(DrawnRound.objects.filter(meeting__in=meetings).values_list("meeting_id", flat=True))
     edited = next((m for m in meetings if m.pk in attended), None) or _changed_since(Meeting, meetings)
     if edited:
         raise Refused(_("The meeting of %(date)s, created by this import, was changed since (attendance, fees or "
@@ -106,6 +109,7 @@ def _refuse_if_built_upon(batch, games, meetings, members):
                 .values_list("member_id", flat=True))
     used |= set(Adjustment.objects.filter(member__in=members).values_list("member_id", flat=True))
     used |= set(Attendance.objects.filter(member__in=members).values_list("member_id", flat=True))
+    used |= set(DrawnSeat.objects.filter(member__in=members).values_list("member_id", flat=True))
     busy = next((member for member in members if member.pk in used), None) or _changed_since(Member, members)
     if busy:
         raise Refused(_("%(member)s, a member created by this import, has other games or records since, or was "

@@ -15,9 +15,10 @@ from django.utils.translation import gettext as _
 import scoring
 from scoring.points import json_points, tenths_from_points
 
-from ..models import Game, GameSeat, Meeting, Member, Yakuman
+from ..models import Game, GameSeat, Meeting, Yakuman
 from ..models.text import clean_name
 from ..refusals import Refused
+from .people import save_guest
 
 
 class GameRefused(Refused):
@@ -259,25 +260,18 @@ def fill_game(game, entry, result):
 
 
 def seat_guests(entry):
-    """Save the new guests (ゲスト) the entry seats, inside the caller's transaction.
+    """Save the new guests (ゲスト) the entry seats, inside the caller's transaction (``services.people.save_guest``).
 
     A guest whose name someone was given meanwhile (another secretary seating the same visitor) is seated as
     that person, so that a name is never in the club twice.
     """
     for seat, person in enumerate(entry.members):
-        if person.pk is not None:
-            continue
-        name = clean_name(person.name)
-        existing = Member.objects.filter(club=person.club_id, name__iexact=name).first()
-        if existing is not None:
-            entry.members[seat] = existing
-            continue
-        try:
-            with transaction.atomic():
-                person.save()
-        except IntegrityError as error:
-            raise GameRefused(_("“%(name)s” was added to the club at the same moment. Save the game again.") % {
-                "name": name}) from error
+        if person.pk is None:
+            try:
+                entry.members[seat] = save_guest(person)
+            except Refused as refusal:
+                raise GameRefused(_("“%(name)s” was added to the club at the same moment. Save the game again.") % {
+                    "name": clean_name(person.name)}) from refusal
 
 
 def store_settled(game, settled):

@@ -13,7 +13,21 @@ from django.db import IntegrityError, transaction
 from django.db.models import Case, IntegerField, Prefetch, Value, When
 from django.utils.translation import gettext as _
 
-from ..models import Adjustment, Attendance, Game, GameSeat, Meeting, Member, Membership, Role, Season, Yakuman
+from ..formatting import format_date
+from ..models import (
+    Adjustment,
+    Attendance,
+    DrawnSeat,
+    Game,
+    GameSeat,
+    Meeting,
+    Member,
+    Membership,
+    Role,
+    Season,
+    Yakuman,
+)
+from ..models.text import clean_name
 from ..refusals import Refused
 
 
@@ -76,6 +90,22 @@ def save_member(club, member, *, name, kana, active, user):
 GUEST_MERGED = "guest merged"  # the change reason of a game whose guest was merged into a member (league/history)
 
 
+def save_guest(guest):
+    """Save the unsaved guest ``guest`` (a visitor seated or marked present by name), inside the caller's transaction.
+
+    Returns the club's person the name already belongs to (any case) when there is one, so that a name is never
+    in the club twice; a guest of that name saved by someone else at the same moment is refused.
+    """
+    name = clean_name(guest.name)
+    existing = Member.objects.filter(club=guest.club_id, name__iexact=name).first()
+    if existing is not None:
+        return existing
+    with refused_on_conflict(_("“%(name)s” was added to the club at the same moment. Try again.") % {"name": name},
+                             "name"):
+        guest.save()
+    return guest
+
+
 def make_member(club, guest, *, name, kana):
     """Make ``guest`` a member of ``club`` (会員にする), the name and reading as corrected; every game stays theirs."""
     with transaction.atomic():
@@ -87,7 +117,7 @@ def make_member(club, guest, *, name, kana):
 
 
 def merge_guest(club, guest, member, user):
-    """Give ``member`` every game, yakuman, adjustment and attendance of ``guest``, then remove the guest.
+    """Give ``member`` every game, yakuman, adjustment, attendance and drawn seat of ``guest``, then remove the guest.
 
     For a visitor who was in fact a member (or became one): refused when both played in one game, and when
     both are in the money a closed meeting kept (reopen it first: its fees were settled for two people).
@@ -105,6 +135,7 @@ def merge_guest(club, guest, member, user):
             raise Refused(_("%(guest)s and %(member)s both played in the game of %(game)s: they are two people.") % {
                 "guest": guest.name, "member": member.name, "game": together}, "member")
         _merge_kept_money(guest, member)
+        _merge_drawn_seats(guest, member, user)
         for game in games.order_by("pk"):
             game.sheet = _sheet_with(game.sheet, guest, member)
             game.revision += 1  # the row is locked, so a plain increment is safe
@@ -129,6 +160,22 @@ def merge_guest(club, guest, member, user):
         guest._change_reason = f"{GUEST_MERGED}: → {member.pk}"
         guest.delete()
     return member
+
+
+def _merge_drawn_seats(guest, member, user):
+    """Seat ``member`` wherever a seating draw seated ``guest``, refusing a round that drew both."""
+    seats = DrawnSeat.objects.select_for_update().select_related("round__meeting").filter(member=guest)
+    both = seats.filter(round__seats__member=member).first()
+    if both is not None:
+        raise Refused(_("%(guest)s and %(member)s were both drawn in round %(round)s of %(date)s: they are two "
+                        "people.") % {"guest": guest.name, "member": member.name, "round": both.round.number,
+                                      "date": format_date(both.round.meeting.date)}, "member")
+    for seat in seats:
+        seat.member = member
+        if user is not None:
+            seat._history_user = user
+        seat._change_reason = f"{GUEST_MERGED}: {guest.pk} → {member.pk}"
+        seat.save()
 
 
 def _locked_guest(club, guest):

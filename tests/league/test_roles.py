@@ -43,6 +43,10 @@ PAGES = {
     "preview_report": {"GET": REFUSED, "POST": SEATED},
     "turn_down_report": {"GET": RUN, "POST": RUN},
     "meeting_accounts": {"GET": RUN, "POST": RUN},
+    "meeting_attendance": {"GET": RUN, "POST": RUN},
+    "meeting_draw": {"GET": RUN, "POST": RUN},
+    "swap_drawn_seats": {"GET": REFUSED, "POST": RUN},
+    "redraw_round": {"GET": REFUSED, "POST": RUN},
     "meeting_sheet": {"GET": MONEY},
     "meeting_summary": {"GET": MONEY},
     "day_board": {"GET": READ},
@@ -179,7 +183,8 @@ def objects(club, meeting, secretary, member):
     club.players_report_results = True
     club.save()
     Member.objects.filter(club=club, name=PLAYERS[4][0]).update(user=member)
-    draw_round(meeting, 2, [[PLAYERS[4][0], *(name for name, _ in PLAYERS[:3])]], sitting_out=[PLAYERS[3][0]])
+    second_round = draw_round(meeting, 2, [[PLAYERS[4][0], *(name for name, _ in PLAYERS[:3])]],
+                              sitting_out=[PLAYERS[3][0]])
     report = ReportedResult.objects.create(meeting=meeting, round=2, table=1, sheet={}, reported_by=member)
     return {
         "slug": club.slug, "meeting_id": meeting.pk, "game_id": game.pk, "member_id": members[0].pk,
@@ -187,6 +192,7 @@ def objects(club, meeting, secretary, member):
         "membership_id": Membership.objects.get(user=member, club=club).pk,
         "token": "nothing-waiting", "batch_id": batch.pk, "guest_id": guest.pk,
         "round_number": 2, "table": 1, "report_id": report.pk,
+        "number": second_round.number,
     }
 
 

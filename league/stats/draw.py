@@ -1,0 +1,154 @@
+"""Reading a day's seating draw (卓組): its rounds as ``seating`` takes them, who met whom earlier in the season,
+and the rounds as the draw page shows them (docs/club_day.md)."""
+
+import hashlib
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import combinations, groupby
+
+import seating
+
+from ..links import login_shown
+from ..models import SITTING_OUT, Attendance, DrawnRound, DrawnSeat, Game, GameSeat, Member, Season
+from ..models.games import WINDS
+
+
+def seats_at_a_table(meeting):
+    """How many sit at a table that day: 4, or 3 for a three-player rule set (三人麻雀)."""
+    return meeting.rule_set.settings_on(meeting.date)["players"]
+
+
+def here_now(meeting):
+    """The ids of the people here now (came and not left), in a fixed order: who a draw seats."""
+    return sorted(Attendance.objects.filter(meeting=meeting, present_at_close=True).values_list("member_id",
+                                                                                                 flat=True))
+
+
+def met_before(meeting):
+    """``frozenset({a, b})`` → the counted games a and b sat at one table in, on the season's earlier days.
+
+    The season is the club's season covering the meeting's date, the games those of the meeting's rule set
+    (the draw spreads people out within the league they play); no season, no history. One query.
+    """
+    season = Season.objects.filter(club=meeting.club_id).covering(meeting.date).first()
+    if season is None:
+        return {}
+    seats = (GameSeat.objects.counted()
+             .filter(game__meeting__rule_set=meeting.rule_set_id, game__meeting__date__gte=season.starts_on,
+                     game__meeting__date__lt=meeting.date)
+             .order_by("game_id").values_list("game_id", "member_id"))
+    pairs = Counter()
+    for _game, rows in groupby(seats, key=lambda row: row[0]):
+        pairs.update(frozenset(pair) for pair in combinations(sorted(member for _g, member in rows), 2))
+    return dict(pairs)
+
+
+def played_rounds(meeting):
+    """The round numbers that have a counted game entered: a round already played is never redrawn."""
+    return set(Game.objects.filter(meeting=meeting).counted().values_list("round", flat=True))
+
+
+def day_rounds(meeting, leave_out=None):
+    """round number → ``seating.Round`` for every round of the day so far (but ``leave_out``): the drawn ones as
+    drawn, and a round played without a draw as its games' tables (its sit-outs are not known)."""
+    rounds = {}
+    seats = DrawnSeat.objects.filter(round__meeting=meeting).order_by("round__number", "table", "seat")
+    for number, rows in groupby(seats.values_list("round__number", "table", "member_id"), key=lambda row: row[0]):
+        tables, out = {}, []
+        for _n, table, member in rows:
+            (out if table == SITTING_OUT else tables.setdefault(table, [])).append(member)
+        rounds[number] = seating.Round(tables=tuple(tuple(tables[t]) for t in sorted(tables)), sitting_out=tuple(out))
+    games = (GameSeat.objects.counted().filter(game__meeting=meeting).exclude(game__round__in=rounds)
+             .order_by("game__round", "game__table", "seat").values_list("game__round", "game__table", "member_id"))
+    for number, rows in groupby(games, key=lambda row: row[0]):
+        tables = {}
+        for _n, table, member in rows:
+            tables.setdefault(table, []).append(member)
+        rounds[number] = seating.Round(tables=tuple(tuple(tables[t]) for t in sorted(tables)), sitting_out=())
+    rounds.pop(leave_out, None)
+    return rounds
+
+
+def next_round(meeting):
+    """The number of the next round to draw: after every round drawn or played."""
+    return max([0, *day_rounds(meeting)]) + 1
+
+
+def draw_mark(meeting):
+    """A short fingerprint of the day's draw as it stands, to refuse a form shown before a change (or sent twice)."""
+    rows = list(DrawnSeat.objects.filter(round__meeting=meeting).order_by("round__number", "table", "seat")
+                .values_list("round__number", "round__seed", "table", "seat", "member_id"))
+    return hashlib.sha256(repr(rows).encode()).hexdigest()[:16]
+
+
+# -- the page ------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class ShownTable:
+    number: int
+    seats: list  # (wind name, Member, here now)
+
+
+@dataclass
+class ShownRound:
+    drawn: DrawnRound
+    played: bool
+    drawer: str | None = None  # who drew it, as pages show a login (links.login_shown)
+    tables: list = field(default_factory=list)
+    sitting_out: list = field(default_factory=list)  # (Member, here now)
+
+    @property
+    def number(self):
+        return self.drawn.number
+
+    @property
+    def people(self):
+        """Everyone of the round, table by table in seat order, then the sit-outs: the swap form's choices."""
+        return [member for table in self.tables for _wind, member, _here in table.seats] + [
+            member for member, _here in self.sitting_out]
+
+
+@dataclass
+class DayDraw:
+    rounds: list  # ShownRound, in order
+    here: list  # Members here now, in kana order
+    quality: object  # seating.Quality of the drawn rounds, or None before any
+    mark: str
+    next_round: int
+    seats: int
+
+    @property
+    def sit_outs(self):
+        """(Member, sit-outs today) for everyone drawn, most first: who waited the most."""
+        if self.quality is None:
+            return []
+        members = {m.pk: m for r in self.rounds for m in r.people}
+        lines = [(members[pk], count) for pk, count in self.quality.sit_outs.items() if pk in members]
+        return sorted(lines, key=lambda line: (-line[1], line[0].kana, line[0].name))
+
+
+def day_draw(meeting):
+    """Everything the draw page shows, in a fixed number of queries."""
+    drawn = list(DrawnRound.objects.filter(meeting=meeting).select_related("drawn_by").in_order())
+    seats = DrawnSeat.objects.filter(round__meeting=meeting).select_related("member").order_by("table", "seat")
+    here = set(here_now(meeting))
+    played = played_rounds(meeting)
+    drawers = {r.drawn_by_id: r.drawn_by for r in drawn}  # one login, most days
+    drawers = {pk: login_shown(meeting.club, user) for pk, user in drawers.items()}
+    shown = {r.pk: ShownRound(drawn=r, played=r.number in played, drawer=drawers[r.drawn_by_id]) for r in drawn}
+    for seat in seats:
+        round_ = shown[seat.round_id]
+        if seat.table == SITTING_OUT:
+            round_.sitting_out.append((seat.member, seat.member_id in here))
+            continue
+        if not round_.tables or round_.tables[-1].number != seat.table:
+            round_.tables.append(ShownTable(number=seat.table, seats=[]))
+        round_.tables[-1].seats.append((WINDS[seat.seat], seat.member, seat.member_id in here))
+    rounds = [shown[r.pk] for r in drawn]
+    day = day_rounds(meeting)
+    # Rounds played without a draw count too: a pair that met in one meets again in the next.
+    quality = (seating.draw_quality([day[number] for number in sorted(day)], met_before=met_before(meeting))
+               if drawn else None)
+    return DayDraw(rounds=rounds, here=list(Member.objects.filter(pk__in=here).in_kana_order()), quality=quality,
+                   mark=draw_mark(meeting), next_round=max([0, *day]) + 1, seats=seats_at_a_table(meeting))
