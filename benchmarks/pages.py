@@ -170,15 +170,28 @@ PLACES = ", ".join(f"SUM(CASE WHEN s.place = {p} THEN 1 ELSE 0 END)" for p in ra
 STANDINGS_SQL = (f"SELECT s.member_id, COUNT(*), SUM(s.total), {PLACES}, MAX(s.total), MIN(s.total), SUM(s.score), "
                  f"COUNT(s.score), SUM(CASE WHEN s.score < 0 THEN 1 ELSE 0 END), SUM(s.chips), MAX(m.date) "
                  f"{SEATS} GROUP BY s.member_id")
+# A member's page: their own seats in order; the opponents grouped with the member's seat of the same game;
+# every seat of a page of the latest games (30 on the page, 100 in the JSON).
+MEMBER_SQL = [
+    f"SELECT s.game_id, s.seat, s.place, s.total, m.date, g.round, g.\"table\" {SEATS} AND s.member_id = %(member)s "
+    f"ORDER BY m.date, g.meeting_id, g.round, g.\"table\", s.game_id",
+    "SELECT o.member_id, COUNT(*), SUM(s.total), SUM(o.total), SUM(CASE WHEN s.place < o.place THEN 1 ELSE 0 END), "
+    "SUM(CASE WHEN s.place > o.place THEN 1 ELSE 0 END) "
+    + SEATS.replace(" WHERE ", " JOIN league_gameseat o ON o.game_id = s.game_id AND o.member_id <> s.member_id WHERE ")
+    + " AND s.member_id = %(member)s GROUP BY o.member_id",
+]
+MEMBER_PAGE_SQL = ("SELECT p.game_id, p.seat, p.member_id, p.score, p.chips, p.place, p.base, p.oka, p.uma, p.bust, "
+                   "p.chip_points, p.shugi, p.chombo, p.total FROM league_gameseat p WHERE p.game_id IN "
+                   f"(SELECT s.game_id {SEATS.replace('%', '%%')} AND s.member_id = %%(member)s "
+                   "ORDER BY m.date DESC, g.meeting_id DESC, g.round DESC, g.\"table\" DESC LIMIT %d) "
+                   "ORDER BY p.game_id, p.seat")
 # The minimal SQL fetching the data each page shows (docs/performance.md says why each is the floor).
 FLOORS = {
     "standings": [STANDINGS_SQL],
     "running": [STANDINGS_SQL,
                 f"SELECT s.member_id, m.id, m.date, SUM(s.total) {SEATS} GROUP BY s.member_id, m.id, m.date"],
-    "member": [STANDINGS_SQL,
-               f"SELECT s.game_id, m.date, g.round, g.\"table\", s.seat, s.member_id, s.place, s.score, s.total "
-               f"{SEATS} AND s.game_id IN (SELECT game_id FROM league_gameseat WHERE member_id = %(member)s) "
-               f"ORDER BY m.date, g.meeting_id, g.round, g.\"table\", s.game_id, s.seat"],
+    "member": [STANDINGS_SQL, *MEMBER_SQL, MEMBER_PAGE_SQL % 30],
+    "member_json": [STANDINGS_SQL, *MEMBER_SQL, MEMBER_PAGE_SQL % 100],
     "member_list": ["SELECT s.member_id, COUNT(*) FROM league_gameseat s JOIN league_game g ON g.id = s.game_id "
                     "JOIN league_meeting m ON m.id = g.meeting_id WHERE m.club_id = %(club)s "
                     "AND m.date >= %(first)s AND m.date <= %(last)s AND NOT g.void GROUP BY s.member_id"],
@@ -207,7 +220,7 @@ def read_requests(club, ids):
         ("member list", url("member_list"), "member_list"),
         ("member page", url("member_page", member_id=member), "member"),
         ("member page, page 5", url("member_page", member_id=member) + "?page=5", "member"),
-        ("member JSON", url("api_member", member_id=member), "member"),
+        ("member JSON", url("api_member", member_id=member), "member_json"),
         ("meeting", url("meeting_detail", meeting_id=meeting), "meeting"),
         ("meeting sheet", url("meeting_sheet", meeting_id=meeting), "meeting"),
         ("meeting summary", url("meeting_summary", meeting_id=meeting), "meeting"),

@@ -25,6 +25,9 @@ WIDTH, HEIGHT = 400, 240
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 26, 34
 FONT = 12
 MARKERS_UP_TO = 60  # games; more dots than this only blur the line
+# Above this many games, the points line has one point per meeting day (at the day's last game): a screen
+# 400 units wide shows no more, and each point costs the page a table row for screen readers too.
+POINT_PER_GAME_UP_TO = 300
 
 
 def _n(value):
@@ -68,14 +71,16 @@ def _figure(chart_id, svg, table, caption=""):
 
 
 def line_chart(chart_id, values, *, title, desc, y_label, x_label, value_label=str, min_step=1, table=None,
-               caption=""):
+               caption="", steps=None):
     """A line from 0 through ``values`` (one per step: value ``i`` is drawn at x = i + 1), with a zero line.
 
     ``value_label`` formats a value (ticks and the dots' tooltips); ``table`` is
     (caption, headers, rows) for the hidden text alternative; ``min_step`` is the
-    smallest gap between two value ticks.
+    smallest gap between two value ticks.  ``steps`` (increasing, one per value)
+    draws value ``i`` at step ``steps[i]`` instead, the axis running to the last:
+    a line through some of the steps only.
     """
-    count = len(values)
+    count = steps[-1] if steps else len(values)
     right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM
     low, high = min([0, *values]), max([0, *values])
     step = max(_nice_step(high - low or 1, 4), min_step)
@@ -105,13 +110,14 @@ def line_chart(chart_id, values, *, title, desc, y_label, x_label, value_label=s
     parts.append(format_html('<text class="chart-axis" x="{}" y="{}" text-anchor="end">{}</text>',
                              right, HEIGHT - 3, x_label))
     parts.append(format_html('<text class="chart-axis" x="{}" y="{}">{}</text>', 2, FONT, y_label))
-    coordinates = " ".join(f"{_n(x(i))},{_n(y(v))}" for i, v in enumerate([0, *values]))
+    positions = [0, *(steps or range(1, count + 1))]
+    coordinates = " ".join(f"{_n(x(i))},{_n(y(v))}" for i, v in zip(positions, [0, *values], strict=True))
     parts.append(format_html('<polyline class="chart-line" points="{}" fill="none" stroke="#1e6fb8" '
                              'stroke-width="2" stroke-linejoin="round"/>', coordinates))
-    if count <= MARKERS_UP_TO:
+    if len(values) <= MARKERS_UP_TO:
         parts.append(format_html_join(
             "", '<circle class="chart-dot" cx="{}" cy="{}" r="2.5" fill="#1e6fb8"/>',
-            ((_n(x(i)), _n(y(v))) for i, v in enumerate(values, start=1)),
+            ((_n(x(i)), _n(y(v))) for i, v in zip(positions[1:], values, strict=True)),
         ))
     svg = _svg(chart_id, "line", title, desc, mark_safe("".join(parts)))  # each part is escaped
     return _figure(chart_id, svg, _table(*table) if table else "", caption)
@@ -146,8 +152,14 @@ def bar_chart(chart_id, bars, *, title, desc, table=None, caption=""):
 
 def cumulative_points_chart(games, chart_id="cumulative-points"):
     """The member's points added up game by game (the totals of the games and of day totals, 日計, each one step;
-    adjustments are not games)."""
-    values = [line.cumulative for line in games]
+    adjustments are not games).
+
+    Up to ``POINT_PER_GAME_UP_TO`` games the line and its hidden table have a
+    point per game; above, a point per meeting day, drawn at the day's last
+    game so the line keeps its shape along the games, and the table a row per
+    day (its games, their points, the points so far); the description keeps
+    the exact highest and lowest game by game, and says so.
+    """
     first, last = games[0], games[-1]
     highest = max(games, key=lambda line: (line.cumulative, -line.number))
     lowest = min(games, key=lambda line: (line.cumulative, line.number))
@@ -162,13 +174,35 @@ def cumulative_points_chart(games, chart_id="cumulative-points"):
         "final": format_points(last.cumulative), "high": format_points(highest.cumulative),
         "high_at": highest.number, "low": format_points(lowest.cumulative), "low_at": lowest.number,
     }
+    options = {"title": _("Points game by game"), "y_label": _("Points"), "x_label": _("Games"),
+               "value_label": lambda tenths: format_points(tenths, trim=True), "min_step": 10}
+    if len(games) > POINT_PER_GAME_UP_TO:
+        days = _by_day(games)
+        desc += " " + ngettext("The line has a point for each of the %(days)s day played, after its last game.",
+                               "The line has a point for each of the %(days)s days played, after their last game.",
+                               len(days)) % {"days": len(days)}
+        caption = _("Points day by day (one point per day played)")
+        rows = [(format_date(day[-1].date), len(day), format_points(sum(line.total for line in day)),
+                 format_points(day[-1].cumulative)) for day in days]
+        table = (caption, [_("Date"), _("Games"), _("Total"), _("Points so far")], rows)
+        return line_chart(chart_id, [day[-1].cumulative for day in days], desc=desc, table=table,
+                          steps=[day[-1].number for day in days], caption=caption, **options)
     dates = {}  # a member plays several games a day: each day written once
     rows = [(line.number, dates.get(line.date) or dates.setdefault(line.date, format_date(line.date)),
              format_points(line.total), format_points(line.cumulative)) for line in games]
     table = (_("Points game by game"), [_("Game"), _("Date"), _("Total"), _("Points so far")], rows)
-    return line_chart(chart_id, values, title=_("Points game by game"), desc=desc, y_label=_("Points"),
-                      x_label=_("Games"), value_label=lambda tenths: format_points(tenths, trim=True),
-                      min_step=10, table=table)
+    return line_chart(chart_id, [line.cumulative for line in games], desc=desc, table=table, **options)
+
+
+def _by_day(games):
+    """The history's entries (in order) in runs of one day each."""
+    days = []
+    for line in games:
+        if days and days[-1][-1].date == line.date:
+            days[-1].append(line)
+        else:
+            days.append([line])
+    return days
 
 
 def place_chart(line, chart_id="places"):

@@ -1,63 +1,28 @@
-"""One member's record (個人成績) over a standings period: summary, games, streaks, yakuman, head-to-head.
+"""One member's record (個人成績) over a standings period: summary, games, streaks, seats, yakuman, head-to-head.
 
 Everything is read from the stored seats; nothing is recomputed.  The summary
 is the member's own line of ``standings(period)``, so it always agrees with the
-standings table (rank included).  The games, streaks, head-to-head and the
-cumulative chart come from ONE query read as plain values: every seat of
-every game the member played in the period; the member's day totals (日計)
-from one more.  The history lists both in date order, and the running total
-adds both; streaks and head-to-head need places and opponents, so they count
-only the games.
+standings table (rank included).  The games, streaks, the figures by seat and
+the cumulative chart come from ONE query of the member's own seats read as
+plain values (``member_games.games_of``); the head-to-head from one query
+grouped by opponent; the member's day totals (日計) from one more.  The
+history lists games and day totals in date order, and the running total adds
+both; streaks, seats and head-to-head need places, so they count only the
+games.  The opponents and the parts of each total are read for the page of
+the history on screen only (``MemberRecord.with_seats``).
 The query count is the same for 3 games or 3,000.
 """
 
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 
 from django.db.models import Count, Sum
 
-from ..models import POINT_PARTS, DayTotalLine, GameSeat, Member, Yakuman
+from ..models import DayTotalLine, GameSeat, Member, Yakuman
 from ..models.games import WINDS
-from .standings import Line, Period, day_lines_in, seats_in, standings
-
-
-@dataclass
-class GameLine:
-    """One game of the member: their seat, the other seats, and the running total of their points."""
-
-    number: int  # 1 for the member's first game or day total of the period (its place in the history)
-    seat: "SeatFigures"  # the member's own seat
-    opponents: list
-    cumulative: int  # tenths: the sum of the member's totals (day totals too) up to and including this game
-    is_day_total = False
-
-    @property
-    def game(self):
-        return self.seat.game
-
-    @property
-    def date(self):
-        return self.seat.game.meeting.date
-
-    @property
-    def total(self):
-        return self.seat.total
-
-    @property
-    def players(self):
-        return len(self.opponents) + 1
-
-    @property
-    def is_top(self):
-        return self.seat.place == 1
-
-    @property
-    def is_last(self):
-        """ラス: the last place number (as the standings count it: a split tie at the bottom is not last)."""
-        return self.seat.place == self.players
-
-    @property
-    def is_positive(self):
-        return self.seat.total > 0
+from . import member_games
+from .member_games import GameLine
+from .standings import HUNDREDTH, TENTH, Line, Period, day_lines_in, standings
 
 
 @dataclass
@@ -80,6 +45,49 @@ class DayTotalEntry:
     @property
     def total(self):
         return self.line.points
+
+
+@dataclass
+class SeatRecord:
+    """The member's games started in one seat (0 = 東, the starting dealer 起家): 席順別成績."""
+
+    seat: int
+    games: int = 0
+    place_sum: int = 0
+    tops: int = 0
+    lasts: int = 0  # ラス, as ``GameLine.is_last`` counts it
+    points: int = 0  # tenths: the totals of those games
+
+    @property
+    def wind(self):
+        return WINDS[self.seat]
+
+    @property
+    def average_place(self):
+        if not self.games:
+            return None
+        return (Decimal(self.place_sum) / self.games).quantize(HUNDREDTH, ROUND_HALF_UP)
+
+    def _rate(self, count):
+        if not self.games:
+            return None
+        return (Decimal(count) * 100 / self.games).quantize(TENTH, ROUND_HALF_UP)
+
+    @property
+    def top_rate(self):
+        return self._rate(self.tops)
+
+    @property
+    def last_avoid_rate(self):
+        """ラス回避率: anything but last."""
+        return self._rate(self.games - self.lasts)
+
+    @property
+    def per_game(self):
+        """Points per game, as a Decimal of points with one place (as ``Line.per_game``)."""
+        if not self.games:
+            return None
+        return (Decimal(self.points) / self.games / 10).quantize(TENTH, ROUND_HALF_UP)
 
 
 @dataclass
@@ -136,7 +144,9 @@ class MemberRecord:
     streaks: list = field(default_factory=list)
     yakuman: list = field(default_factory=list)
     head_to_head: list = field(default_factory=list)
+    seats: list = field(default_factory=list)  # SeatRecord, 東 first
     ranked_out_of: int = 0  # how many members are ranked in the period
+    members: dict = field(default_factory=dict)  # id → Member of everyone who played in the period
 
     @property
     def newest_first(self):
@@ -147,103 +157,29 @@ class MemberRecord:
     def day_totals(self):
         return [entry for entry in self.history if entry.is_day_total]
 
+    def with_seats(self, lines):
+        """``lines`` (a page of the history or of the games) with every seat of their games read: one query."""
+        return member_games.with_seats(lines, self.member, self.members)
+
 
 def member_record(member, period):
-    """Everything the member page and its JSON show, in seven queries whatever the number of games."""
+    """Everything the member page and its JSON show but a page's opponents, in eight queries whatever the number
+    of games."""
     table = standings(period)  # four queries
     line = next((line for line in table.lines if line.member.pk == member.pk), None)
     if line is None:
         maru = dict.fromkeys(("maru_a", "maru_b", "maru_c", "double_maru_a"), 0) if table.win_points else {}
         line = Line(member=member, places=[0] * table.players, maru=maru)
     members = {line.member.pk: line.member for line in table.lines}  # everyone who played in the period
-    games = games_of(member, period, members)  # one query
+    games = member_games.games_of(member, period)  # one query
     history = in_date_order(games, day_lines_in(period).filter(member=member)  # one query
                             .select_related("day_total__meeting"))
     return MemberRecord(
         member=member, period=period, players=table.players, win_points=table.win_points, line=line,
         games=games, history=history, streaks=streaks(games), yakuman=yakuman_of(member, period),  # one query
-        head_to_head=head_to_head(games), ranked_out_of=len(table.ranked),
+        head_to_head=head_to_head(member, period, members),  # one query
+        seats=by_seat(games, table.players), ranked_out_of=len(table.ranked), members=members,
     )
-
-
-# What the member page and its JSON read of every seat of the member's games, and of each game.
-SEAT_COLUMNS = ("game_id", "seat", "member_id", "score", "chips", "place", *POINT_PARTS)
-GAME_COLUMNS = ("game__meeting_id", "game__meeting__date", "game__round", "game__table", "game__points_only")
-MEMBER_GAME_ORDER = ("game__meeting__date", "game__meeting_id", "game__round", "game__table", "game_id")
-
-
-class MeetingDay:
-    """The meeting of a game as the member's history shows it: its id and its day."""
-
-    __slots__ = ("date", "pk")
-
-    def __init__(self, pk, date):
-        self.pk, self.date = pk, date
-
-
-class GameFigures:
-    """A game as the member's history shows it (read as plain values, not a Game: the history holds thousands)."""
-
-    __slots__ = ("meeting", "pk", "points_only", "round", "table")
-
-    def __init__(self, pk, meeting, round_number, table, points_only):
-        self.pk, self.meeting, self.round, self.table, self.points_only = pk, meeting, round_number, table, points_only
-
-    @property
-    def meeting_id(self):
-        return self.meeting.pk
-
-
-class SeatFigures:
-    """A seat as the member's history shows it, with the GameSeat attributes it uses, over its row of plain values
-    (``SEAT_COLUMNS``; a member's history holds thousands of seats)."""
-
-    __slots__ = ("game", "member", "values")
-
-    def __init__(self, game, member, values):
-        self.game, self.member, self.values = game, member, values
-
-    @property
-    def wind(self):
-        return WINDS[self.seat]
-
-
-def _value(index):
-    return property(lambda seat: seat.values[index])
-
-
-for _index, _column in enumerate(SEAT_COLUMNS):
-    setattr(SeatFigures, _column, _value(_index))
-
-
-def games_of(member, period, members):
-    """The member's games in ``period``, oldest first, each with every seat: one query.
-
-    Rows are read as plain values, not model instances: a member can have
-    thousands of games, and building a model per seat (and decoding each game's
-    entered sheet) was most of the page's time (docs/performance.md).
-    ``members`` maps the id of everyone who played in the period to their Member.
-    """
-    seats = (seats_in(period).filter(game__seats__member=member).order_by(*MEMBER_GAME_ORDER, "seat")
-             .values_list(*SEAT_COLUMNS, *GAME_COLUMNS))
-    width = len(SEAT_COLUMNS)
-    meetings, lines, cumulative = {}, [], 0
-    game, table = None, []
-    for values in [*seats, None]:
-        if game is not None and (values is None or values[0] != game.pk):  # the game before is complete
-            own = next(seat for seat in table if seat.member_id == member.pk)
-            cumulative += own.total
-            lines.append(GameLine(number=len(lines) + 1, seat=own, cumulative=cumulative,
-                                  opponents=[seat for seat in table if seat is not own]))
-            game, table = None, []
-        if values is None:
-            break
-        if game is None:
-            meeting_id, date, round_number, table_number, points_only = values[width:]
-            meeting = meetings.get(meeting_id) or meetings.setdefault(meeting_id, MeetingDay(meeting_id, date))
-            game = GameFigures(values[0], meeting, round_number, table_number, points_only)
-        table.append(SeatFigures(game, members[values[2]], values[:width]))
-    return lines
 
 
 def in_date_order(games, day_lines):
@@ -282,23 +218,26 @@ def streaks(games):
     return result
 
 
-def head_to_head(games):
-    """Each opponent met, most games together first (then by reading)."""
-    records = {}
+def head_to_head(member, period, members):
+    """Each opponent met (``HeadToHead``), most games together first (then by reading): one query."""
+    records = [HeadToHead(members[opponent], games, above, below, even, points, opponent_points)
+               for opponent, games, above, below, even, points, opponent_points
+               in member_games.head_to_head_rows(member, period)]
+    return sorted(records, key=lambda r: (-r.games, r.opponent.kana, r.opponent.name, r.opponent.pk))
+
+
+def by_seat(games, players):
+    """The member's games by the seat they started in, 東 first: a row for each seat of the rules (3 or 4), and
+    for any other seat a game was played in (a period over rules of both sizes)."""
+    seats = {seat: SeatRecord(seat) for seat in range(players)}
     for line in games:
-        own = line.seat
-        for seat in line.opponents:
-            record = records.setdefault(seat.member_id, HeadToHead(opponent=seat.member))
-            record.games += 1
-            record.points += own.total
-            record.opponent_points += seat.total
-            if own.place < seat.place:
-                record.above += 1
-            elif own.place > seat.place:
-                record.below += 1
-            else:
-                record.even += 1
-    return sorted(records.values(), key=lambda r: (-r.games, r.opponent.kana, r.opponent.name))
+        record = seats.get(line.seat.seat) or seats.setdefault(line.seat.seat, SeatRecord(line.seat.seat))
+        record.games += 1
+        record.place_sum += line.seat.place
+        record.tops += line.is_top
+        record.lasts += line.is_last
+        record.points += line.total
+    return sorted(seats.values(), key=lambda record: record.seat)
 
 
 def yakuman_of(member, period):

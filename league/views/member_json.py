@@ -6,13 +6,15 @@ dates are ISO 8601.  Keys are English and stable; names are as the club wrote th
 """
 
 from ..api_standings import line_as_json, member_as_json
-from ..formatting import points_number
+from ..formatting import decimal_number, points_number
 from ..models import POINT_PARTS
 
 WIND_KEYS = ("east", "south", "west", "north")
 
 
-def record_as_json(record, season):
+def record_as_json(record, season, page, links):
+    """``page`` is the page of games given (newest first), read with their seats; ``links`` the addresses of the
+    pages after and before it (``next``, ``previous``: None where there is none)."""
     period, line = record.period, record.line
     return {
         "member": member_as_json(record.member),
@@ -25,7 +27,15 @@ def record_as_json(record, season):
             "players": record.players,
         },
         "summary": _summary(record, line),
-        "games": [_game(game_line) for game_line in record.games[::-1]],
+        "seats": [
+            {"seat": seat.seat, "wind": WIND_KEYS[seat.seat], "games": seat.games,
+             "average_place": decimal_number(seat.average_place), "top_rate": decimal_number(seat.top_rate),
+             "last_avoid_rate": decimal_number(seat.last_avoid_rate), "per_game": decimal_number(seat.per_game)}
+            for seat in record.seats
+        ],
+        "games_page": {"page": page.number, "pages": page.paginator.num_pages, "count": page.paginator.count,
+                       "per_page": page.paginator.per_page, "next": links["next"], "previous": links["previous"]},
+        "games": [_game(game_line) for game_line in page.object_list],
         "day_totals": [
             {"date": entry.date.isoformat(), "meeting_id": entry.day_total.meeting_id,
              "day_total_id": entry.day_total.pk, "games": entry.day_total.games, "points": points_number(entry.total),

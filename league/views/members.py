@@ -2,7 +2,7 @@
 
 from urllib.parse import urlencode
 
-from django.core.paginator import Paginator
+from django.core.paginator import InvalidPage, Paginator
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
@@ -16,6 +16,7 @@ from ..stats.periods import current_season
 from .member_json import record_as_json
 
 GAMES_PER_PAGE = 30
+JSON_GAMES_PER_PAGE = 100  # the JSON's games: a busy member's thousands, with their opponents, by pages
 
 
 def member_list(request, slug):
@@ -38,10 +39,10 @@ def member_page(request, slug, member_id):
                "season": choice.season, "rule_set": choice.rule_set, "period_query": period_query}
     if choice.period:
         record = member_record(member, choice.period)
-        context.update(
-            record=record, page=Paginator(record.newest_first, GAMES_PER_PAGE).get_page(request.GET.get("page")),
-            place_labels=[place_label(place) for place in range(1, record.players + 1)],
-        )
+        page = Paginator(record.newest_first, GAMES_PER_PAGE).get_page(request.GET.get("page"))
+        record.with_seats(page.object_list)
+        context.update(record=record, page=page,
+                       place_labels=[place_label(place) for place in range(1, record.players + 1)])
         if record.history:
             context.update(points_chart=cumulative_points_chart(record.history), places_chart=place_chart(record.line))
     return render(request, "league/members/detail.html", context)
@@ -58,4 +59,22 @@ def member_json(request, slug, member_id):
                                                                "code": "no_rule_set"}]}
         return JsonResponse({"errors": errors}, status=400, json_dumps_params={"ensure_ascii": False})
     record = member_record(member, choice.period)
-    return JsonResponse(record_as_json(record, choice.season), json_dumps_params={"ensure_ascii": False})
+    try:
+        page = Paginator(record.games[::-1], JSON_GAMES_PER_PAGE).page(request.GET.get("page") or 1)
+    except InvalidPage:
+        errors = {"page": [{"message": _("There is no such page of games."), "code": "invalid_page"}]}
+        return JsonResponse({"errors": errors}, status=400, json_dumps_params={"ensure_ascii": False})
+    record.with_seats(page.object_list)
+    links = {name: request.build_absolute_uri("?" + query) if query is not None else None
+             for name, query in page_queries(request.GET, page).items()}
+    return JsonResponse(record_as_json(record, choice.season, page, links), json_dumps_params={"ensure_ascii": False})
+
+
+def page_queries(query, page):
+    """The query strings of the pages after and before ``page`` (None where there is none), the rest kept."""
+    def with_page(number):
+        changed = query.copy()
+        changed["page"] = number
+        return changed.urlencode()
+    return {"next": with_page(page.next_page_number()) if page.has_next() else None,
+            "previous": with_page(page.previous_page_number()) if page.has_previous() else None}

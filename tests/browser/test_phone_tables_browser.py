@@ -53,7 +53,7 @@ def pages(club, role):
     closed = Meeting.objects.filter(club=club, closed=True).order_by("-date").first()
     base = f"/c/{club.slug}"
     return [(f"{base}/standings/", 1), (f"{base}/standings/running/", 2),
-            (f"{base}/members/{player.pk}/", 2),  # games, head-to-head
+            (f"{base}/members/{player.pk}/", 3),  # by seat, games, head-to-head
             (f"{base}/meetings/{closed.pk}/", 2),  # the day's standings, the day's money
             (f"{base}/money/", 1), (f"{base}/meetings/{closed.pk}/sheet/", 2)]
 

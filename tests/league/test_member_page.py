@@ -492,7 +492,7 @@ def test_json_takes_the_same_choices_as_the_page(client, club, member, league):
     assert data["period"]["season"] is None and data["period"]["first_day"] is None
     assert data["summary"]["games"] == 6 and data["summary"]["points"] == 202.0
     assert data["summary"]["rank"] == 1
-    assert len(data["games"]) == 6  # the JSON is not paginated
+    assert len(data["games"]) == 6  # one page
     assert [y["name"] for y in data["yakuman"]] == ["四暗刻", "国士無双"]
 
 
@@ -517,8 +517,9 @@ def _many_games(club, secretary, count):
 
 
 # session, user, club, membership, member, seasons, current season, rule sets, their versions,
-# standings (seats, day totals, adjustments, members), the member's seats, day totals and yakuman
-PAGE_QUERIES = 16
+# standings (seats, day totals, adjustments, members), the member's own seats, the head-to-head, day totals,
+# yakuman, and every seat of the page's games
+PAGE_QUERIES = 18
 
 
 @pytest.mark.parametrize("games", [3, 40])

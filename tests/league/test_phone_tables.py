@@ -75,8 +75,8 @@ def test_season_money_puts_the_receipts_next_to_the_name(client, member, club, d
 def test_a_members_games_and_head_to_head(client, member, club, day):
     higashida = Member.objects.get(club=club, name=HIGASHIDA)
     response = page(client, member, "member_page", club.slug, higashida.pk)
-    games, head_to_head = key_tables(response)
-    for table in (games, head_to_head):
+    by_seat, games, head_to_head = key_tables(response)
+    for table in (by_seat, games, head_to_head):
         assert_key_right_after_name(table)
     assert first_row_roles(games).count("detail-cell") == 8  # the seat and the seven parts of the total
     assert response.content.decode().count(SWITCH) == 2
