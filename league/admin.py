@@ -9,12 +9,15 @@ from .models import (
     Club,
     DayTotal,
     DayTotalLine,
+    DrawnRound,
+    DrawnSeat,
     Game,
     GameSeat,
     ImportBatch,
     Meeting,
     Member,
     Membership,
+    ReportedResult,
     RuleSet,
     RuleVersion,
     Season,
@@ -212,3 +215,35 @@ class SettlementAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("meeting", "action", "by", "at")
     list_filter = ("meeting__club", "action")
     readonly_fields = [field.name for field in Settlement._meta.fields]
+
+
+class DrawnSeatInline(ReadOnly, admin.TabularInline):
+    model = DrawnSeat
+    extra = 0
+    fields = readonly_fields = ("table", "seat", "member")
+
+
+@admin.register(DrawnRound)
+class DrawnRoundAdmin(ReadOnly, SimpleHistoryAdmin):
+    """A draw is made, swapped and redrawn on the meeting's draw page, which keeps its history; here it is read."""
+
+    list_display = ("meeting", "number", "seed", "drawn_by", "drawn_at", "changed_by_hand")
+    list_filter = ("meeting__club",)
+    fields = readonly_fields = ("meeting", "number", "seed", "drawn_by", "drawn_at", "changed_by_hand")
+    inlines = [DrawnSeatInline]
+
+
+@admin.register(DrawnSeat)
+class DrawnSeatAdmin(ReadOnly, SimpleHistoryAdmin):
+    list_display = ("round", "table", "seat", "member")
+    list_filter = ("round__meeting__club",)
+    fields = readonly_fields = ("round", "table", "seat", "member")
+
+
+@admin.register(ReportedResult)
+class ReportedResultAdmin(ReadOnly, SimpleHistoryAdmin):
+    """Players report and secretaries confirm or turn down on the meeting's pages; here the reports are read."""
+
+    list_display = ("meeting", "round", "table", "status", "reported_by", "reported_at", "game")
+    list_filter = ("status", "meeting__club")
+    fields = readonly_fields = ("meeting", "round", "table", "sheet", "status", "reported_by", "reported_at", "game")
