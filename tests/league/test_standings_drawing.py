@@ -11,6 +11,10 @@ The season is standings_data.py's, with a game recorded by points only (点数�
 a guest, two days known only by their day totals (日計), the win-points rule
 set (maru columns) and the three-player one; each page in Japanese and English,
 sorted several ways, with guests apart and ranked, and the projector view.
+
+A deliberate change to the tables changes the file: write it again from the
+``drawings`` fixture (``gzip.compress(json.dumps(drawings, ensure_ascii=False,
+indent=1, sort_keys=True).encode())``) in the same commit, and say why.
 """
 
 import datetime
