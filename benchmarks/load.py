@@ -1,7 +1,9 @@
-"""Many clubs on one PostgreSQL site under load: gunicorn with 2 workers, 20 clients reading pages for 60 s.
+"""Many clubs on one PostgreSQL site under load: gunicorn with 2 workers, 20 clients reading pages for 60 s,
+first with no pause (saturated), then as 20 people reading each page for a while (``--think``).
 
     .venv/bin/python benchmarks/load.py [--clubs 200] [--games 2000] [--reuse] [--clients 20] [--seconds 60]
-    .venv/bin/python benchmarks/load.py --smoke      # 3 clubs of 80 games, 4 clients for 5 s
+                                        [--think 1.0]
+    .venv/bin/python benchmarks/load.py --smoke      # 3 clubs of 80 games, 4 clients for 5 s each way
 
 1. The database (``--database``, a PostgreSQL URL; never the site's): built
    unless ``--reuse`` is given.  One public club's season of ``--games`` games
@@ -18,10 +20,20 @@
    passed or ``--max-requests`` were made in all, a random page of a random
    club: the standings, the running standings, a member's page, a meeting's
    page, the standings and a member's JSON, the club's page.  Every request
-   goes to 127.0.0.1 only.
-4. Reports requests per second, p50 and p95 per page kind and in all, and the
-   errors (any answer but 200, or none): there must be none.  gunicorn is
-   stopped at the end, also after a failure.
+   goes to 127.0.0.1 only.  Twice:
+
+   - **saturated**: each client asks again as soon as it has its answer, so
+     the workers never wait; what this measures is the site's throughput
+     (requests per second), and its latency is mostly queueing: with 20
+     clients on 2 workers a request waits behind about nine others;
+   - **people**: each client waits a random time between ½ and 1½ × ``--think``
+     seconds (default 1 s: 0.5–1.5 s) after each answer, as a person glances
+     at a page before the next click; the latency is then each page's own
+     time plus what the other 19 people's requests cost it.  ``--think 0``
+     leaves this run out.
+4. Reports for each run requests per second, p50 and p95 per page kind and in
+   all, and the errors (any answer but 200, or none): there must be none.
+   gunicorn is stopped at the end, also after a failure.
 """
 
 import argparse
@@ -231,7 +243,7 @@ async def _wait_ready(base, process, seconds=60):
     raise SystemExit("gunicorn did not answer")
 
 
-async def _load(base, clubs, clients, seconds, max_requests, seed):
+async def _load(base, clubs, clients, seconds, max_requests, seed, think=0.0):
     import httpx
 
     results = []  # (kind, seconds, error or None)
@@ -240,6 +252,8 @@ async def _load(base, clubs, clients, seconds, max_requests, seed):
 
     async def one_client(number, client):
         rng = random.Random(seed * 1000 + number)
+        if think:  # people do not all click at the same instant
+            await asyncio.sleep(rng.uniform(0, think))
         while time.monotonic() < deadline and len(results) < max_requests:
             kind = rng.choices(kinds, weights)[0]
             path = page(kind, rng.choice(clubs), rng)
@@ -250,6 +264,8 @@ async def _load(base, clubs, clients, seconds, max_requests, seed):
             except httpx.HTTPError as failure:
                 error = f"{type(failure).__name__} {path}"
             results.append((kind, time.perf_counter() - started, error))
+            if think:
+                await asyncio.sleep(rng.uniform(think / 2, think * 3 / 2))
 
     limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as client:
@@ -264,9 +280,9 @@ def _percentile(values, share):
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
 
-def _report(results, elapsed, clients):
+def _report(title, results, elapsed, clients):
     errors = [error for _kind, _seconds, error in results if error]
-    print(f"{len(results):,} requests in {elapsed:.1f} s from {clients} clients: "
+    print(f"{title}: {len(results):,} requests in {elapsed:.1f} s from {clients} clients: "
           f"{len(results) / elapsed:.1f} requests/s; {len(errors)} errors")
     print(f"{'page':<16}{'requests':>9}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}")
     for kind in [*KINDS, None]:
@@ -288,9 +304,12 @@ def main():
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--max-requests", type=int, default=100_000, help="stop after this many requests in all")
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="people: seconds a client reads a page, on average (random from ½ to 1½ times it; "
+                             "default 1.0); 0 runs only the saturated load")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--port", type=int, default=8765)
-    parser.add_argument("--smoke", action="store_true", help="3 clubs of 80 games, 4 clients for 5 s")
+    parser.add_argument("--smoke", action="store_true", help="3 clubs of 80 games, 4 clients for 5 s each way")
     parser.add_argument("--build-here", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.build_here:
@@ -315,12 +334,17 @@ def main():
             asyncio.run(_wait_ready(base, process))
             # Each worker loads its templates and translations on its first pages: not what is measured.
             asyncio.run(_load(base, clubs, args.clients, args.seconds, len(KINDS) * args.workers * 2, 2))
-            results, elapsed = asyncio.run(_load(base, clubs, args.clients, args.seconds, args.max_requests, 1))
+            runs = [("saturated, no pause", *asyncio.run(_load(base, clubs, args.clients, args.seconds,
+                                                                args.max_requests, 1)))]
+            if args.think:
+                title = f"{args.clients} people reading {args.think / 2:g}–{args.think * 3 / 2:g} s a page"
+                runs.append((title, *asyncio.run(_load(base, clubs, args.clients, args.seconds, args.max_requests, 3,
+                                                       think=args.think))))
         finally:
             _stop(process)
             log.close()
         print(f"{len(clubs)} clubs; gunicorn -w {args.workers}")
-        ok = _report(results, elapsed, args.clients)
+        ok = all([_report(title, results, elapsed, args.clients) for title, results, elapsed in runs])
         if not ok:
             print((Path(folder) / "gunicorn.log").read_text()[-3000:])
             raise SystemExit(1)

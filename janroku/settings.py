@@ -44,7 +44,6 @@ INSTALLED_APPS = [
     "simple_history",
     "axes",
     "csp",
-    "django_tables2",
     "league",
 ]
 

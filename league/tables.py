@@ -1,23 +1,30 @@
-"""The standings table (成績表) as django-tables2 tables over standings ``Line`` objects, and the running
-standings' grid of points by meeting (``running_grid``).
+"""The standings table (成績表) and the running standings' grid of points by meeting (``running_grid``),
+their rows written in Python as HTML for the templates.
+
+The cells are escaped and joined here rather than drawn one by one by a
+template or a table library: the standings draw 40 rows × 23 columns twice a
+page and the grid 16,000 cells, and per-cell machinery was most of those
+pages' time (docs/performance.md, "Page benchmarks").
 
 Every column sorts on the value itself (points as integer tenths, rates and
-averages as Decimals), never on the text shown; ``?sort=<column>`` sorts, and
-rows equal on that column keep the ranking order.  Figures that get better as
-they grow sort highest first on the first click (``initial_sort_descending``).
+averages as Decimals), never on the text shown; ``?sort=<column>`` sorts
+(``-<column>`` the other way; ``unranked-sort`` for the table of the
+unranked), and rows equal on that column keep the ranking order.  Figures
+that get better as they grow sort highest first on the first click.
 """
 
-import django_tables2 as tables
-from django.utils.html import escape, format_html
+from dataclasses import dataclass
+from html import escape  # Django's escape is the same with a lazy-string wrapper, costly per cell
+from operator import attrgetter
+
+from django.utils.html import format_html
+from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
-from django_tables2 import RequestConfig
 
 from .formatting import format_points, format_score, format_signed
 from .links import member_link
-
-NUMERIC = {"th": {"class": "num"}, "td": {"class": "num"}}
 
 # Column headers: English sources, the Japanese terms in the catalogue (順位, 名前, 半荘数, …).
 PLACE_NAMES = (_("1st"), _("2nd"), _("3rd"), _("4th"))
@@ -30,160 +37,227 @@ HIDDEN_WHEN_ZERO = ("chips", "shugi", "adjustments")
 LESS_READ = ("place_2_rate", "place_3_rate", "place_4_rate", "busts", "chips", "shugi", "worst", "average_score")
 # The shared wide-table pattern's roles: the row's name (sticky) and the figure the table is read for.
 ROLE_CLASSES = {"rank": "rank-cell", "member": "name-cell", "points": "key-cell"}
+EMPTY = "—"  # a figure a member has none of (no game with a score, no placed game)
 
 
-class NumberColumn(tables.Column):
-    """A right-aligned figure; more is better, so the first click sorts highest first."""
+# -- drawing one cell's content from its value (never None here) ---------------------------------------------
 
-    def __init__(self, *args, **kwargs):
-        kwargs.setdefault("attrs", NUMERIC)
-        kwargs.setdefault("initial_sort_descending", True)
-        super().__init__(*args, **kwargs)
+def _count(value, line, language):
+    return escape(str(value))
 
 
-class PointsColumn(NumberColumn):
-    """Points from integer tenths (or a Decimal of points), through the one points format: +45.3, ▲12.0."""
-
-    def render(self, value):
-        text = format_points(value)
-        return format_html('<span class="minus">{}</span>', text) if value < 0 else text
+def _minus_marked(text, negative):
+    return f'<span class="minus">{escape(text)}</span>' if negative else escape(text)
 
 
-class SignedColumn(NumberColumn):
-    """A signed count (chips) in the same style as points: +3, ▲3."""
-
-    def render(self, value):
-        text = format_signed(value)
-        return format_html('<span class="minus">{}</span>', text) if value < 0 else text
+def _points(value, line, language):
+    return _minus_marked(format_points(value, language), value < 0)
 
 
-class RateColumn(NumberColumn):
-    """A percentage with one decimal (the value is a Decimal such as 37.1)."""
-
-    def render(self, value):
-        return f"{value}%"
+def _signed(value, line, language):
+    return _minus_marked(format_signed(value, language), value < 0)
 
 
-def row_classes(table, record):
-    """Podium rows and the visitor's own row are marked, for the eye on a projector or phone."""
-    classes = []
-    if table.ranked and record.rank in (1, 2, 3):
-        classes.append(f"podium podium-{record.rank}")
-    viewer = table.viewer
-    if viewer is not None and viewer.is_authenticated and record.member.user_id == viewer.pk:
-        classes.append("me")
-    return " ".join(classes)
+def _rate(value, line, language):
+    return escape(f"{value}%")
 
 
-class StandingsTable(tables.Table):
-    rank = NumberColumn(verbose_name=_("Rank"), initial_sort_descending=False)
-    member = tables.Column(verbose_name=_("Name"), order_by=("member__kana", "member__name"))
-    points = PointsColumn(verbose_name=_("Points"))
-    games = NumberColumn(verbose_name=_("Games"))
-    per_game = PointsColumn(verbose_name=_("Per game"))
-    average_place = NumberColumn(verbose_name=_("Average place"), initial_sort_descending=False)
-    place_1 = NumberColumn(verbose_name=PLACE_NAMES[0], accessor="places__0")
-    place_2 = NumberColumn(verbose_name=PLACE_NAMES[1], accessor="places__1")
-    place_3 = NumberColumn(verbose_name=PLACE_NAMES[2], accessor="places__2")
-    place_4 = NumberColumn(verbose_name=PLACE_NAMES[3], accessor="places__3")
-    maru_a = NumberColumn(verbose_name=_("Maru A"), accessor="maru__maru_a")
-    maru_b = NumberColumn(verbose_name=_("Maru B"), accessor="maru__maru_b")
-    maru_c = NumberColumn(verbose_name=_("Maru C"), accessor="maru__maru_c")
-    double_maru_a = NumberColumn(verbose_name=_("Double maru A"), accessor="maru__double_maru_a")
-    top_rate = RateColumn(verbose_name=PLACE_RATE_NAMES[0])
-    place_2_rate = RateColumn(verbose_name=PLACE_RATE_NAMES[1], accessor="place_rates__1")
-    place_3_rate = RateColumn(verbose_name=PLACE_RATE_NAMES[2], accessor="place_rates__2")
-    place_4_rate = RateColumn(verbose_name=PLACE_RATE_NAMES[3], accessor="place_rates__3")
-    rentai_rate = RateColumn(verbose_name=_("Top-two rate"))
-    last_avoid_rate = RateColumn(verbose_name=_("Last-avoid rate"))
-    busts = NumberColumn(verbose_name=_("Busts"))
-    bust_rate = RateColumn(verbose_name=_("Bust rate"))
-    chips = SignedColumn(verbose_name=_("Chips"))
-    shugi = PointsColumn(verbose_name=_("Shūgi"))
-    adjustments = PointsColumn(verbose_name=_("Adjustments"))
-    best = PointsColumn(verbose_name=_("Best"))
-    worst = PointsColumn(verbose_name=_("Worst"))
-    average_score = NumberColumn(verbose_name=_("Average score"))
+def _average_place(value, line, language):
+    return f"{value:.2f}"
 
-    class Meta:
-        template_name = "league/standings/_table.html"
-        attrs = {"class": "standings striped key-table"}
-        orderable = True
-        default = "—"
-        row_attrs = {"class": row_classes, "data-member": lambda record: record.member.pk}
 
-    def __init__(self, lines, *, club, players=4, win_points=False, viewer=None, ranked=True, projector=False,
-                 **kwargs):
-        exclude = set(kwargs.pop("exclude", ()))
+def _average_score(value, line, language):
+    return _minus_marked(format_score(value, language), value < 0) + _over_games_with_scores(line)
+
+
+def _bust_rate(value, line, language):
+    return escape(f"{value}%") + _over_games_with_scores(line)
+
+
+def _over_games_with_scores(line):
+    """For a member with points-only games or day totals: over how many games a score figure was taken (12/40)."""
+    if line.scored_games == line.games:
+        return ""
+    return format_html(' <small class="scored-games" title="{}">({}/{})</small>',
+                       _("games with scores / games"), line.scored_games, line.games)
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column: its name (``col-<name>``, ``?sort=<name>``), header, value of a line, and how a value is drawn.
+
+    ``value`` is also what the column sorts on; ``highest_first`` makes the first click sort descending.
+    """
+
+    name: str
+    header: str
+    value: object
+    draw: object = _count
+    numeric: bool = True
+    highest_first: bool = True
+
+    def sort_key(self, line):
+        if self.name == "member":  # by reading, then name
+            return (line.member.kana, line.member.name)
+        value = self.value(line)
+        return (value is not None, value)  # no figure sorts before any figure
+
+
+def _indexed(container, key):
+    def value(line):
+        try:
+            return getattr(line, container)[key]
+        except (IndexError, KeyError):
+            return None
+    return value
+
+
+def _number(name, header, draw=_count, highest_first=True, value=None):
+    return Column(name, header, value or attrgetter(name), draw, highest_first=highest_first)
+
+
+COLUMNS = (
+    _number("rank", _("Rank"), highest_first=False),
+    Column("member", _("Name"), attrgetter("member"), None, numeric=False, highest_first=False),
+    _number("points", _("Points"), _points),
+    _number("games", _("Games")),
+    _number("per_game", _("Per game"), _points),
+    _number("average_place", _("Average place"), _average_place, highest_first=False),
+    *(_number(f"place_{place}", PLACE_NAMES[place - 1], value=_indexed("places", place - 1)) for place in range(1, 5)),
+    _number("maru_a", _("Maru A"), value=_indexed("maru", "maru_a")),
+    _number("maru_b", _("Maru B"), value=_indexed("maru", "maru_b")),
+    _number("maru_c", _("Maru C"), value=_indexed("maru", "maru_c")),
+    _number("double_maru_a", _("Double maru A"), value=_indexed("maru", "double_maru_a")),
+    _number("top_rate", PLACE_RATE_NAMES[0], _rate),
+    *(_number(f"place_{place}_rate", PLACE_RATE_NAMES[place - 1], _rate, value=_indexed("place_rates", place - 1))
+      for place in range(2, 5)),
+    _number("rentai_rate", _("Top-two rate"), _rate),
+    _number("last_avoid_rate", _("Last-avoid rate"), _rate),
+    _number("busts", _("Busts")),
+    _number("bust_rate", _("Bust rate"), _bust_rate),
+    _number("chips", _("Chips"), _signed),
+    _number("shugi", _("Shūgi"), _points),
+    _number("adjustments", _("Adjustments"), _points),
+    _number("best", _("Best"), _points),
+    _number("worst", _("Worst"), _points),
+    _number("average_score", _("Average score"), _average_score),
+)
+
+
+class StandingsTable:
+    """One standings table (the ranked lines, or the unranked ones) sorted as the request asks, ready to draw:
+    ``head`` (the header cells, each a link that sorts) and ``body`` (the rows), both HTML.
+
+    The columns shown: rank only when ranked; place columns for the rule set's players; the maru counts for
+    win points; chips, shūgi and adjustments when someone has them; the projector leaves out the less-read
+    figures, which a phone shows after "show all columns" (``detail-cell``) unless the table is sorted by one.
+    """
+
+    def __init__(self, lines, *, club, request, players=4, win_points=False, ranked=True, projector=False):
+        hidden = {f"place_{place}" for place in range(players + 1, 5)}
+        hidden |= {f"place_{place}_rate" for place in range(players + 1, 5)}
         if not ranked:
-            exclude.add("rank")
+            hidden.add("rank")
         if projector:
-            exclude.update(LESS_READ)
-        exclude.update(f"place_{place}" for place in range(players + 1, 5))
-        exclude.update(f"place_{place}_rate" for place in range(players + 1, 5))
+            hidden.update(LESS_READ)
         if not win_points:
-            exclude.update(MARU)
-        exclude.update(column for column in HIDDEN_WHEN_ZERO if not any(getattr(line, column) for line in lines))
-        if not ranked:
-            kwargs.setdefault("attrs", {**self._meta.attrs, "class": "standings striped key-table unranked"})
-        self.club = club
-        self.viewer = viewer
-        self.ranked = ranked
-        super().__init__(lines, exclude=tuple(sorted(exclude)), **kwargs)
-        if win_points:
-            self.columns["points"].column.verbose_name = _("Win points")
+            hidden.update(MARU)
+        hidden.update(name for name in HIDDEN_WHEN_ZERO if not any(getattr(line, name) for line in lines))
+        self.columns = [column for column in COLUMNS if column.name not in hidden]
+        self.club, self.request, self.ranked, self.win_points = club, request, ranked, win_points
+        self.prefix = "" if ranked else "unranked-"
+        self.title_id = f"{self.prefix or 'ranked-'}title"
+        self.css_class = "standings striped key-table" + ("" if ranked else " unranked")
+        self.order = self._order(request.GET.getlist(f"{self.prefix}sort"))
+        self.lines = self._sorted(list(lines))
 
-    def get_column_class_names(self, classes_set, bound_column):
-        """Each cell also carries its column's name (for the page's CSS and for tests) and its role in the
-        wide-table pattern; a less-read column the table is sorted by is never left out."""
-        names = {*super().get_column_class_names(classes_set, bound_column), f"col-{bound_column.name}"}
-        if bound_column.name in ROLE_CLASSES:
-            names.add(ROLE_CLASSES[bound_column.name])
-        if self.is_detail(bound_column):
-            names.add("detail-cell")
-        return names
+    def _order(self, asked):
+        """The sort asked for, as (column name, descending) pairs: unknown or hidden columns are left out."""
+        names = {column.name for column in self.columns}
+        return [(alias.removeprefix("-"), alias.startswith("-")) for alias in asked if alias.removeprefix("-") in names]
 
-    def is_detail(self, bound_column):
-        return bound_column.name in LESS_READ and not bound_column.is_ordered
+    def _sorted(self, lines):
+        by_name = {column.name: column for column in self.columns}
+        for name, descending in reversed(self.order):  # the first asked decides; stable sorts keep the rest
+            lines.sort(key=by_name[name].sort_key, reverse=descending)
+        return lines
+
+    def _sorted_by(self, column):
+        """None when the table is not sorted by ``column``, else whether descending (the first time it is asked)."""
+        return next((descending for name, descending in self.order if name == column.name), None)
+
+    def _is_detail(self, column):
+        return column.name in LESS_READ and self._sorted_by(column) is None
 
     @property
     def has_detail_columns(self):
         """Whether a phone leaves some column out, so the page offers "show all columns"."""
-        return any(self.is_detail(column) for column in self.columns)
+        return any(self._is_detail(column) for column in self.columns)
 
-    def render_member(self, record):
-        return member_link(self.club, record.member)
+    def _classes(self, column):
+        classes = [f"col-{column.name}"]
+        if column.numeric:
+            classes.append("num")
+        if column.name in ROLE_CLASSES:
+            classes.append(ROLE_CLASSES[column.name])
+        if self._is_detail(column):
+            classes.append("detail-cell")
+        return classes
 
-    def render_average_place(self, value):
-        return f"{value:.2f}"
+    @property
+    def head(self):
+        """The header cells: each links to the table sorted by its column (the other way when it already is),
+        keeping the rest of the query, and comes back to the table."""
+        cells = []
+        for column in self.columns:
+            descending = self._sorted_by(column)
+            classes = [*self._classes(column), "orderable"]
+            header = column.header
+            if column.name == "points" and self.win_points:
+                header = _("Win points")
+            if descending is None:
+                sort, aria = f"-{column.name}" if column.highest_first else column.name, ""
+            else:
+                classes.append("desc" if descending else "asc")
+                sort = column.name if descending else f"-{column.name}"
+                aria = f' aria-sort="{"descending" if descending else "ascending"}"'
+            query = {**dict(self.request.GET), f"{self.prefix}sort": sort}
+            href = escape(f"?{urlencode(query, doseq=True)}#{self.title_id}")
+            cells.append(f'<th scope="col" class="{" ".join(sorted(classes))}"{aria}>'
+                         f'<a href="{href}">{escape(str(header))}</a></th>')
+        return mark_safe("".join(cells))
 
-    def render_average_score(self, value, record):
-        text = format_score(value)
-        shown = format_html('<span class="minus">{}</span>', text) if value < 0 else text
-        return format_html("{}{}", shown, _over_games_with_scores(record))
-
-    def render_bust_rate(self, value, record):
-        return format_html("{}%{}", value, _over_games_with_scores(record))
-
-
-def _over_games_with_scores(record):
-    """For a member with points-only games or day totals: over how many games a score figure was taken (12/40)."""
-    if record.scored_games == record.games:
-        return ""
-    return format_html(' <small class="scored-games" title="{}">({}/{})</small>',
-                       _("games with scores / games"), record.scored_games, record.games)
+    @property
+    def body(self):
+        """The rows: podium and the viewer's own row marked, the member's name the row's header."""
+        language = get_language()
+        viewer = getattr(self.request, "user", None)
+        viewer_id = viewer.pk if viewer is not None and viewer.is_authenticated else None
+        columns = [(column, f'class="{" ".join(sorted(self._classes(column)))}"') for column in self.columns]
+        rows = []
+        for index, line in enumerate(self.lines):
+            classes = ["even" if index % 2 == 0 else "odd"]
+            if self.ranked and line.rank in (1, 2, 3):
+                classes.append(f"podium podium-{line.rank}")
+            if viewer_id is not None and line.member.user_id == viewer_id:
+                classes.append("me")
+            cells = []
+            for column, attrs in columns:
+                if column.name == "member":
+                    cells.append(f'<th scope="row" {attrs}>{member_link(self.club, line.member)}</th>')
+                    continue
+                value = column.value(line)
+                text = EMPTY if value is None or value == "" else column.draw(value, line, language)
+                cells.append(f"<td {attrs}>{text}</td>")
+            rows.append(f'<tr class="{" ".join(classes)}" data-member="{line.member.pk}">{"".join(cells)}</tr>')
+        return mark_safe("".join(rows))
 
 
 def standings_tables(request, club, result, projector=False):
     """The ranked table and the unranked one, each sorted as the request asks (``sort``, ``unranked-sort``)."""
-    options = {"club": club, "players": result.players, "win_points": result.win_points, "viewer": request.user,
+    options = {"club": club, "request": request, "players": result.players, "win_points": result.win_points,
                "projector": projector}
-    ranked = StandingsTable(result.ranked, **options)
-    unranked = StandingsTable(result.unranked, ranked=False, prefix="unranked-", **options)
-    config = RequestConfig(request, paginate=False)
-    config.configure(ranked)
-    config.configure(unranked)
-    return ranked, unranked
+    return StandingsTable(result.ranked, **options), StandingsTable(result.unranked, ranked=False, **options)
 
 
 def running_grid(running):

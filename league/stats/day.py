@@ -7,6 +7,8 @@ kept as it was (``Meeting.settlement``): what was paid stays what was paid,
 even if a rule is corrected later.
 """
 
+from dataclasses import dataclass
+
 from django.db.models import Count, Prefetch, Q, Sum
 
 import scoring
@@ -85,8 +87,10 @@ def settle_days(meetings, kept=True):
         for row in (GameSeat.objects.counted().filter(game__meeting__in=open_days)
                     .values("game__meeting", "member").annotate(**_day_figures(MAX_PLAYERS)).order_by()):
             rows.setdefault(row["game__meeting"], []).append(row)
-        for record in Attendance.objects.filter(meeting__in=open_days):
-            attendance.setdefault(record.meeting_id, {})[record.member_id] = record
+        # Plain values, not model instances: a season's money reads thousands of these.
+        for meeting_id, member_id, present in (Attendance.objects.filter(meeting__in=open_days)
+                                               .values_list("meeting", "member", "present_at_close")):
+            attendance.setdefault(meeting_id, {})[member_id] = Attended(present)
         last_rounds = dict(Game.objects.counted().filter(meeting__in=open_days).values("meeting")
                            .annotate(held=Count("round", distinct=True)).order_by().values_list("meeting", "held"))
     member_ids = set()
@@ -108,6 +112,13 @@ def settle_days(meetings, kept=True):
         rounds = meeting.rounds or last_rounds.get(meeting.pk) or 0
         settled.append((meeting, settle_lines(_fee_settings(version), meeting.venue_fee, lines, rounds, players)))
     return settled
+
+
+@dataclass(frozen=True)
+class Attended:
+    """Someone's attendance as ``rank_lines`` reads it: whether they were still there at the close."""
+
+    present_at_close: bool
 
 
 def _kept_member_ids(record):

@@ -1,0 +1,121 @@
+"""The season's money settles its closed meetings once (``stats.money.season_money``): its figures are those of
+settling the closed meetings as their pages do (``settle_days``, kept settlements read as kept) and checking
+the kept ones against their games apart (``drifted_meetings``), on random seasons.
+
+Each season has open meetings, meetings closed on the site (their money kept), closed without a kept
+settlement (as an import leaves them), people who left before the close, and kept settlements that no
+longer match their games: one whose fees were changed after the close, one that names someone who has no
+game that day any more.
+"""
+
+import datetime
+import random
+
+import pytest
+
+from league.models import Attendance, Meeting, Member
+from league.services.games import Entry, record_game, settle_in_force
+from league.services.meetings import save_accounts, set_closed
+from league.stats.day import settle_days
+from league.stats.money import season_money
+from league.stats.settlements import drifted_meetings
+
+D = datetime.date
+NAMES = ["六本木六郎", "七尾七子", "八木八郎"]
+
+
+def reference(club, first_day=None, last_day=None):
+    """The season's figures as the closed meetings' pages and drift checks give them, one by one."""
+    meetings = Meeting.objects.filter(club=club).order_by("date", "id")
+    if first_day:
+        meetings = meetings.filter(date__gte=first_day)
+    if last_day:
+        meetings = meetings.filter(date__lte=last_day)
+    days = settle_days(meetings.filter(closed=True))
+    by_member = {}
+    collected = venue = kept_by_club = 0
+    for _meeting, money in days:
+        collected, venue, kept_by_club = collected + money.collected, venue + money.venue, kept_by_club + money.club
+        for line in money.lines:
+            if line.money is None:
+                continue
+            entry = by_member.setdefault(line.member.pk, [line.member.pk, 0, 0, 0, 0])
+            entry[1:] = [entry[1] + 1, entry[2] + line.games, entry[3] + line.money.fee,
+                         entry[4] + line.money.received]
+    return {
+        "meetings": [meeting.pk for meeting, _money in days],
+        "open": [meeting.pk for meeting in meetings.filter(closed=False)],
+        "drifted": [meeting.pk for meeting in drifted_meetings(meetings)],
+        "totals": (collected, venue, kept_by_club),
+        "members": sorted((tuple(entry) for entry in by_member.values()), key=lambda e: (-(e[4] - e[3]), e[0])),
+    }
+
+
+def figures(money):
+    return {
+        "meetings": [meeting.pk for meeting in money.meetings],
+        "open": [meeting.pk for meeting in money.open_meetings],
+        "drifted": [meeting.pk for meeting in money.drifted],
+        "totals": (money.collected, money.venue, money.club),
+        "members": sorted(((line.member.pk, line.meetings, line.games, line.fees, line.received)
+                           for line in money.members), key=lambda e: (-(e[4] - e[3]), e[0])),
+    }
+
+
+def random_season(club, secretary, rng):
+    for name in NAMES:
+        Member.objects.create(club=club, name=name, kana=name)
+    people = list(Member.objects.filter(club=club))
+    rule_set = club.rule_sets.get()
+    meetings = []
+    for number in range(10):
+        day = D(2026, 4, 4) + datetime.timedelta(7 * number)
+        meeting = Meeting.objects.create(club=club, rule_set=rule_set, date=day)
+        for round_number in range(1, rng.randint(1, 5) + 1):
+            players = rng.sample(people, 4)
+            cuts = sorted(rng.randrange(0, 1001) * 100 for _ in range(3))
+            scores = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 100000 - cuts[2]]
+            record_game(settle_in_force(Entry(meeting=meeting, round=round_number, table=1, members=players,
+                                              scores=scores)), secretary)
+        how = rng.choice(["open", "closed", "closed", "imported"])
+        if how == "imported":
+            Attendance.objects.bulk_create(Attendance(meeting=meeting, member=person,
+                                                      present_at_close=rng.random() < 0.8)
+                                           for person in rng.sample(people, rng.randint(0, len(people))))
+            Meeting.objects.filter(pk=meeting.pk).update(closed=True)
+        else:
+            attendance = {person: rng.random() < 0.8 for person in rng.sample(people, rng.randint(4, len(people)))}
+            save_accounts(meeting, rng.choice([0, 3000, 5000, 9000]), None, attendance)
+            if how == "closed":
+                set_closed(meeting, True)
+        meetings.append(meeting)
+    return meetings
+
+
+def drift_some(meetings, rng, people):
+    """Kept settlements changed behind the games' back: the figures kept are what the season counts."""
+    kept = [meeting for meeting in Meeting.objects.filter(pk__in=[m.pk for m in meetings], closed=True)
+            if meeting.settlement]
+    for meeting in rng.sample(kept, min(2, len(kept))):
+        record = meeting.settlement
+        record["lines"][0]["fee"] += 100
+        record["collected"] += 100
+        record["club"] += 100
+        if rng.random() < 0.5:  # someone else's name on a line: a person with no game that day
+            present = {line["member"] for line in record["lines"]}
+            absent = [person.pk for person in people if person.pk not in present]
+            if absent:
+                record["lines"][-1]["member"] = absent[0]
+        Meeting.objects.filter(pk=meeting.pk).update(settlement=record)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_season_money_is_the_same_settled_once(club, secretary, seed):
+    rng = random.Random(seed)
+    meetings = random_season(club, secretary, rng)
+    drift_some(meetings, rng, list(Member.objects.filter(club=club)))
+    expected = reference(club)
+    assert expected["meetings"] and expected["drifted"] and expected["members"]
+    assert figures(season_money(club)) == expected
+    first, last = D(2026, 4, 20), D(2026, 5, 20)
+    assert figures(season_money(club, first, last)) == reference(club, first, last)
