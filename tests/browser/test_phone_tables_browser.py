@@ -21,12 +21,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 WIDTH = 360
 TODAY = datetime.date(2026, 11, 21)
 # What each role's club nav holds (league/permissions.py): everyone reads, members also see the money.
-NAV_ITEMS = {
-    "member": ["standings", "running", "members", "rules", "meetings", "money", "export"],
-    "secretary": ["standings", "running", "members", "rules", "meetings", "money", "export", "enter", "import"],
-    "owner": ["standings", "running", "members", "rules", "meetings", "money", "export", "enter", "import", "manage"],
-}
-NAV_LINKS = {"standings": "/standings/", "running": "/standings/running/", "members": "/members/", "rules": "/rules/",
+READ = ["standings", "running", "awards", "records", "members", "rules", "meetings", "money", "export"]
+NAV_ITEMS = {"member": READ, "secretary": [*READ, "enter", "import"], "owner": [*READ, "enter", "import", "manage"]}
+NAV_LINKS = {"standings": "/standings/", "running": "/standings/running/", "awards": "/standings/awards/",
+             "records": "/records/", "members": "/members/", "rules": "/rules/",
              "meetings": "#meetings", "money": "/money/", "export": "/export/", "enter": "/enter/",
              "import": "/import/", "manage": "/manage/"}
 
