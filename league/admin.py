@@ -21,6 +21,7 @@ from .models import (
     Settlement,
     Yakuman,
 )
+from .services.meeting_lines import refresh_meeting_lines
 
 
 class RuleSetInline(admin.TabularInline):
@@ -137,6 +138,20 @@ class GameAdmin(SimpleHistoryAdmin):
     date_hierarchy = "meeting__date"
     readonly_fields = ("rule_version", "sheet", "floats", "double_maru_a", "revision", "updated_by", "import_batch")
     inlines = [GameSeatInline]
+
+    # What is still editable here (void, the meeting, a seat's member or score) changes the days' stored lines.
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        refresh_meeting_lines({form.instance.meeting_id, form.initial.get("meeting")})
+
+    def delete_model(self, request, obj):
+        super().delete_model(request, obj)
+        refresh_meeting_lines([obj.meeting_id])
+
+    def delete_queryset(self, request, queryset):
+        days = set(queryset.values_list("meeting_id", flat=True))
+        super().delete_queryset(request, queryset)
+        refresh_meeting_lines(days)
 
 
 @admin.register(Yakuman)

@@ -18,6 +18,7 @@ from scoring.points import json_points, tenths_from_points
 from ..models import Game, GameSeat, Meeting, Member, Yakuman
 from ..models.text import clean_name
 from ..refusals import Refused
+from .meeting_lines import refresh_meeting_lines
 
 
 class GameRefused(Refused):
@@ -142,6 +143,7 @@ def record_game(settled, user):
             _refuse_if_closed(Meeting.objects.select_for_update().get(pk=entry.meeting.pk))
             game = Game(meeting=entry.meeting, updated_by=user)
             store_settled(game, settled)
+            refresh_meeting_lines([game.meeting_id])
     except IntegrityError as error:
         raise GameRefused(_table_taken(entry)) from error
     return game
@@ -155,10 +157,12 @@ def correct_game(game, settled, expected_revision, user):
             current = _lock(game, expected_revision)
             _refuse_if_closed(current.meeting)
             _refuse_if_closed(entry.meeting)
+            moved_from = current.meeting_id
             current.meeting = entry.meeting
             current.updated_by = user
             current.revision += 1  # the row is locked, so a plain increment is safe
             store_settled(current, settled)
+            refresh_meeting_lines([moved_from, current.meeting_id])
     except IntegrityError as error:
         raise GameRefused(_table_taken(entry)) from error
     current.refresh_from_db()
@@ -175,6 +179,7 @@ def set_void(game, void, expected_revision, user):
             current.updated_by = user
             current.revision += 1  # the row is locked, so a plain increment is safe
             current.save()
+            refresh_meeting_lines([current.meeting_id])
     except IntegrityError as error:
         raise GameRefused(_("Another game now holds round %(round)s at table %(table)s; "
                             "void or move it before restoring this one.") % {
