@@ -92,18 +92,20 @@ def points_by_meeting(period):
 
     A day total's points (日計) come in on its meeting, as its games would have.
     """
-    rows = meeting_lines_in(period).values("member", "meeting", "meeting__date", "game_points").order_by()
+    # As tuples: a row per member and meeting day (16,000 in a big season) is too many to build dicts for.
+    rows = meeting_lines_in(period).values_list("member", "meeting", "meeting__date", "game_points").order_by()
     days = (day_lines_in(period).values("member", "day_total__meeting", "day_total__meeting__date")
             .annotate(points=Sum("points")).order_by())
-    points, columns = {}, set()
-    for row in rows:
-        points[row["member"], row["meeting"]] = row["game_points"]
-        columns.add(Column(row["meeting"], row["meeting__date"]))
+    points, dates = {}, {}
+    for member, meeting, date, game_points in rows:
+        points[member, meeting] = game_points
+        dates[meeting] = date
     for row in days:
         key = (row["member"], row["day_total__meeting"])
         points[key] = points.get(key, 0) + (row["points"] or 0)
-        columns.add(Column(row["day_total__meeting"], row["day_total__meeting__date"]))
-    return points, sorted(columns, key=lambda column: (column.date, column.meeting_id))
+        dates[row["day_total__meeting"]] = row["day_total__meeting__date"]
+    return points, sorted((Column(meeting, date) for meeting, date in dates.items()),
+                          key=lambda column: (column.date, column.meeting_id))
 
 
 def adjustments_by_day(period):
