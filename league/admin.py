@@ -13,6 +13,7 @@ from .models import (
     GameSeat,
     ImportBatch,
     Meeting,
+    MeetingLine,
     Member,
     Membership,
     RuleSet,
@@ -171,6 +172,21 @@ class AttendanceAdmin(SimpleHistoryAdmin):
     list_display = ("meeting", "member", "present_at_close")
     list_filter = ("meeting__club", "present_at_close")
     autocomplete_fields = ("member",)
+
+
+@admin.register(MeetingLine)
+class MeetingLineAdmin(admin.ModelAdmin):
+    """A member's figures for a meeting day, kept from the seats by every save of a game: read them here."""
+
+    list_display = ("meeting", "member", "games", "game_points")
+    list_filter = ("meeting__club",)
+    readonly_fields = [field.name for field in MeetingLine._meta.fields]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # a line goes when its day has no counted game of the member left, by the same refresh
 
 
 @admin.register(GameSeat)

@@ -38,24 +38,25 @@ class MeetingLine(models.Model):
 
     meeting = models.ForeignKey(Meeting, models.CASCADE, related_name="lines", verbose_name=_("meeting"))
     member = models.ForeignKey(Member, models.CASCADE, related_name="meeting_lines", verbose_name=_("member"))
-    games = models.PositiveIntegerField()
-    place_1 = models.PositiveIntegerField()
-    place_2 = models.PositiveIntegerField()
-    place_3 = models.PositiveIntegerField()
-    place_4 = models.PositiveIntegerField()
-    busts = models.PositiveIntegerField()  # below 0, or at 0 under a version whose bust is "at 0"
-    scored_games = models.PositiveIntegerField()  # games with raw scores (not points only)
-    maru_a = models.PositiveIntegerField()  # win points (ブー麻雀): games topped with one, two, three floating
-    maru_b = models.PositiveIntegerField()
-    maru_c = models.PositiveIntegerField()
-    double_maru_a = models.PositiveIntegerField()  # games topped by ending them with a yakuman
-    game_points = models.IntegerField()  # Σ total, tenths
-    chips = models.IntegerField()
-    chip_points = models.IntegerField()
-    shugi = models.IntegerField()
-    score_sum = models.IntegerField()  # Σ score of the scored games
-    best = models.IntegerField()  # highest total of one game
-    worst = models.IntegerField()
+    games = models.PositiveIntegerField(_("games"))
+    place_1 = models.PositiveIntegerField(_("1st"))
+    place_2 = models.PositiveIntegerField(_("2nd"))
+    place_3 = models.PositiveIntegerField(_("3rd"))
+    place_4 = models.PositiveIntegerField(_("4th"))
+    busts = models.PositiveIntegerField(_("Busts"))  # below 0, or at 0 under a version whose bust is "at 0"
+    scored_games = models.PositiveIntegerField(_("games with scores"))  # games with raw scores (not points only)
+    # Win points (ブー麻雀): games topped with one, two or three floating, and topped by a yakuman that ended them.
+    maru_a = models.PositiveIntegerField(_("Maru A"))
+    maru_b = models.PositiveIntegerField(_("Maru B"))
+    maru_c = models.PositiveIntegerField(_("Maru C"))
+    double_maru_a = models.PositiveIntegerField(_("Double maru A"))
+    game_points = models.IntegerField(_("points"))  # Σ total, tenths
+    chips = models.IntegerField(_("chips"))
+    chip_points = models.IntegerField(_("chip points"))
+    shugi = models.IntegerField(_("yakuman bonus"))
+    score_sum = models.IntegerField(_("sum of scores"))  # Σ score of the scored games
+    best = models.IntegerField(_("Best"))  # highest total of one game
+    worst = models.IntegerField(_("Worst"))
 
     objects = MeetingLineQuerySet.as_manager()
 
