@@ -14,6 +14,8 @@ engine (``scoring.validate_rules``), not through ``RuleVersion.settings``, for
 the same reason.
 """
 
+import functools
+
 from django.db import connections, router
 
 import scoring
@@ -61,7 +63,13 @@ def busts_at_zero(versions):
 
 
 def insert_select(seat_model, line_model, meeting_ids, at_zero):
-    """The ``INSERT … SELECT`` of the lines of ``meeting_ids`` from their counted seats, and its parameters.
+    """The ``INSERT … SELECT`` of the lines of ``meeting_ids`` from their counted seats, and its parameters."""
+    return _statement(seat_model, line_model, len(meeting_ids), len(at_zero)), [*at_zero, *meeting_ids]
+
+
+@functools.lru_cache(maxsize=64)  # the text depends only on the tables and how many ids it lists
+def _statement(seat_model, line_model, meetings, at_zero):
+    """The SQL of ``insert_select`` for ``meetings`` meeting ids and ``at_zero`` versions whose bust is at 0.
 
     Written as SQL rather than through the ORM: building an aggregate of eighteen filtered annotations cost
     more than running it (several ms of a game's save, for a statement over some 200 seats).  Plain SQL both
@@ -83,7 +91,7 @@ def insert_select(seat_model, line_model, meeting_ids, at_zero):
         return f"SUM(CASE WHEN {condition} THEN 1 ELSE 0 END)"
 
     topped = f"{seat('place')} = 1"
-    zero = (f" OR ({seat('score')} = 0 AND {game('rule_version')} IN ({', '.join(['%s'] * len(at_zero))}))"
+    zero = (f" OR ({seat('score')} = 0 AND {game('rule_version')} IN ({', '.join(['%s'] * at_zero)}))"
             if at_zero else "")
     single = f"NOT {game('double_maru_a')}"
     figures = {  # in FIGURES order
@@ -102,10 +110,9 @@ def insert_select(seat_model, line_model, meeting_ids, at_zero):
         "best": f"MAX({seat('total')})", "worst": f"MIN({seat('total')})",
     }
     columns = ", ".join(column(line_model, name) for name in ("meeting", "member", *FIGURES))
-    sql = (f"INSERT INTO {quote(line_model._meta.db_table)} ({columns}) "
-           f"SELECT {game('meeting')}, {seat('member')}, {', '.join(figures[name] for name in FIGURES)} "
-           f"FROM {quote(seat_model._meta.db_table)} s "
-           f"JOIN {quote(game_model._meta.db_table)} g ON g.{quote(game_model._meta.pk.column)} = {seat('game')} "
-           f"WHERE {game('meeting')} IN ({', '.join(['%s'] * len(meeting_ids))}) AND NOT {game('void')} "
-           f"GROUP BY {game('meeting')}, {seat('member')}")
-    return sql, [*at_zero, *meeting_ids]
+    return (f"INSERT INTO {quote(line_model._meta.db_table)} ({columns}) "
+            f"SELECT {game('meeting')}, {seat('member')}, {', '.join(figures[name] for name in FIGURES)} "
+            f"FROM {quote(seat_model._meta.db_table)} s "
+            f"JOIN {quote(game_model._meta.db_table)} g ON g.{quote(game_model._meta.pk.column)} = {seat('game')} "
+            f"WHERE {game('meeting')} IN ({', '.join(['%s'] * meetings)}) AND NOT {game('void')} "
+            f"GROUP BY {game('meeting')}, {seat('member')}")
