@@ -7,8 +7,8 @@ Both read what ``standings`` reads, and nothing is recomputed:
   reads both in one pass, each row grouped by which side of that day it falls
   on; this module only compares the ranks);
 - the cumulative table reads the stored meeting lines (a member's points of
-  one meeting day, ``MeetingLine``), one over the day totals' lines (日計) grouped the same way, and
-  one over the adjustments, grouped by member and day, summed up
+  one meeting day, ``MeetingLine``), the day totals' lines (日計) grouped
+  the same way, and one aggregate over the adjustments, grouped by member and day, summed up
   in Python in meeting order.
 
 An adjustment dated on or before a meeting's day counts in that meeting's

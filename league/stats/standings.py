@@ -3,8 +3,8 @@ adjustments.
 
 A meeting line (``MeetingLine``) is a member's figures for one meeting day,
 kept equal to that day's counted seats by every write (docs/performance.md,
-"Stored aggregates"): the standings add up some 40 lines a day instead of
-every seat of every game.
+"Stored aggregates"): the standings add up a line per member and meeting
+day instead of every seat of every game.
 
 Day totals (日計, a day's points over N hanchan with the games unknown) add
 their points and their hanchan to ``games``; every figure that needs places
