@@ -143,7 +143,7 @@ def record_game(settled, user):
             _refuse_if_closed(Meeting.objects.select_for_update().get(pk=entry.meeting.pk))
             game = Game(meeting=entry.meeting, updated_by=user)
             store_settled(game, settled)
-            refresh_meeting_lines([game.meeting_id])
+            refresh_meeting_lines([game.meeting_id], locked=True)
     except IntegrityError as error:
         raise GameRefused(_table_taken(entry)) from error
     return game
@@ -162,7 +162,8 @@ def correct_game(game, settled, expected_revision, user):
             current.updated_by = user
             current.revision += 1  # the row is locked, so a plain increment is safe
             store_settled(current, settled)
-            refresh_meeting_lines([moved_from, current.meeting_id])
+            # The day it was on is locked with the game (_lock); a day it moved to is not yet.
+            refresh_meeting_lines([moved_from, current.meeting_id], locked=moved_from == current.meeting_id)
     except IntegrityError as error:
         raise GameRefused(_table_taken(entry)) from error
     current.refresh_from_db()
@@ -179,7 +180,7 @@ def set_void(game, void, expected_revision, user):
             current.updated_by = user
             current.revision += 1  # the row is locked, so a plain increment is safe
             current.save()
-            refresh_meeting_lines([current.meeting_id])
+            refresh_meeting_lines([current.meeting_id], locked=True)
     except IntegrityError as error:
         raise GameRefused(_("Another game now holds round %(round)s at table %(table)s; "
                             "void or move it before restoring this one.") % {
@@ -210,6 +211,7 @@ def entry_from_game(game, seats=None):
 
 
 def _lock(game, expected_revision):
+    # Locks the game and its meeting (FOR UPDATE of both rows): the meeting's stored lines are refreshed after.
     current = Game.objects.select_for_update().select_related("meeting").get(pk=game.pk)
     if current.revision != expected_revision:
         raise GameRefused(

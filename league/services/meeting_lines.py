@@ -27,13 +27,14 @@ from ..models.meeting_lines import FIGURES
 CHUNK = 500
 
 
-def refresh_meeting_lines(meeting_ids, *, models=None):
+def refresh_meeting_lines(meeting_ids, *, locked=False, models=None):
     """Aggregate the lines of ``meeting_ids`` again from their counted seats (inside the caller's transaction).
 
     The meetings are locked first (in id order, as every writer locks a game before its meeting): two
     corrections of games of one day then refresh its lines one after the other, and the second sees the
-    first's seats instead of finding its lines inserted under it.  ``models`` are (Meeting, GameSeat,
-    MeetingLine, RuleVersion), historical ones in a migration.
+    first's seats instead of finding its lines inserted under it.  ``locked`` says the caller holds those
+    locks already (a game's save: one query less).  ``models`` are (Meeting, GameSeat, MeetingLine,
+    RuleVersion), historical ones in a migration.
     """
     meeting_model, seat_model, line_model, version_model = models or (Meeting, GameSeat, MeetingLine, RuleVersion)
     ids = sorted({pk for pk in meeting_ids if pk is not None})
@@ -42,7 +43,7 @@ def refresh_meeting_lines(meeting_ids, *, models=None):
     meeting_column = connection.ops.quote_name(line_model._meta.get_field("meeting").column)
     for start in range(0, len(ids), CHUNK):
         chunk = ids[start:start + CHUNK]
-        if connection.features.has_select_for_update:  # SQLite has one writer at a time already
+        if not locked and connection.features.has_select_for_update:  # SQLite has one writer at a time already
             list(meeting_model.objects.select_for_update().filter(pk__in=chunk).order_by("pk").values_list("pk"))
         at_zero = busts_at_zero(version_model.objects.filter(games__meeting_id__in=chunk).distinct())
         insert, params = insert_select(seat_model, line_model, chunk, at_zero)
