@@ -48,6 +48,11 @@ def _build_here(url, games):
     build_season(club, games)
     user = get_user_model().objects.create_user("bench-secretary", password="bench password")
     Membership.objects.create(user=user, club=club, role=Role.SECRETARY)
+    if url.startswith("postgres"):
+        from django.db import connection
+
+        with connection.cursor() as cursor:  # the planner's statistics, as autovacuum would gather them in time
+            cursor.execute("ANALYZE")
 
 
 def _post(number, names, rng):

@@ -46,12 +46,15 @@ def build_season(club, games, *, members=60, tables=TABLES, rounds=ROUNDS, seed=
 
     Every game goes through ``scoring.settle`` like an entered one; rows are created in bulk.
     """
+    from django.db import transaction
+
     import scoring
     from league.demo.hanchan import Table, play, play_with_yakuman
     from league.demo.names import roster
     from league.models import Attendance, Game, GameSeat, Meeting, Member, Season, Yakuman
     from league.models.people import hiragana
     from league.services.games import Entry, build_rows, fill_game
+    from league.services.meeting_lines import refresh_meeting_lines
     from league.services.meetings import set_closed
 
     rng = random.Random(seed)
@@ -101,6 +104,8 @@ def build_season(club, games, *, members=60, tables=TABLES, rounds=ROUNDS, seed=
     Game.objects.bulk_create(rows, batch_size=2000)
     GameSeat.objects.bulk_create(seats, batch_size=2000)
     Yakuman.objects.bulk_create(yakuman, batch_size=2000)
+    with transaction.atomic():  # the refresh locks the meetings, as in a writer's transaction
+        refresh_meeting_lines(meeting.pk for meeting in meetings)
     for meeting in meetings[: len(meetings) * 3 // 4]:
         set_closed(meeting, True)
     return season

@@ -119,11 +119,24 @@ def _new_club(number, rules_of):
 
 
 def _copy_season(connection, first, copies):
-    """Copy ``first``'s members, season, meetings, attendance, games, seats and yakuman into each of ``copies``:
+    """Copy ``first``'s members, season, meetings, attendance, games, seats, yakuman and meeting lines into each
+    of ``copies``:
     one INSERT … SELECT per table, copy k's ids being the first club's + k × (the table's largest id)."""
-    from league.models import Attendance, Club, Game, GameSeat, Meeting, Member, RuleSet, RuleVersion, Season, Yakuman
+    from league.models import (
+        Attendance,
+        Club,
+        Game,
+        GameSeat,
+        Meeting,
+        MeetingLine,
+        Member,
+        RuleSet,
+        RuleVersion,
+        Season,
+        Yakuman,
+    )
 
-    models = [Member, Season, Meeting, Attendance, Game, GameSeat, Yakuman]
+    models = [Member, Season, Meeting, Attendance, Game, GameSeat, Yakuman, MeetingLine]
     quote = connection.ops.quote_name
     with connection.cursor() as cursor:
         offsets = {}
@@ -145,7 +158,7 @@ def _copy_season(connection, first, copies):
         where = {Member: f"t.club_id = {first.pk}", Season: f"t.club_id = {first.pk}",
                  Meeting: f"t.club_id = {first.pk}", Attendance: f"t.meeting_id IN ({meetings})",
                  Game: f"t.meeting_id IN ({meetings})", GameSeat: f"t.game_id IN ({games})",
-                 Yakuman: f"t.game_id IN ({games})"}
+                 Yakuman: f"t.game_id IN ({games})", MeetingLine: f"t.meeting_id IN ({meetings})"}
         for model in models:
             columns, values = [], []
             for field in model._meta.concrete_fields:

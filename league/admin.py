@@ -15,6 +15,7 @@ from .models import (
     GameSeat,
     ImportBatch,
     Meeting,
+    MeetingLine,
     Member,
     Membership,
     ReportedResult,
@@ -24,6 +25,7 @@ from .models import (
     Settlement,
     Yakuman,
 )
+from .services.meeting_lines import refresh_meeting_lines
 
 
 class RuleSetInline(admin.TabularInline):
@@ -141,6 +143,20 @@ class GameAdmin(SimpleHistoryAdmin):
     readonly_fields = ("rule_version", "sheet", "floats", "double_maru_a", "revision", "updated_by", "import_batch")
     inlines = [GameSeatInline]
 
+    # What is still editable here (void, the meeting, a seat's member or score) changes the days' stored lines.
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        refresh_meeting_lines({form.instance.meeting_id, form.initial.get("meeting")})
+
+    def delete_model(self, request, obj):
+        super().delete_model(request, obj)
+        refresh_meeting_lines([obj.meeting_id])
+
+    def delete_queryset(self, request, queryset):
+        days = set(queryset.values_list("meeting_id", flat=True))
+        super().delete_queryset(request, queryset)
+        refresh_meeting_lines(days)
+
 
 @admin.register(Yakuman)
 class YakumanAdmin(admin.ModelAdmin):
@@ -159,6 +175,21 @@ class AttendanceAdmin(SimpleHistoryAdmin):
     list_display = ("meeting", "member", "present_at_close")
     list_filter = ("meeting__club", "present_at_close")
     autocomplete_fields = ("member",)
+
+
+@admin.register(MeetingLine)
+class MeetingLineAdmin(admin.ModelAdmin):
+    """A member's figures for a meeting day, kept from the seats by every save of a game: read them here."""
+
+    list_display = ("meeting", "member", "games", "game_points")
+    list_filter = ("meeting__club",)
+    readonly_fields = [field.name for field in MeetingLine._meta.fields]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # a line goes when its day has no counted game of the member left, by the same refresh
 
 
 @admin.register(GameSeat)

@@ -20,6 +20,7 @@ import scoring
 from ..models import Adjustment, Attendance, Game, GameSeat, Meeting, Member, Season, Yakuman
 from ..models.people import hiragana
 from ..services.games import Entry, build_rows, fill_game
+from ..services.meeting_lines import refresh_meeting_lines
 from ..services.meetings import keep_closed_settlement
 from .hanchan import force_tie, play, play_with_yakuman
 from .names import roster
@@ -236,6 +237,7 @@ def _create_games(rng, slots, secretary):
     bulk_create_with_history(games, Game, default_user=secretary, default_change_reason=CHANGE_REASON)
     GameSeat.objects.bulk_create(seats)
     Yakuman.objects.bulk_create(yakuman)
+    refresh_meeting_lines({game.meeting_id for game in games})
     summary.games = len(games)
     return summary
 

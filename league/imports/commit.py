@@ -6,7 +6,8 @@ a plan with any problem, then creates the members chosen to be created, a
 meeting for each date that has none for the rule set, every new game
 with its seats and yakuman as the engine settled them (the same
 ``fill_game`` / ``build_rows`` as a game entered at the table), and every new
-day total (日計) with its lines, as written.  Games the
+day total (日計) with its lines, as written, and the stored meeting lines of the
+days it added games to.  Games the
 club already has are skipped.  Any failure rolls everything back.
 
 What was saved is an ``ImportBatch``: its games point to it, and it lists the
@@ -24,6 +25,7 @@ from ..models import DayTotal, DayTotalLine, Game, GameSeat, ImportBatch, Meetin
 from ..refusals import Refused
 from ..services.bulk import insert_history, insert_rows
 from ..services.games import Entry, build_rows, fill_game
+from ..services.meeting_lines import refresh_meeting_lines
 from .gc_pause import gc_paused
 from .names import NewMember
 from .plan import make_plan
@@ -90,6 +92,9 @@ def _save(plan, user):
         insert_history(Game, games, user, CHANGE_REASON)  # each game's history starts as "entered", by the importer
         insert_rows(GameSeat, seats)
         insert_rows(Yakuman, yakuman)
+    # The days the new games count on: their lines are aggregated again, in this transaction.
+    refresh_meeting_lines({(planned.meeting or meetings[(planned.rule_set.pk, planned.date)]).pk
+                           for planned in new_games})
     day_totals = _save_day_totals(plan.new_day_totals, meetings, created, batch)
     batch.created_members.add(*created.values())
     batch.created_meetings.add(*meetings.values())

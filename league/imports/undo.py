@@ -32,6 +32,7 @@ from ..models import (
 )
 from ..refusals import Refused
 from ..services.bulk import insert_history
+from ..services.meeting_lines import refresh_meeting_lines
 from ..services.recompute import RECOMPUTED
 
 UNDO_REASON = "import undone"
@@ -53,6 +54,7 @@ def undo_import(batch, user):
              .values_list("pk"))
         _refuse_if_built_upon(batch, games, meetings, members)
         when = timezone.now()
+        days = set(games.values_list("meeting_id", flat=True))
         insert_history(Game, list(games.order_by("pk")), user, UNDO_REASON, history_type="-", when=when)
         Yakuman.objects.filter(game__import_batch=batch).delete()
         GameSeat.objects.filter(game__import_batch=batch).delete()
@@ -61,6 +63,7 @@ def undo_import(batch, user):
         with connection.cursor() as cursor:
             cursor.execute(f"DELETE FROM {connection.ops.quote_name(Game._meta.db_table)} "
                            f"WHERE {connection.ops.quote_name('import_batch_id')} = %s", [batch.pk])
+        refresh_meeting_lines(days)
         # A day total has no history of its own: the import is its record, and the batch keeps the count.
         DayTotalLine.objects.filter(day_total__import_batch=batch).delete()
         day_totals.delete()

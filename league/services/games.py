@@ -18,6 +18,7 @@ from scoring.points import json_points, tenths_from_points
 from ..models import Game, GameSeat, Meeting, Yakuman
 from ..models.text import clean_name
 from ..refusals import Refused
+from .meeting_lines import refresh_meeting_lines
 from .people import save_guest
 
 
@@ -143,6 +144,7 @@ def record_game(settled, user):
             _refuse_if_closed(Meeting.objects.select_for_update().get(pk=entry.meeting.pk))
             game = Game(meeting=entry.meeting, updated_by=user)
             store_settled(game, settled)
+            refresh_meeting_lines([game.meeting_id], locked=True)
     except IntegrityError as error:
         raise GameRefused(_table_taken(entry)) from error
     return game
@@ -156,10 +158,13 @@ def correct_game(game, settled, expected_revision, user):
             current = _lock(game, expected_revision)
             _refuse_if_closed(current.meeting)
             _refuse_if_closed(entry.meeting)
+            moved_from = current.meeting_id
             current.meeting = entry.meeting
             current.updated_by = user
             current.revision += 1  # the row is locked, so a plain increment is safe
             store_settled(current, settled)
+            # The day it was on is locked with the game (_lock); a day it moved to is not yet.
+            refresh_meeting_lines([moved_from, current.meeting_id], locked=moved_from == current.meeting_id)
     except IntegrityError as error:
         raise GameRefused(_table_taken(entry)) from error
     current.refresh_from_db()
@@ -176,6 +181,7 @@ def set_void(game, void, expected_revision, user):
             current.updated_by = user
             current.revision += 1  # the row is locked, so a plain increment is safe
             current.save()
+            refresh_meeting_lines([current.meeting_id], locked=True)
     except IntegrityError as error:
         raise GameRefused(_("Another game now holds round %(round)s at table %(table)s; "
                             "void or move it before restoring this one.") % {
@@ -206,6 +212,7 @@ def entry_from_game(game, seats=None):
 
 
 def _lock(game, expected_revision):
+    # Locks the game and its meeting (FOR UPDATE of both rows): the meeting's stored lines are refreshed after.
     current = Game.objects.select_for_update().select_related("meeting").get(pk=game.pk)
     if current.revision != expected_revision:
         raise GameRefused(

@@ -29,6 +29,7 @@ from ..models import (
 )
 from ..models.text import clean_name
 from ..refusals import Refused
+from .meeting_lines import refresh_meeting_lines
 
 
 @contextmanager
@@ -136,13 +137,16 @@ def merge_guest(club, guest, member, user):
                 "guest": guest.name, "member": member.name, "game": together}, "member")
         _merge_kept_money(guest, member)
         _merge_drawn_seats(guest, member, user)
+        days = set()
         for game in games.order_by("pk"):
+            days.add(game.meeting_id)
             game.sheet = _sheet_with(game.sheet, guest, member)
             game.revision += 1  # the row is locked, so a plain increment is safe
             game.updated_by = user
             game._change_reason = f"{GUEST_MERGED}: {guest.pk} → {member.pk}"
             game.save()
         GameSeat.objects.filter(member=guest).update(member=member)
+        refresh_meeting_lines(days)
         Yakuman.objects.filter(member=guest).update(member=member)
         for adjustment in Adjustment.objects.select_for_update().filter(member=guest):
             adjustment.member = member

@@ -14,8 +14,10 @@ meetings once, then the games and their seats ``CHUNK`` games at a time
 (``_Reading``): the number of queries does not grow with the games but with
 the chunks, and only one chunk's seats are held at a time.  ``apply`` writes
 each chunk with one UPDATE of the games, one insert of their history and one
-UPDATE of the changed seats (``services.bulk``), all in the one transaction
-(docs/performance.md, "Recompute").
+UPDATE of the changed seats (``services.bulk``), then aggregates the stored
+meeting lines of the days it changed again by one statement per 500 meetings
+(``services.meeting_lines``), all in the one transaction (docs/performance.md,
+"Recompute").
 """
 
 import hashlib
@@ -36,6 +38,7 @@ from ..refusals import Refused
 from ..rule_checks import engine_message
 from .bulk import insert_history, update_rows
 from .games import GameRefused, entry_from_game, fill_game, settle_in_force
+from .meeting_lines import refresh_meeting_lines
 
 # How a recomputation is named in a game's history: an undo of an import tells it apart from a person's edit.
 RECOMPUTED = "recomputed"
@@ -231,6 +234,7 @@ def apply(plan_or_rule_set, user=None):
                 _write(games, seats, user, now)
                 games, seats = [], []
         _write(games, seats, user, now)
+        refresh_meeting_lines({change.game.meeting_id for change in changes.values()})
     return the_plan.count
 
 

@@ -6,9 +6,9 @@ Both read what ``standings`` reads, and nothing is recomputed:
   day before the latest meeting and one that does not (``standings_before_and_now``
   reads both in one pass, each row grouped by which side of that day it falls
   on; this module only compares the ranks);
-- the cumulative table is one aggregate over the seats, grouped by member and
-  meeting, one over the day totals' lines (日計) grouped the same way, and
-  one over the adjustments, grouped by member and day, summed up
+- the cumulative table reads the stored meeting lines (a member's points of
+  one meeting day, ``MeetingLine``), the day totals' lines (日計) grouped
+  the same way, and one aggregate over the adjustments, grouped by member and day, summed up
   in Python in meeting order.
 
 An adjustment dated on or before a meeting's day counts in that meeting's
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from django.db.models import Sum
 
 from ..models import Adjustment
-from .standings import day_lines_in, seats_in, standings, standings_before_and_now
+from .standings import day_lines_in, meeting_lines_in, standings, standings_before_and_now
 
 UP, DOWN, SAME, NEW = "up", "down", "same", "new"
 
@@ -92,19 +92,20 @@ def points_by_meeting(period):
 
     A day total's points (日計) come in on its meeting, as its games would have.
     """
-    rows = (seats_in(period).values("member", "game__meeting", "game__meeting__date")
-            .annotate(points=Sum("total")).order_by())
+    # As tuples: a row per member and meeting day (16,000 in a big season) is too many to build dicts for.
+    rows = meeting_lines_in(period).values_list("member", "meeting", "meeting__date", "game_points").order_by()
     days = (day_lines_in(period).values("member", "day_total__meeting", "day_total__meeting__date")
             .annotate(points=Sum("points")).order_by())
-    points, columns = {}, set()
-    for row in rows:
-        points[row["member"], row["game__meeting"]] = row["points"] or 0
-        columns.add(Column(row["game__meeting"], row["game__meeting__date"]))
+    points, dates = {}, {}
+    for member, meeting, date, game_points in rows:
+        points[member, meeting] = game_points
+        dates[meeting] = date
     for row in days:
         key = (row["member"], row["day_total__meeting"])
         points[key] = points.get(key, 0) + (row["points"] or 0)
-        columns.add(Column(row["day_total__meeting"], row["day_total__meeting__date"]))
-    return points, sorted(columns, key=lambda column: (column.date, column.meeting_id))
+        dates[row["day_total__meeting"]] = row["day_total__meeting__date"]
+    return points, sorted((Column(meeting, date) for meeting, date in dates.items()),
+                          key=lambda column: (column.date, column.meeting_id))
 
 
 def adjustments_by_day(period):
@@ -140,7 +141,7 @@ def running_standings(period):
     """The standings of ``period`` with each rank's movement at the latest meeting and the points by meeting.
 
     Seven queries whatever the number of games: the standings before the latest
-    meeting and now (four together), the seats and the day totals by meeting, and
+    meeting and now (four together), the meeting lines and the day totals by meeting, and
     the adjustments by day.
     """
     points, columns = points_by_meeting(period)

@@ -1,4 +1,10 @@
-"""Season standings (成績表): one SQL aggregate over the stored seats, one over day totals, one over adjustments.
+"""Season standings (成績表): one SQL aggregate over the stored meeting lines, one over day totals, one over
+adjustments.
+
+A meeting line (``MeetingLine``) is a member's figures for one meeting day,
+kept equal to that day's counted seats by every write (docs/performance.md,
+"Stored aggregates"): the standings add up a line per member and meeting
+day instead of every seat of every game.
 
 Day totals (日計, a day's points over N hanchan with the games unknown) add
 their points and their hanchan to ``games``; every figure that needs places
@@ -16,11 +22,14 @@ from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from django.db.models import Case, Count, Max, Min, Q, Sum, Value, When, prefetch_related_objects
+from django.db.models import Case, Max, Min, Sum, Value, When, prefetch_related_objects
 from django.utils import timezone
 
-from ..models import Adjustment, DayTotalLine, GameSeat, Member
+from ..models import Adjustment, DayTotalLine, GameSeat, MeetingLine, Member
 
+# A line's figures that add up over meeting days; the win points' counts (マルA/B/C, ダブルマルA) only when shown.
+SUMMED = ("games", "game_points", "busts", "chips", "chip_points", "shugi", "score_sum", "scored_games")
+MARU = ("maru_a", "maru_b", "maru_c", "double_maru_a")
 TENTH = Decimal("0.1")
 HUNDREDTH = Decimal("0.01")
 
@@ -198,14 +207,12 @@ def rule_settings(period):
     return period.rule_set.settings_on(period.last_day or timezone.localdate())
 
 
-def busted(versions):
-    """Seats that busted (トビ): below 0, or exactly 0 in a game under a version whose bust is "at 0"."""
-    at_zero = [version.pk for version in versions if version.settings["bust"]["at_zero"]]
-    return Q(score__lt=0) | Q(score=0, game__rule_version__in=at_zero) if at_zero else Q(score__lt=0)
-
-
 def seats_in(period):
     return GameSeat.objects.counted().for_rule_set(period.rule_set).between(period.first_day, period.last_day)
+
+
+def meeting_lines_in(period):
+    return MeetingLine.objects.for_rule_set(period.rule_set).between(period.first_day, period.last_day)
 
 
 def day_lines_in(period):
@@ -233,29 +240,16 @@ def standings_before_and_now(period, day):
 
 def _standings(period, split=None):
     """``(standings,)``, or with ``split`` (a day) ``(standings of the period stopped the day before, standings)``."""
-    versions = rule_versions(period.rule_set)
+    rule_versions(period.rule_set)  # read once for the settings of the period's last day and the day before
     settings = rule_settings(period)
     players = settings["players"]
     win_points = settings["method"] == "win_points"
-    place_counts = {f"place_{p}": Count("id", filter=Q(place=p)) for p in range(1, players + 1)}
-    maru_counts = {}
-    if win_points:
-        topped = Q(place=1)
-        maru_counts = {
-            "maru_a": Count("id", filter=topped & Q(game__floats=1, game__double_maru_a=False)),
-            "maru_b": Count("id", filter=topped & Q(game__floats=2, game__double_maru_a=False)),
-            "maru_c": Count("id", filter=topped & Q(game__floats=3, game__double_maru_a=False)),
-            "double_maru_a": Count("id", filter=topped & Q(game__double_maru_a=True)),
-        }
+    places = {f"place_{p}": Sum(f"place_{p}") for p in range(1, players + 1)}
+    maru_counts = {key: Sum(key) for key in MARU} if win_points else {}
     rows = (
-        _split(seats_in(period), "game__meeting__date", split)
-        .annotate(
-            games=Count("id"), game_points=Sum("total"), busts=Count("id", filter=busted(versions)),
-            chips=Sum("chips"), chip_points=Sum("chip_points"), shugi=Sum("shugi"),
-            best=Max("total"), worst=Min("total"), score_sum=Sum("score"), last_played=Max("game__meeting__date"),
-            scored_games=Count("score"),
-            **place_counts, **maru_counts,
-        )
+        _split(meeting_lines_in(period), "meeting__date", split)
+        .annotate(**{figure: Sum(figure) for figure in SUMMED}, best=Max("best"), worst=Min("worst"),
+                  last_played=Max("meeting__date"), **places, **maru_counts)
         .order_by()
     )
     adjustments = _split(

@@ -8,6 +8,7 @@ from league.formatting import format_points
 from league.management.arguments import club_named, login_named, rule_set_named
 from league.refusals import Refused
 from league.services import recompute
+from league.services.meeting_lines import refresh_club_lines
 
 
 class Command(BaseCommand):
@@ -35,6 +36,8 @@ class Command(BaseCommand):
         try:
             with transaction.atomic():  # every rule set or none
                 saved = sum(recompute.apply(plan, who) for plan in plans)
+                # Every stored meeting line of the club again from its seats, changed or not: a repair too.
+                refresh_club_lines(club)
         except Refused as refusal:
             raise CommandError(refusal.message) from refusal
         self.stdout.write(_("%(count)s games recomputed and saved.") % {"count": saved})

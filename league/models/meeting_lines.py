@@ -1,0 +1,69 @@
+"""A member's figures for one meeting day (その日の成績), stored so that standings add up days, not seats.
+
+One row per meeting and member with counted (not void) seats that day: the
+sums and counts the standings read, aggregated from ``GameSeat`` when a write
+changes the meeting's counted seats (``league.services.meeting_lines``, in the
+same transaction).  The row holds only what the seats hold: which rule set and
+date the meeting has are read from the meeting at read time, so moving or
+re-dating a meeting needs nothing.  The busts follow the rule version each game
+was saved under (a bust at 0 or not), as the seats' own ``bust`` points do.
+Day totals (日計) and adjustments are not in here: they are few and read as
+they are (docs/performance.md, "Stored aggregates").
+"""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .meetings import Meeting, held_between
+from .people import Member
+
+# The figures of a line, in the order they are aggregated and stored (``services.meeting_lines``).
+SUMS = ("game_points", "chips", "chip_points", "shugi", "score_sum")
+COUNTS = ("games", "place_1", "place_2", "place_3", "place_4", "busts", "scored_games",
+          "maru_a", "maru_b", "maru_c", "double_maru_a")
+FIGURES = (*COUNTS, *SUMS, "best", "worst")
+
+
+class MeetingLineQuerySet(models.QuerySet):
+    def for_rule_set(self, rule_set):
+        return self.filter(meeting__rule_set=rule_set)
+
+    def between(self, first_day=None, last_day=None):
+        """Lines of meetings held from ``first_day`` to ``last_day``, both included (either may be open)."""
+        return held_between(self, "meeting", first_day, last_day)
+
+
+class MeetingLine(models.Model):
+    """What a member's counted games of one meeting add up to: counts, sums (tenths) and the best and worst."""
+
+    meeting = models.ForeignKey(Meeting, models.CASCADE, related_name="lines", verbose_name=_("meeting"))
+    member = models.ForeignKey(Member, models.CASCADE, related_name="meeting_lines", verbose_name=_("member"))
+    games = models.PositiveIntegerField(_("games"))
+    place_1 = models.PositiveIntegerField(_("1st"))
+    place_2 = models.PositiveIntegerField(_("2nd"))
+    place_3 = models.PositiveIntegerField(_("3rd"))
+    place_4 = models.PositiveIntegerField(_("4th"))
+    busts = models.PositiveIntegerField(_("Busts"))  # below 0, or at 0 under a version whose bust is "at 0"
+    scored_games = models.PositiveIntegerField(_("games with scores"))  # games with raw scores (not points only)
+    # Win points (ブー麻雀): games topped with one, two or three floating, and topped by a yakuman that ended them.
+    maru_a = models.PositiveIntegerField(_("Maru A"))
+    maru_b = models.PositiveIntegerField(_("Maru B"))
+    maru_c = models.PositiveIntegerField(_("Maru C"))
+    double_maru_a = models.PositiveIntegerField(_("Double maru A"))
+    game_points = models.IntegerField(_("points"))  # Σ total, tenths
+    chips = models.IntegerField(_("chips"))
+    chip_points = models.IntegerField(_("chip points"))
+    shugi = models.IntegerField(_("yakuman bonus"))
+    score_sum = models.IntegerField(_("sum of scores"))  # Σ score of the scored games
+    best = models.IntegerField(_("Best"))  # highest total of one game
+    worst = models.IntegerField(_("Worst"))
+
+    objects = MeetingLineQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("meeting line")
+        verbose_name_plural = _("meeting lines")
+        constraints = [models.UniqueConstraint(fields=["meeting", "member"], name="one_line_per_meeting_and_member")]
+
+    def __str__(self):
+        return f"{self.meeting} · {self.member}"

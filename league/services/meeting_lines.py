@@ -1,0 +1,119 @@
+"""Keeping the stored meeting lines (``MeetingLine``) equal to the seats they add up, in the writer's transaction.
+
+Every write that changes which seats count on a meeting day, or their figures
+(a game recorded, corrected, moved, voided or restored, an import or its undo,
+a recomputation, a guest merged into a member), calls ``refresh_meeting_lines``
+with the meetings it touched: their lines are deleted and aggregated again from
+the counted seats by one ``INSERT … SELECT`` per chunk of meetings (``insert_select``),
+so no seat passes through Python.  ``refresh_club_lines`` rebuilds a whole club (``manage.py
+recompute --commit`` does, and the data migration that created the table).
+
+The functions take the models as arguments when a migration calls them (its
+historical models); the bust rule is read from each version's rules through the
+engine (``scoring.validate_rules``), not through ``RuleVersion.settings``, for
+the same reason.
+"""
+
+import functools
+
+from django.db import connections, router
+
+import scoring
+
+from ..models import GameSeat, Meeting, MeetingLine, RuleVersion
+from ..models.meeting_lines import FIGURES
+
+# Meetings refreshed by one statement: a bound IN list both databases take, and few enough to stay quick.
+CHUNK = 500
+
+
+def refresh_meeting_lines(meeting_ids, *, locked=False, models=None):
+    """Aggregate the lines of ``meeting_ids`` again from their counted seats (inside the caller's transaction).
+
+    The meetings are locked first (in id order, as every writer locks a game before its meeting): two
+    corrections of games of one day then refresh its lines one after the other, and the second sees the
+    first's seats instead of finding its lines inserted under it.  ``locked`` says the caller holds those
+    locks already (a game's save: one query less).  ``models`` are (Meeting, GameSeat, MeetingLine,
+    RuleVersion), historical ones in a migration.
+    """
+    meeting_model, seat_model, line_model, version_model = models or (Meeting, GameSeat, MeetingLine, RuleVersion)
+    ids = sorted({pk for pk in meeting_ids if pk is not None})
+    connection = connections[router.db_for_write(line_model)]
+    table = connection.ops.quote_name(line_model._meta.db_table)
+    meeting_column = connection.ops.quote_name(line_model._meta.get_field("meeting").column)
+    for start in range(0, len(ids), CHUNK):
+        chunk = ids[start:start + CHUNK]
+        if not locked and connection.features.has_select_for_update:  # SQLite has one writer at a time already
+            list(meeting_model.objects.select_for_update().filter(pk__in=chunk).order_by("pk").values_list("pk"))
+        at_zero = busts_at_zero(version_model.objects.filter(games__meeting_id__in=chunk).distinct())
+        insert, params = insert_select(seat_model, line_model, chunk, at_zero)
+        with connection.cursor() as cursor:
+            cursor.execute(f"DELETE FROM {table} WHERE {meeting_column} IN ({', '.join(['%s'] * len(chunk))})", chunk)
+            cursor.execute(insert, params)
+
+
+def refresh_club_lines(club):
+    """Rebuild every line of the club's meetings."""
+    refresh_meeting_lines(Meeting.objects.filter(club=club).values_list("pk", flat=True))
+
+
+def busts_at_zero(versions):
+    """The ids of the versions among ``versions`` whose bust (トビ) is at 0, not only below it."""
+    return [pk for pk, rules in versions.values_list("pk", "rules")
+            if scoring.validate_rules(rules)["bust"]["at_zero"]]
+
+
+def insert_select(seat_model, line_model, meeting_ids, at_zero):
+    """The ``INSERT … SELECT`` of the lines of ``meeting_ids`` from their counted seats, and its parameters."""
+    return _statement(seat_model, line_model, len(meeting_ids), len(at_zero)), [*at_zero, *meeting_ids]
+
+
+@functools.lru_cache(maxsize=64)  # the text depends only on the tables and how many ids it lists
+def _statement(seat_model, line_model, meetings, at_zero):
+    """The SQL of ``insert_select`` for ``meetings`` meeting ids and ``at_zero`` versions whose bust is at 0.
+
+    Written as SQL rather than through the ORM: building an aggregate of eighteen filtered annotations cost
+    more than running it (several ms of a game's save, for a statement over some 200 seats).  Plain SQL both
+    databases read alike: a boolean column is tested bare (SQLite's 0 and 1, PostgreSQL's booleans).
+    """
+    quote = connections[router.db_for_write(line_model)].ops.quote_name
+    game_model = seat_model._meta.get_field("game").related_model
+
+    def column(model, name):
+        return quote(model._meta.get_field(name).column)
+
+    def seat(name):
+        return "s." + column(seat_model, name)
+
+    def game(name):
+        return "g." + column(game_model, name)
+
+    def count(condition):
+        return f"SUM(CASE WHEN {condition} THEN 1 ELSE 0 END)"
+
+    topped = f"{seat('place')} = 1"
+    zero = (f" OR ({seat('score')} = 0 AND {game('rule_version')} IN ({', '.join(['%s'] * at_zero)}))"
+            if at_zero else "")
+    single = f"NOT {game('double_maru_a')}"
+    figures = {  # in FIGURES order
+        "games": "COUNT(*)",
+        **{f"place_{place}": count(f"{seat('place')} = {place}") for place in range(1, 5)},
+        # A seat that busted: below 0, or exactly 0 in a game under a version whose bust is "at 0".
+        "busts": count(f"{seat('score')} < 0{zero}"),
+        "scored_games": f"COUNT({seat('score')})",
+        "maru_a": count(f"{topped} AND {game('floats')} = 1 AND {single}"),
+        "maru_b": count(f"{topped} AND {game('floats')} = 2 AND {single}"),
+        "maru_c": count(f"{topped} AND {game('floats')} = 3 AND {single}"),
+        "double_maru_a": count(f"{topped} AND {game('double_maru_a')}"),
+        "game_points": f"SUM({seat('total')})", "chips": f"SUM({seat('chips')})",
+        "chip_points": f"SUM({seat('chip_points')})", "shugi": f"SUM({seat('shugi')})",
+        "score_sum": f"COALESCE(SUM({seat('score')}), 0)",
+        "best": f"MAX({seat('total')})", "worst": f"MIN({seat('total')})",
+    }
+    columns = ", ".join(column(line_model, name) for name in ("meeting", "member", *FIGURES))
+    return (f"INSERT INTO {quote(line_model._meta.db_table)} ({columns}) "
+            f"SELECT {game('meeting')}, {seat('member')}, {', '.join(figures[name] for name in FIGURES)} "
+            f"FROM {quote(seat_model._meta.db_table)} s "
+            f"JOIN {quote(game_model._meta.db_table)} g ON g.{quote(game_model._meta.pk.column)} = {seat('game')} "
+            f"WHERE {game('meeting')} IN ({', '.join(['%s'] * meetings)}) AND NOT {game('void')} "
+            f"GROUP BY {game('meeting')}, {seat('member')}")

@@ -1,0 +1,288 @@
+"""The stored meeting lines (``MeetingLine``) stay equal to the seats they add up, through every kind of write,
+and the standings read from them are exactly what aggregating every seat gave.
+
+The reference here is the standings' former query over the seats (``seat_standings``), kept in the test only:
+after random entries, corrections (some moving a game to another day), voids, restores, a guest merged into a
+member, an import and its undo, a rule change and the recomputation it needs, in a 4-player rule set and a
+win-points one (ブー麻雀, whose マルA/B/C and ダブルマルA counts the lines keep too).
+"""
+
+import datetime
+import random
+from dataclasses import replace
+
+import pytest
+from django.core.management import call_command
+from django.db.models import Count, Max, Min, Q, Sum
+
+from league.imports.columns import find_columns
+from league.imports.commit import commit
+from league.imports.plan import make_plan
+from league.imports.reading import read_bytes
+from league.imports.undo import undo_import
+from league.models import Adjustment, GameSeat, Meeting, MeetingLine, Member, RuleSet, RuleVersion
+from league.models.meeting_lines import FIGURES
+from league.refusals import Refused
+from league.services import recompute
+from league.services.games import Entry, GameRefused, correct_game, record_game, set_void, settle_in_force
+from league.services.meeting_lines import refresh_meeting_lines
+from league.services.people import merge_guest
+from league.stats import standings as standings_module
+from league.stats.running import points_by_meeting
+from league.stats.standings import Period, standings, standings_before_and_now
+
+from .conftest import BAKUFU_RULES
+from .import_files import game_row, xlsx_bytes
+from .standings_data import BOO_RULES
+
+FIRST = datetime.date(2026, 4, 1)
+
+
+# The reference: every figure aggregated from the counted seats, as the standings read them before the lines.
+
+def seat_lines():
+    """``{(meeting id, member id): {figure: value}}`` from every counted seat, in Python."""
+    at_zero = {version.pk for version in RuleVersion.objects.all() if version.settings["bust"]["at_zero"]}
+    lines = {}
+    for seat in GameSeat.objects.filter(game__void=False).select_related("game"):
+        line = lines.setdefault((seat.game.meeting_id, seat.member_id), dict.fromkeys(FIGURES, 0) | {
+            "best": seat.total, "worst": seat.total})
+        game = seat.game
+        topped = seat.place == 1
+        line["games"] += 1
+        line[f"place_{seat.place}"] += 1
+        line["busts"] += seat.score is not None and (
+            seat.score < 0 or (seat.score == 0 and game.rule_version_id in at_zero))
+        line["scored_games"] += seat.score is not None
+        line["maru_a"] += topped and game.floats == 1 and not game.double_maru_a
+        line["maru_b"] += topped and game.floats == 2 and not game.double_maru_a
+        line["maru_c"] += topped and game.floats == 3 and not game.double_maru_a
+        line["double_maru_a"] += topped and game.double_maru_a
+        line["game_points"] += seat.total
+        line["chips"] += seat.chips
+        line["chip_points"] += seat.chip_points
+        line["shugi"] += seat.shugi
+        line["score_sum"] += seat.score or 0
+        line["best"] = max(line["best"], seat.total)
+        line["worst"] = min(line["worst"], seat.total)
+    return lines
+
+
+def stored_lines():
+    return {(row.pop("meeting"), row.pop("member")): row
+            for row in MeetingLine.objects.values("meeting", "member", *FIGURES)}
+
+
+def seat_standings(period, split=None):
+    """What ``standings`` (or with ``split``, ``standings_before_and_now``) gave when it aggregated the seats."""
+    versions = standings_module.rule_versions(period.rule_set)
+    settings = standings_module.rule_settings(period)
+    players = settings["players"]
+    win_points = settings["method"] == "win_points"
+    place_counts = {f"place_{p}": Count("id", filter=Q(place=p)) for p in range(1, players + 1)}
+    maru_counts = {}
+    if win_points:
+        topped = Q(place=1)
+        maru_counts = {
+            "maru_a": Count("id", filter=topped & Q(game__floats=1, game__double_maru_a=False)),
+            "maru_b": Count("id", filter=topped & Q(game__floats=2, game__double_maru_a=False)),
+            "maru_c": Count("id", filter=topped & Q(game__floats=3, game__double_maru_a=False)),
+            "double_maru_a": Count("id", filter=topped & Q(game__double_maru_a=True)),
+        }
+    at_zero = [version.pk for version in versions if version.settings["bust"]["at_zero"]]
+    busted = Q(score__lt=0) | Q(score=0, game__rule_version__in=at_zero)
+    split_by = standings_module._split
+    rows = list(
+        split_by(standings_module.seats_in(period), "game__meeting__date", split)
+        .annotate(games=Count("id"), game_points=Sum("total"), busts=Count("id", filter=busted),
+                  chips=Sum("chips"), chip_points=Sum("chip_points"), shugi=Sum("shugi"),
+                  best=Max("total"), worst=Min("total"), score_sum=Sum("score"),
+                  last_played=Max("game__meeting__date"), scored_games=Count("score"),
+                  **place_counts, **maru_counts)
+        .order_by())
+    adjustments = list(split_by(
+        Adjustment.objects.filter(rule_set=period.rule_set).filter(
+            **({"date__gte": period.first_day} if period.first_day else {}),
+            **({"date__lte": period.last_day} if period.last_day else {}),
+        ), "date", split).annotate(points=Sum("points")).order_by())
+    days = list(split_by(standings_module.day_lines_in(period), "day_total__meeting__date", split)
+                .annotate(points=Sum("points"), games=Sum("day_total__games"),
+                          last_played=Max("day_total__meeting__date")).order_by())
+    members = Member.objects.in_bulk({row["member"] for row in (*rows, *days, *adjustments)})
+    sides = [(replace(period, last_day=split - datetime.timedelta(days=1)), (True,))] if split else []
+    sides.append((period, (True, False)))
+    return tuple(standings_module._table(part, players, win_points, list(maru_counts), members,
+                                         [row for row in rows if row["early"] in side],
+                                         [row for row in days if row["early"] in side],
+                                         [row for row in adjustments if row["early"] in side])
+                 for part, side in sides)
+
+
+def figures(table):
+    return [(line.member.pk, line.rank, line.games, line.points, line.places, line.busts, line.chips,
+             line.chip_points, line.shugi, line.best, line.worst, line.score_sum, line.scored_games, line.maru,
+             line.adjustments, line.last_played) for line in table.lines] + [table.players, table.win_points]
+
+
+# Random writes.
+
+def random_scores(rng, start):
+    """Four scores adding up to 4 × ``start``: ties, a 0 and a bust now and then."""
+    total = 4 * start // 100
+    roll = rng.random()
+    if roll < 0.1:
+        return [start] * 4
+    cuts = sorted(rng.sample(range(1, total), 3))
+    scores = [100 * part for part in (cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], total - cuts[2])]
+    if roll < 0.3:  # the last one finishes on 0 or below it, the others share what is left
+        low = rng.choice([0, -1500])
+        scores[3] = low
+        scores[0] = 4 * start - low - scores[1] - scores[2]
+    return scores
+
+
+def random_entry(rng, meeting, members, round_number, table=1):
+    rule_set = meeting.rule_set
+    settings = rule_set.version_on(meeting.date).settings
+    scores = random_scores(rng, settings["start"])
+    seated = rng.sample(members, 4)
+    chips = rng.randint(-3, 3) if settings["method"] != "win_points" else 0
+    busts = [{"seat": 3, "by": 0}] if scores[3] < 0 and rng.random() < 0.5 else []
+    yakuman, ended = [], None
+    if settings["method"] == "win_points" and rng.random() < 0.25:
+        yakuman, ended = [{"seat": 1, "kind": "yakuman", "win": "tsumo", "name": "四暗刻"}], 1
+    return Entry(meeting=meeting, round=round_number, table=table, members=seated, scores=scores,
+                 chips=[chips, -chips, 0, 0], busts=busts, yakuman=yakuman, ended_by_yakuman=ended)
+
+
+def play_days(rng, meetings, members, secretary, games):
+    for meeting in meetings:
+        for round_number in range(1, rng.randint(2, 4)):
+            try:
+                games.append(record_game(settle_in_force(random_entry(rng, meeting, members, round_number)),
+                                         secretary))
+            except GameRefused:
+                pass
+
+
+def shake(rng, games, meetings, members, secretary):
+    """Correct (now and then onto another day), void and restore some of ``games``."""
+    for game in rng.sample(games, min(len(games), 6)):
+        game.refresh_from_db()
+        if game.void:
+            continue
+        meeting = rng.choice(meetings) if rng.random() < 0.3 else game.meeting
+        entry = random_entry(rng, meeting, members, rng.randint(5, 9), table=rng.randint(1, 2))
+        try:
+            correct_game(game, settle_in_force(entry), game.revision, secretary)
+        except GameRefused:
+            pass
+    for game in rng.sample(games, min(len(games), 4)):
+        game.refresh_from_db()
+        voided = set_void(game, True, game.revision, secretary)
+        if rng.random() < 0.5:
+            try:
+                set_void(voided, False, voided.revision, secretary)
+            except GameRefused:
+                pass
+
+
+def import_and_maybe_undo(rng, club, rule_set, meetings, members, secretary):
+    names = [member.name for member in members if not member.guest][:4]
+    rows = [game_row(date=meetings[0].date.isoformat(), round=20, names=names),
+            game_row(date=(meetings[-1].date + datetime.timedelta(days=3)).isoformat(), names=names[::-1],
+                     scores=(40000, 30000, 20000, 10000), busts="")]
+    table = find_columns(read_bytes(xlsx_bytes(rows), "games.xlsx"), 4, rule_set.name)
+    plan = make_plan(club, rule_set, table, None)
+    assert not plan.has_errors, [str(problem) for problem in plan.problems]
+    batch = commit(plan, user=secretary)
+    assert batch.games == 2
+    if rng.random() < 0.5:
+        undo_import(batch, secretary)
+
+
+def check(rule_sets, days):
+    assert stored_lines() == seat_lines()
+    for rule_set in rule_sets:
+        for first, last, min_games in [(None, None, 0), (days[1], None, 1), (days[0], days[3], 2)]:
+            period = Period(rule_set, first, last, min_games)
+            assert figures(standings(period)) == figures(seat_standings(period)[-1])
+            for day in days[1:]:
+                one_pass = standings_before_and_now(period, day)
+                reference = seat_standings(period, split=day)
+                assert [figures(table) for table in one_pass] == [figures(table) for table in reference]
+            points, _columns = points_by_meeting(period)
+            expected = {}
+            for seat in standings_module.seats_in(period).values("member", "game__meeting", "total"):
+                key = (seat["member"], seat["game__meeting"])
+                expected[key] = expected.get(key, 0) + seat["total"]
+            assert points == expected
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_stored_lines_follow_every_write_and_give_the_seats_standings(club, secretary, seed):
+    rng = random.Random(seed)
+    main = club.rule_sets.get()
+    boo = RuleSet.objects.create(club=club, slug="boo", name="ブー麻雀")
+    RuleVersion.objects.create(rule_set=boo, effective_from=datetime.date(2020, 1, 1), rules=BOO_RULES)
+    guest = Member.objects.create(club=club, name="ゲスト一", kana="げすといち", guest=True)
+    members = [*Member.objects.filter(club=club, guest=False), guest]
+    days = [FIRST + datetime.timedelta(days=7 * week) for week in range(6)]
+    meetings = {rule_set: [Meeting.objects.create(club=club, rule_set=rule_set, date=day) for day in days]
+                for rule_set in (main, boo)}
+    games = []
+    for rule_set in (main, boo):
+        play_days(rng, meetings[rule_set][:3], members, secretary, games)
+    check((main, boo), days)
+
+    shake(rng, [game for game in games if game.meeting.rule_set == main], meetings[main], members, secretary)
+    shake(rng, [game for game in games if game.meeting.rule_set == boo], meetings[boo], members, secretary)
+    check((main, boo), days)
+
+    # A rule change from the fourth day (other uma, a bust at 0): games entered after it are settled by it,
+    # the ones before it by the old rules until the recomputation.
+    RuleVersion.objects.create(rule_set=main, effective_from=days[2],
+                               rules={**BAKUFU_RULES, "uma": [30, 10, -10, -30],
+                                      "bust": {**BAKUFU_RULES["bust"], "at_zero": True}})
+    for rule_set in (main, boo):
+        play_days(rng, meetings[rule_set][3:], members, secretary, games)
+    import_and_maybe_undo(rng, club, main, meetings[main], members, secretary)
+    check((main, boo), days)
+    assert recompute.apply(main, secretary) > 0
+    check((main, boo), days)
+
+    # The guest was someone's second name: their days join the member's (refused when both sat at one table).
+    for into in rng.sample(members[:-1], len(members) - 1):
+        try:
+            merge_guest(club, guest, into, secretary)
+            break
+        except Refused:
+            continue
+    else:
+        merge_guest(club, guest, Member.objects.create(club=club, name="新会員", kana="しんかいいん"), secretary)
+    check((main, boo), days)
+
+
+def test_the_recompute_command_rebuilds_lines_gone_astray(club, secretary):
+    meeting = Meeting.objects.create(club=club, rule_set=club.rule_sets.get(), date=FIRST)
+    members = list(Member.objects.filter(club=club))
+    for round_number in (1, 2):
+        record_game(settle_in_force(Entry(meeting=meeting, round=round_number, table=1, members=members[:4],
+                                          scores=[40000, 30000, 20000, 10000])), secretary)
+    expected = stored_lines()
+    MeetingLine.objects.filter(member=members[0]).update(games=99, best=-1)
+    MeetingLine.objects.filter(member=members[1]).delete()
+    call_command("recompute", club.slug, "--commit")
+    assert stored_lines() == expected == seat_lines()
+
+
+def test_a_day_without_counted_games_has_no_lines(club, secretary):
+    meeting = Meeting.objects.create(club=club, rule_set=club.rule_sets.get(), date=FIRST)
+    members = list(Member.objects.filter(club=club))
+    game = record_game(settle_in_force(Entry(meeting=meeting, round=1, table=1, members=members[:4],
+                                             scores=[40000, 30000, 20000, 10000])), secretary)
+    assert MeetingLine.objects.filter(meeting=meeting).count() == 4
+    set_void(game, True, game.revision, secretary)
+    assert not MeetingLine.objects.exists()
+    refresh_meeting_lines([meeting.pk, None, 10**9])  # a meeting gone or never there is nothing to refresh
+    assert not MeetingLine.objects.exists()
