@@ -187,12 +187,11 @@ def write_xlsx_openpyxl_only(sheets, target, title=""):
 
 
 def _setup(database):
-    os.environ["DATABASE_URL"] = f"sqlite:///{database}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "janroku.settings")
-    sys.path.insert(0, str(ROOT))
-    import django
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from benchmarks.django_site import start_django
 
-    django.setup()
+    start_django(f"sqlite:///{database}")
 
 
 def _resident_mib():

@@ -26,7 +26,6 @@ import argparse
 import datetime
 import io
 import json
-import os
 import random
 import re
 import resource
@@ -149,12 +148,11 @@ def _failure(response):
 
 
 def _setup(database):
-    os.environ["DATABASE_URL"] = f"sqlite:///{database}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "janroku.settings")
-    sys.path.insert(0, str(ROOT))
-    import django
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from benchmarks.django_site import start_django
 
-    django.setup()
+    start_django(f"sqlite:///{database}")
 
 
 def _build_here(database, folder, counts):

@@ -71,12 +71,11 @@ def page(kind, club, rng):
 # -- building --------------------------------------------------------------------------------------
 
 def _setup(url):
-    os.environ["DATABASE_URL"] = url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "janroku.settings")
-    sys.path.insert(0, str(ROOT))
-    import django
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from benchmarks.django_site import start_django
 
-    django.setup()
+    start_django(url)
 
 
 def _build_here(url, clubs, games):

@@ -55,11 +55,11 @@ IMPORT_GAMES = 500
 
 
 def _setup(database_url):
-    os.environ["DATABASE_URL"] = database_url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "janroku.settings")
-    import django
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from benchmarks.django_site import start_django
 
-    django.setup()
+    start_django(database_url)
 
 
 # --- building -------------------------------------------------------------------------------------------------

@@ -22,7 +22,6 @@ what recompute stores and its number of queries.
 import argparse
 import io
 import json
-import os
 import resource
 import shutil
 import statistics
@@ -51,12 +50,11 @@ def correct_the_uma(club):
 
 
 def _setup(url):
-    os.environ["DATABASE_URL"] = url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "janroku.settings")
-    sys.path.insert(0, str(ROOT))
-    import django
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from benchmarks.django_site import start_django
 
-    django.setup()
+    start_django(url)
 
 
 def _build_here(url, games):

@@ -1,0 +1,24 @@
+"""Starting the site's Django inside a benchmark: its own settings, on the benchmark's database, in production mode.
+
+Production mode (``DEBUG`` unset) is what is measured: with ``DEBUG`` on, Django keeps the text of every query.
+The settings then refuse to start without a real ``SECRET_KEY``; a benchmark's sessions are thrown away with its
+database, so a random key is made when none is set.
+"""
+
+import os
+import secrets
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def start_django(database_url):
+    os.environ["DATABASE_URL"] = database_url
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "janroku.settings")
+    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
