@@ -25,6 +25,10 @@ from .meetings import Meeting
 from .people import Member
 
 SITTING_OUT = 0  # the table number of a 抜け番
+# The change reasons history keeps on a round and its seats (services.draws writes them, the activity reads them).
+DRAWN = "drawn"
+REDRAWN = "redrawn"
+SWAPPED = "swapped by hand"
 
 
 class DrawnRoundQuerySet(models.QuerySet):

@@ -14,14 +14,12 @@ from django.utils.translation import gettext as _
 
 import seating
 
-from ..models import SITTING_OUT, DrawnRound, DrawnSeat, Meeting
+from ..models import Meeting
+from ..models.draws import DRAWN, REDRAWN, SITTING_OUT, SWAPPED, DrawnRound, DrawnSeat
 from ..refusals import Refused
 from ..stats.draw import day_rounds, draw_mark, here_now, met_before, played_rounds, seats_at_a_table
 
 MOST_ROUNDS = 20  # a club day is never longer; more is a typo
-DRAWN = "drawn"
-REDRAWN = "redrawn"
-SWAPPED = "swapped by hand"  # the change reasons history keeps on the round and its seats
 
 
 def new_seed():

@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from ..formatting import format_date, format_points
 from ..models import (
     Adjustment,
+    DrawnRound,
     Game,
     ImportBatch,
     Meeting,
@@ -38,6 +39,7 @@ from ..models import (
     Season,
     Settlement,
 )
+from ..models.draws import DRAWN, REDRAWN, SWAPPED
 
 PAGE = 50
 
@@ -305,5 +307,25 @@ def report_activity(club, before, limit):
     return items
 
 
+# -- the seating draw ---------------------------------------------------------------------------------------------
+
+
+def draw_activity(club, before, limit):
+    """A round drawn, drawn again or changed by hand, with its seed (the draw can be made again from it)."""
+    records = _records(DrawnRound, {"meeting__club": club}, before, limit,
+                       shown=Q(history_change_reason__in=list(DRAW_SAID))).select_related("meeting")
+    return [Activity(record.history_date, record.history_user, DRAW_SAID[record.history_change_reason]() % {
+                "round": record.number, "date": format_date(record.meeting.date), "seed": record.seed},
+            reverse("meeting_draw", args=[club.slug, record.meeting_id]))
+            for record in records if record.meeting is not None]
+
+
+DRAW_SAID = {
+    DRAWN: lambda: _("Round %(round)s of %(date)s drawn (seed %(seed)s)"),
+    REDRAWN: lambda: _("Round %(round)s of %(date)s drawn again (seed %(seed)s)"),
+    SWAPPED: lambda: _("Round %(round)s of %(date)s changed by hand"),
+}
+
 SOURCES = [game_activity, meeting_activity, adjustment_activity, member_activity, login_activity,
-           season_activity, rule_version_activity, import_activity, settlement_activity, report_activity]
+           season_activity, rule_version_activity, import_activity, settlement_activity, report_activity,
+           draw_activity]

@@ -162,3 +162,22 @@ def test_linking_a_login_to_a_member_and_removing_it_read_in_words(client, club,
         what = [item.what for item in club_activity(club)][:3]
     assert what == ["Login member removed from the club", "西川三郎: no longer linked to a login",
                     "西川三郎: linked to the login member"]
+
+
+def test_a_draw_drawn_again_and_changed_by_hand_is_in_the_activity(client, club, meeting, owner, secretary):
+    from league.services.attendance import HERE, set_presence
+    from league.services.draws import draw, redraw, swap
+
+    for person in Member.objects.filter(club=club)[:5]:
+        set_presence(meeting, person, HERE, secretary)
+    first = draw(meeting, secretary, seed=7)[0]
+    redraw(meeting, first.number, secretary, seed=8)
+    seated = first.seats.order_by("table", "seat")
+    swap(meeting, first.number, seated[0].member_id, seated[4].member_id, secretary)
+    client.force_login(owner)
+    assertContains(client.get(url("club_activity", club.slug, language="ja")), "1回戦の卓組を手で変更")
+    page = client.get(url("club_activity", club.slug, language="en"))
+    day = meeting.date.strftime("%a %-d %b %Y")
+    assertContains(page, f"Round 1 of {day} drawn (seed 7)")
+    assertContains(page, f"Round 1 of {day} drawn again (seed 8)")
+    assertContains(page, f"Round 1 of {day} changed by hand")
