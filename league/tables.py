@@ -14,19 +14,17 @@ that get better as they grow sort highest first on the first click.
 """
 
 from dataclasses import dataclass
-from functools import lru_cache
 from html import escape  # Django's escape is the same with a lazy-string wrapper, costly per cell
 from operator import attrgetter
 
 from django.urls import reverse
-from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from .formatting import format_points, format_score, format_signed
+from .formatting import format_date, format_month_day, format_points, format_score, format_signed
 from .links import member_link
 
 # Column headers: English sources, the Japanese terms in the catalogue (順位, 名前, 半荘数, …).
@@ -292,19 +290,12 @@ def running_heads(running, slug):
 
     Written here for the cells' reason (400 headings, each a link and three
     dates through the template engine, were a third of the page); the link is
-    reversed once and each day's text kept across requests, as a day's text
-    in a language does not change.
+    reversed once for all the meetings.
     """
     marker = 987654321
     prefix, suffix = escape(reverse("meeting_detail", args=[slug, marker])).split(str(marker))
-    language = get_language()
     return mark_safe("".join(
         f'<th scope="col" class="num"><a href="{prefix}{column.meeting_id}{suffix}">'
-        f"{_day_heading(column.date, language)}</a></th>" for column in running.columns))
-
-
-@lru_cache(maxsize=4096)
-def _day_heading(date, language):
-    """A column's day as the running standings head it (``language`` is the active one: the key of the cache)."""
-    return (f'<time datetime="{date:%Y-%m-%d}" title="{escape(date_format(date, "DATE_FORMAT"))}">'
-            f'{escape(date_format(date, "MONTH_DAY_FORMAT"))}</time>')
+        f'<time datetime="{column.date:%Y-%m-%d}" title="{escape(format_date(column.date))}">'
+        f"{escape(format_month_day(column.date))}</time></a></th>"
+        for column in running.columns))
