@@ -22,3 +22,7 @@ def start_django(database_url):
     import django
 
     django.setup()
+    if os.environ.get("BENCH_NO_SETTLE") != "1":  # to measure what settling the heap does (docs/performance.md)
+        from janroku.startup import settle_heap
+
+        settle_heap()

@@ -106,14 +106,19 @@ def format_date(day):
     """
     if type(day) is not datetime.date:  # a datetime equals another in another time zone: not a key
         return date_format(day, "DATE_FORMAT")
-    return _date_in(get_language(), day)
+    return _date_in(get_language(), day, "DATE_FORMAT")
+
+
+def format_month_day(day):
+    """A day without its year, as a column heading (the running standings): 11/21, 21 Nov."""
+    return _date_in(get_language(), day, "MONTH_DAY_FORMAT")
 
 
 @lru_cache(maxsize=8192)
-def _date_in(language, day):
+def _date_in(language, day, style):
     """Django's date formatting takes a fifth of a millisecond a day, and a member's points line writes hundreds
     of days, the same on every request: each day is written once per language (the formats never change)."""
-    return date_format(day, "DATE_FORMAT")
+    return date_format(day, style)
 
 
 def points_number(tenths):

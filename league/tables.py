@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from html import escape  # Django's escape is the same with a lazy-string wrapper, costly per cell
 from operator import attrgetter
 
+from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from .formatting import format_points, format_score, format_signed
+from .formatting import format_date, format_month_day, format_points, format_score, format_signed
 from .links import member_link
 
 # Column headers: English sources, the Japanese terms in the catalogue (順位, 名前, 半荘数, …).
@@ -266,14 +267,35 @@ def running_grid(running):
 
     The cells are written here rather than by a template loop: the grid has a cell
     per member per meeting (16,000 in a big season), and the template engine spent
-    most of the page's time on them (docs/performance.md).
+    most of the page's time on them (docs/performance.md).  A cell's HTML is
+    written once per figure and kept for the rest of the grid: a member's total
+    repeats over every meeting they miss.
     """
     language = get_language()
+    written = {None: '<td class="num"></td>'}
 
-    def cell(cell):
-        if cell is None:
-            return '<td class="num"></td>'
-        idle = "" if cell.played else " idle"
-        return f'<td class="num{idle}">{escape(format_points(cell.points, language))}</td>'
+    def cell(one):
+        key = None if one is None else (one.points, one.day is not None)
+        html = written.get(key)
+        if html is None:
+            idle = "" if key[1] else " idle"
+            html = written[key] = f'<td class="num{idle}">{escape(format_points(key[0], language))}</td>'
+        return html
 
-    return [(line, mark_safe("".join(cell(one) for one in line.cells))) for line in running.lines]
+    return [(line, mark_safe("".join(map(cell, line.cells)))) for line in running.lines]
+
+
+def running_heads(running, slug):
+    """The grid's column headings, a meeting's day each, linked to the meeting: one piece of HTML.
+
+    Written here for the cells' reason (400 headings, each a link and three
+    dates through the template engine, were a third of the page); the link is
+    reversed once for all the meetings.
+    """
+    marker = 987654321
+    prefix, suffix = escape(reverse("meeting_detail", args=[slug, marker])).split(str(marker))
+    return mark_safe("".join(
+        f'<th scope="col" class="num"><a href="{prefix}{column.meeting_id}{suffix}">'
+        f'<time datetime="{column.date:%Y-%m-%d}" title="{escape(format_date(column.date))}">'
+        f"{escape(format_month_day(column.date))}</time></a></th>"
+        for column in running.columns))

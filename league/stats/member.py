@@ -206,15 +206,19 @@ def streaks(games):
     """For each kind, the longest run (the latest of equal ones) and the run still going at the last game."""
     result = []
     for kind, holds in STREAK_KINDS.items():
-        longest, run = Run(), Run()
+        # Counted, not built as Runs game by game: a busy member's thousands of games made one Run each per kind.
+        longest, length, first = Run(), 0, None
         for line in games:
             if holds(line):
-                run = Run(length=run.length + 1, first=run.first or line, last=line)
-                if run.length >= longest.length:
-                    longest = run
+                if not length:
+                    first = line
+                length += 1
+                if length >= longest.length:
+                    longest = Run(length=length, first=first, last=line)
             else:
-                run = Run()
-        result.append(Streak(kind=kind, longest=longest, current=run))
+                length = 0
+        current = Run(length=length, first=first, last=games[-1]) if length else Run()
+        result.append(Streak(kind=kind, longest=longest, current=current))
     return result
 
 

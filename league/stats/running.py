@@ -18,10 +18,11 @@ dated after the latest meeting appear only in the total.
 
 import datetime
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from django.db.models import Sum
 
-from ..models import Adjustment
+from ..models import Adjustment, Meeting
 from .standings import day_lines_in, meeting_lines_in, standings, standings_before_and_now
 
 UP, DOWN, SAME, NEW = "up", "down", "same", "new"
@@ -35,9 +36,12 @@ class Column:
     date: datetime.date
 
 
-@dataclass(frozen=True)
-class Cell:
-    """A member's points (tenths) after a meeting; ``day`` is what that meeting added (None: did not play)."""
+class Cell(NamedTuple):
+    """A member's points (tenths) after a meeting; ``day`` is what that meeting added (None: did not play).
+
+    A named tuple rather than a frozen dataclass: a big season has 16,000 cells, and
+    a frozen dataclass took four times as long to make (docs/performance.md).
+    """
 
     points: int
     day: int | None = None
@@ -88,18 +92,18 @@ class Running:
 
 
 def points_by_meeting(period):
-    """``{(member_id, meeting_id): points}`` and the period's meetings as Columns: two queries.
+    """``{(member_id, meeting_id): points}`` and the period's meetings as Columns: three queries.
 
     A day total's points (日計) come in on its meeting, as its games would have.
     """
-    # As tuples: a row per member and meeting day (16,000 in a big season) is too many to build dicts for.
-    rows = meeting_lines_in(period).values_list("member", "meeting", "meeting__date", "game_points").order_by()
+    # As tuples: a row per member and meeting day (16,000 in a big season) is too many to build dicts for.  The
+    # days are read once per meeting: on every line, SQLite's dates were parsed 16,000 times (two thirds of the read).
+    lines = meeting_lines_in(period)
+    rows = lines.values_list("member", "meeting", "game_points").order_by()
+    dates = dict(Meeting.objects.filter(pk__in=lines.values("meeting")).values_list("pk", "date").order_by())
     days = (day_lines_in(period).values("member", "day_total__meeting", "day_total__meeting__date")
             .annotate(points=Sum("points")).order_by())
-    points, dates = {}, {}
-    for member, meeting, date, game_points in rows:
-        points[member, meeting] = game_points
-        dates[meeting] = date
+    points = {(member, meeting): game_points for member, meeting, game_points in rows}
     for row in days:
         key = (row["member"], row["day_total__meeting"])
         points[key] = points.get(key, 0) + (row["points"] or 0)
@@ -140,8 +144,8 @@ def cumulative_cells(member_id, columns, points, adjustments):
 def running_standings(period):
     """The standings of ``period`` with each rank's movement at the latest meeting and the points by meeting.
 
-    Seven queries whatever the number of games: the standings before the latest
-    meeting and now (four together), the meeting lines and the day totals by meeting, and
+    Eight queries whatever the number of games: the standings before the latest
+    meeting and now (four together), the meeting lines, their meetings' days and the day totals by meeting, and
     the adjustments by day.
     """
     points, columns = points_by_meeting(period)

@@ -5,7 +5,7 @@ from django.shortcuts import render
 from ..forms.period_choice import PeriodChoiceForm
 from ..permissions import club_access
 from ..stats.running import running_standings as running_standings_of
-from ..tables import running_grid
+from ..tables import running_grid, running_heads
 
 
 def running_standings(request, slug):
@@ -17,4 +17,5 @@ def running_standings(request, slug):
         "access": access, "club": access.club, "nav": "running", "form": form,
         "season": choice.season, "rule_set": choice.rule_set, "running": running,
         "grid": running_grid(running) if running else [],
+        "heads": running_heads(running, access.club.slug) if running else "",
     })

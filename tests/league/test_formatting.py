@@ -11,6 +11,7 @@ from django.utils import translation
 from league.formatting import (
     decimal_number,
     format_date,
+    format_month_day,
     format_points,
     format_score,
     format_signed,
@@ -151,3 +152,11 @@ def test_a_date_is_written_in_the_languages_one_style():
     assert format_date(day) == "2026/11/21(土)"
     with translation.override("en"):
         assert format_date(day) == "Sat 21 Nov 2026"
+
+
+def test_a_column_heading_writes_the_day_without_its_year():
+    day = datetime.date(2026, 11, 21)
+    assert format_month_day(day) == "11/21"
+    with translation.override("en"):
+        assert format_month_day(day) == "21 Nov"
+        assert format_date(day) == "Sat 21 Nov 2026"  # the days kept apart by style as by language

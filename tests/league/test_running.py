@@ -5,6 +5,7 @@ import re
 
 import pytest
 from django.db import connection
+from django.template import Context, Template
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -160,6 +161,22 @@ def test_the_page_shows_the_movement_and_the_cumulative_points(client, club, mem
     for meeting in three_meetings:
         assertContains(response, f'href="{reverse("meeting_detail", args=[club.slug, meeting.pk])}"')
     assertContains(response, 'aria-current="page"')
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_the_grid_heads_each_meeting_as_the_template_did(client, club, member, three_meetings, language):
+    """The headings are written in Python (league/tables.py): the same HTML as the template loop they replaced."""
+    loop = Template("{% for column in running.columns %}<th scope=\"col\" class=\"num\">"
+                    "<a href=\"{% url 'meeting_detail' club.slug column.meeting_id %}\">"
+                    "<time datetime=\"{{ column.date|date:'Y-m-d' }}\" title=\""
+                    "{{ column.date|date:'DATE_FORMAT' }}\">{{ column.date|date:\"MONTH_DAY_FORMAT\" }}</time></a></th>"
+                    "{% endfor %}")
+    client.force_login(member)
+    with translation.override(language):
+        response = client.get(page(club))
+        expected = loop.render(Context({"running": response.context["running"], "club": club}))
+    assert expected.count("<th ") == 3
+    assert expected in squeezed(response)
 
 
 def test_the_season_and_the_rule_set_can_be_chosen(client, club, member, season, three_meetings, secretary):
