@@ -82,7 +82,7 @@ class DayInputs:
     fee_settings: dict
     venue_fee: int
     rows: list  # the members' figures of the day, each a tuple of the ``ROW_KEYS``
-    attendance: dict  # member id → Attended
+    attendance: dict  # member id → present at the close
     members: dict  # the people by id
     rounds: int
     players: int
@@ -96,16 +96,19 @@ class DayInputs:
     def lines(self):
         """The day's DayLines in the day's order, not yet settled."""
         rows = [dict(zip(ROW_KEYS, row, strict=True)) for row in self.rows]
-        return rank_lines(rows, self.attendance, self.members, self.players)
+        attendance = {member_id: Attended(present) for member_id, present in self.attendance.items()}
+        return rank_lines(rows, attendance, self.members, self.players)
 
-    @cached_property
     def engine_figures(self):
-        """What the engine reads of each person by id, as the DayLines have it: (places, points, present at close)."""
+        """What the engine reads of each person by id, as the DayLines have it: (places, points, present at close).
+
+        Tuples of numbers: the garbage collector stops tracking them, and a season has thousands.
+        """
         last = PLACES + self.players
-        figures = {row[0]: (list(row[PLACES:last]), row[1] or 0, True) for row in self.rows}
-        for member_id, record in self.attendance.items():
-            places, points, _present = figures.get(member_id, ([0] * self.players, 0, True))
-            figures[member_id] = (places, points, record.present_at_close)
+        figures = {row[0]: (row[PLACES:last], row[1] or 0, True) for row in self.rows}
+        for member_id, present in self.attendance.items():
+            places, points, _present = figures.get(member_id, ((0,) * self.players, 0, True))
+            figures[member_id] = (places, points, present)
         return figures
 
     def settle(self):
@@ -141,13 +144,12 @@ def day_inputs(meetings, kept=True):
     open_days = [m.pk for m in meetings if not uses_kept(m)]
     rows, attendance, last_rounds = {}, {}, {}
     if open_days:
-        for meeting_id, *figures in (MeetingLine.objects.filter(meeting__in=open_days)
-                                     .values_list("meeting", *LINE_FIGURES)):
-            rows.setdefault(meeting_id, []).append(figures)
+        for row in MeetingLine.objects.filter(meeting__in=open_days).values_list("meeting", *LINE_FIGURES):
+            rows.setdefault(row[0], []).append(row[1:])
         # Plain values, not model instances: a season's money reads thousands of these.
         for meeting_id, member_id, present in (Attendance.objects.filter(meeting__in=open_days)
                                                .values_list("meeting", "member", "present_at_close")):
-            attendance.setdefault(meeting_id, {})[member_id] = Attended(present)
+            attendance.setdefault(meeting_id, {})[member_id] = present
         last_rounds = dict(Game.objects.counted().filter(meeting__in=open_days).values("meeting")
                            .annotate(held=Count("round", distinct=True)).order_by().values_list("meeting", "held"))
     member_ids = set()

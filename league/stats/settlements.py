@@ -10,7 +10,6 @@ a day given exactly what its record was settled from (``settles_as_kept``).
 """
 
 from dataclasses import dataclass
-from itertools import pairwise
 
 from ..models import Settlement
 from .day import settle_days, settle_games
@@ -67,16 +66,19 @@ def settles_as_kept(record, inputs):
     kept_lines = record["lines"]
     if record["fees"] != inputs.fees:
         return False
-    now = inputs.engine_figures
+    now = inputs.engine_figures()
     if len(kept_lines) != len(now):
         return False
-    order = []
+    previous = None
     for kept in kept_lines:
-        if now.get(kept["member"]) != (kept["places"], kept["points"], kept["present_at_close"]):
+        if now.get(kept["member"]) != (tuple(kept["places"]), kept["points"], kept["present_at_close"]):
             return False
-        order.append(day_order(kept["points"], kept["places"], inputs.members[kept["member"]]))
-    # The same people and figures: the day's order now is the record's if the record is in the day's order.
-    return all(before < after for before, after in pairwise(order))
+        # The same people and figures: the day's order now is the record's if the record is in the day's order.
+        order = day_order(kept["points"], kept["places"], inputs.members[kept["member"]])
+        if previous is not None and not previous < order:
+            return False
+        previous = order
+    return True
 
 
 def drift(meeting):
