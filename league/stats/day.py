@@ -21,8 +21,6 @@ from .day_money import DayLine, DayMoney, KeptMoney, explain, rank_lines, record
 __all__ = ["DayInputs", "DayLine", "DayMoney", "day_inputs", "explain", "kept_money", "record_of", "settle_day",
            "settle_days", "settle_games"]
 
-
-
 # A stored line's columns as the rows ``rank_lines`` reads (the names of ``_day_figures``).
 LINE_FIGURES = ("member", "game_points", "chips", "chip_points", "place_1", "place_2", "place_3", "place_4")
 ROW_KEYS = ("member", "points", "chips", "chip_points", "place_1", "place_2", "place_3", "place_4")
