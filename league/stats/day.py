@@ -1,6 +1,7 @@
 """A meeting's day (開催日): the day's standings and its money, settled by the engine.
 
-The day's standings come from one SQL aggregate over the stored seats; the
+The day's standings come from one SQL aggregate over the stored seats (many
+days at once: from their stored lines, ``MeetingLine``, the same sums); the
 money is ``scoring.settle_meeting`` over them with the fee settings of the
 rule version in force that day.  When a meeting is closed its settlement is
 kept as it was (``Meeting.settlement``): what was paid stays what was paid,
@@ -8,18 +9,22 @@ even if a rule is corrected later.
 """
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.db.models import Count, Prefetch, Q, Sum
 
 import scoring
 
-from ..models import Attendance, Game, GameSeat, Member, RuleVersion
+from ..models import Attendance, Game, GameSeat, MeetingLine, Member, RuleVersion
 from .day_money import DayLine, DayMoney, KeptMoney, explain, rank_lines, record_of, settle_lines
 
-__all__ = ["DayLine", "DayMoney", "explain", "kept_money", "record_of", "settle_day", "settle_days",
-           "settle_games"]
+__all__ = ["DayInputs", "DayLine", "DayMoney", "day_inputs", "explain", "kept_money", "record_of", "settle_day",
+           "settle_days", "settle_games"]
 
-MAX_PLAYERS = 4  # the most seats a game has (GameSeat.seat is 0 to 3)
+# A stored line's columns as the rows ``rank_lines`` reads (the names of ``_day_figures``).
+LINE_FIGURES = ("member", "game_points", "chips", "chip_points", "place_1", "place_2", "place_3", "place_4")
+ROW_KEYS = ("member", "points", "chips", "chip_points", "place_1", "place_2", "place_3", "place_4")
+PLACES = ROW_KEYS.index("place_1")
 
 
 def rounds_held(meeting):
@@ -68,12 +73,65 @@ def _fee_settings(version):
     return version.fee_settings if version else scoring.validate_fees({})
 
 
+@dataclass
+class DayInputs:
+    """What the engine settles a day from: the fee settings in force, the venue, the day's rows, the rounds."""
+
+    fee_settings: dict
+    venue_fee: int
+    rows: list  # the members' figures of the day, each a tuple of the ``ROW_KEYS``
+    attendance: dict  # member id → present at the close
+    members: dict  # the people by id
+    rounds: int
+    players: int
+
+    @property
+    def fees(self):
+        """The fees as a settlement keeps them (``record_of``)."""
+        return {**self.fee_settings, "venue": self.venue_fee, "rounds": self.rounds}
+
+    @cached_property
+    def lines(self):
+        """The day's DayLines in the day's order, not yet settled."""
+        rows = [dict(zip(ROW_KEYS, row, strict=True)) for row in self.rows]
+        attendance = {member_id: Attended(present) for member_id, present in self.attendance.items()}
+        return rank_lines(rows, attendance, self.members, self.players)
+
+    def engine_figures(self):
+        """What the engine reads of each person by id, as the DayLines have it: (places, points, present at close).
+
+        Tuples of numbers: the garbage collector stops tracking them, and a season has thousands.
+        """
+        last = PLACES + self.players
+        figures = {row[0]: (row[PLACES:last], row[1] or 0, True) for row in self.rows}
+        for member_id, present in self.attendance.items():
+            places, points, _present = figures.get(member_id, ((0,) * self.players, 0, True))
+            figures[member_id] = (places, points, present)
+        return figures
+
+    def settle(self):
+        return settle_lines(self.fee_settings, self.venue_fee, self.lines, self.rounds, self.players)
+
+
 def settle_days(meetings, kept=True):
     """Many days' money in a fixed number of queries, whatever their count: (meeting, DayMoney) pairs.
 
     ``meetings`` is a queryset; the answers are those of ``settle_day`` for each
     (the season workbook's Meetings sheets read them), or with ``kept=False``
     those of ``settle_games`` (how the games settle now, to compare).
+    """
+    members, days = day_inputs(meetings, kept)
+    return [(meeting, kept_money(meeting, members) if inputs is None else inputs.settle())
+            for meeting, inputs in days]
+
+
+def day_inputs(meetings, kept=True):
+    """The people by id, and (meeting, DayInputs) pairs of ``meetings`` (a queryset) in a fixed number of queries.
+
+    The inputs are None for a meeting whose kept settlement is read as kept (``kept``, closed with a record).
+    The day's figures are read from the stored lines (``MeetingLine``): the sums of the counted seats that
+    ``day_lines`` aggregates, a row a member instead of every seat (checked against ``settle_games`` by
+    tests/league/test_season_money_pass.py).
     """
 
     def uses_kept(meeting):
@@ -84,13 +142,12 @@ def settle_days(meetings, kept=True):
     open_days = [m.pk for m in meetings if not uses_kept(m)]
     rows, attendance, last_rounds = {}, {}, {}
     if open_days:
-        for row in (GameSeat.objects.counted().filter(game__meeting__in=open_days)
-                    .values("game__meeting", "member").annotate(**_day_figures(MAX_PLAYERS)).order_by()):
-            rows.setdefault(row["game__meeting"], []).append(row)
+        for row in MeetingLine.objects.filter(meeting__in=open_days).values_list("meeting", *LINE_FIGURES):
+            rows.setdefault(row[0], []).append(row[1:])
         # Plain values, not model instances: a season's money reads thousands of these.
         for meeting_id, member_id, present in (Attendance.objects.filter(meeting__in=open_days)
                                                .values_list("meeting", "member", "present_at_close")):
-            attendance.setdefault(meeting_id, {})[member_id] = Attended(present)
+            attendance.setdefault(meeting_id, {})[member_id] = present
         last_rounds = dict(Game.objects.counted().filter(meeting__in=open_days).values("meeting")
                            .annotate(held=Count("round", distinct=True)).order_by().values_list("meeting", "held"))
     member_ids = set()
@@ -98,20 +155,20 @@ def settle_days(meetings, kept=True):
         if uses_kept(meeting):
             member_ids.update(_kept_member_ids(meeting.settlement))
         else:
-            member_ids.update(row["member"] for row in rows.get(meeting.pk, ()))
+            member_ids.update(row[0] for row in rows.get(meeting.pk, ()))
             member_ids.update(attendance.get(meeting.pk, ()))
     members = Member.objects.in_bulk(member_ids) if member_ids else {}
-    settled = []
+    days = []
     for meeting in meetings:
         if uses_kept(meeting):
-            settled.append((meeting, kept_money(meeting, members)))
+            days.append((meeting, None))
             continue
         version = meeting.rule_set.version_on(meeting.date)
         players = meeting.rule_set.settings_on(meeting.date)["players"]
-        lines = rank_lines(rows.get(meeting.pk, ()), attendance.get(meeting.pk, {}), members, players)
         rounds = meeting.rounds or last_rounds.get(meeting.pk) or 0
-        settled.append((meeting, settle_lines(_fee_settings(version), meeting.venue_fee, lines, rounds, players)))
-    return settled
+        days.append((meeting, DayInputs(_fee_settings(version), meeting.venue_fee, rows.get(meeting.pk, []),
+                                        attendance.get(meeting.pk, {}), members, rounds, players)))
+    return members, days
 
 
 @dataclass(frozen=True)

@@ -59,6 +59,11 @@ class DayMoney:
         return sum(line.money.received for line in self.lines if line.money)
 
 
+def day_order(points, places, member):
+    """Where a line stands in the day: by points, then first places, then name (the order the engine is given)."""
+    return -points, -places[0] if places else 0, member.kana, member.name
+
+
 def rank_lines(rows, attendance, members, players):
     """DayLines from the aggregated seat rows and the attendance records, ranked by the day's points."""
     lines = {}
@@ -71,8 +76,7 @@ def rank_lines(rows, attendance, members, players):
         line = lines.setdefault(member_id, DayLine(member=members[member_id], places=[0] * players))
         line.attended = True
         line.present_at_close = record.present_at_close
-    ordered = sorted(lines.values(), key=lambda line: (-line.points, -line.places[0] if line.places else 0,
-                                                       line.member.kana, line.member.name))
+    ordered = sorted(lines.values(), key=lambda line: day_order(line.points, line.places, line.member))
     # The day's rank is by points: players level on points share a rank (1, 2, 3, 3, 5).
     position, previous = 0, None
     for line in ordered:

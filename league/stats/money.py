@@ -3,9 +3,9 @@
 from dataclasses import dataclass
 
 from ..models import Meeting, Member
-from .day import settle_days
+from .day import day_inputs
 from .day_money import record_of
-from .settlements import money_differences
+from .settlements import money_differences, settles_as_kept
 
 
 @dataclass
@@ -44,10 +44,10 @@ def season_money(club, first_day=None, last_day=None):
     from its games, as its page shows it.  The totals are those kept; ``drifted`` names the
     meetings whose games now settle otherwise (their pages show the difference).
 
-    The closed meetings are settled from their games once, in one pass
-    (``settle_days``): that settlement is the money of a meeting that kept
-    none, and for one that kept its own it is what the kept record is
-    compared with.  The kept figures are read from the record itself.
+    The closed meetings' figures are read in one pass (``day_inputs``): settled,
+    they are the money of a meeting that kept none; for one that kept its own,
+    the engine is run only when they are not those the record was settled from
+    (``settles_as_kept``), to compare.  The kept figures are read from the record itself.
     """
     meetings = Meeting.objects.filter(club=club).order_by("date", "id")
     if first_day:
@@ -55,23 +55,25 @@ def season_money(club, first_day=None, last_day=None):
     if last_day:
         meetings = meetings.filter(date__lte=last_day)
     open_meetings = list(meetings.filter(closed=False).select_related("rule_set"))
-    days = settle_days(meetings.filter(closed=True), kept=False)
-    totals = SeasonMoney(meetings=[meeting for meeting, _money in days], open_meetings=open_meetings, members=[],
-                         drifted=[])
-    by_member, members = {}, {}
+    people, days = day_inputs(meetings.filter(closed=True), kept=False)
+    totals = SeasonMoney(meetings=[meeting for meeting, _inputs in days], open_meetings=open_meetings,
+                         members=[], drifted=[])
+    by_member = {}  # member id → [meetings, games, fees, received]: plain lists, a season has thousands of lines
 
     def count(member_id, games, fee, received):
-        entry = by_member.setdefault(member_id, MemberMoney(member=None))
-        entry.meetings += 1
-        entry.games += games
-        entry.fees += fee
-        entry.received += received
+        entry = by_member.get(member_id)
+        if entry is None:
+            by_member[member_id] = [1, games, fee, received]
+        else:
+            entry[0] += 1
+            entry[1] += games
+            entry[2] += fee
+            entry[3] += received
 
-    for meeting, now in days:
+    for meeting, inputs in days:
         kept = meeting.settlement
-        members.update((line.member.pk, line.member) for line in now.lines)
         if kept:
-            if money_differences(kept, record_of(now)):
+            if not settles_as_kept(kept, inputs) and money_differences(kept, record_of(inputs.settle())):
                 totals.drifted.append(meeting)
             totals.collected += kept["collected"]
             totals.venue += kept["venue"]
@@ -79,16 +81,17 @@ def season_money(club, first_day=None, last_day=None):
             for line in kept["lines"]:
                 count(line["member"], sum(line["places"]), line["fee"], line["received"])
         else:
+            now = inputs.settle()
             totals.collected += now.collected
             totals.venue += now.venue
             totals.club += now.club
             for line in now.lines:
                 if line.money is not None:
                     count(line.member.pk, line.games, line.money.fee, line.money.received)
-    missing = by_member.keys() - members.keys()  # in a kept record only (its games changed since)
-    if missing:
-        members.update(Member.objects.in_bulk(missing))
-    for member_id, entry in by_member.items():
-        entry.member = members[member_id]
-    totals.members = sorted(by_member.values(), key=lambda line: (-line.net, line.member.kana, line.member.name))
+    # ``people`` has everyone of the closed days' games and attendance; a kept record may name someone else
+    # (their games changed since).
+    missing = by_member.keys() - people.keys()
+    members = {**people, **(Member.objects.in_bulk(missing) if missing else {})}
+    lines = [MemberMoney(members[pk], *figures) for pk, figures in by_member.items()]
+    totals.members = sorted(lines, key=lambda line: (-line.net, line.member.kana, line.member.name))
     return totals

@@ -5,14 +5,15 @@ The entries are ``Settlement`` rows, each with the day's money as then settled
 games may change later (a rule version corrected and recomputed, a guest
 merged): ``drift`` settles the games again and compares, member by member,
 what each paid and received.  Computed on read, in the few queries of one
-day's settlement.
+day's settlement.  Many days at once (the season's money) skip the engine for
+a day given exactly what its record was settled from (``settles_as_kept``).
 """
 
 from dataclasses import dataclass
 
 from ..models import Settlement
 from .day import settle_days, settle_games
-from .day_money import record_of
+from .day_money import day_order, record_of
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,32 @@ def money_differences(kept, now):
                 kept_fee=old.get("fee", 0), kept_received=old.get("received", 0),
                 now_fee=new.get("fee", 0), now_received=new.get("received", 0)))
     return differences
+
+
+def settles_as_kept(record, inputs):
+    """Whether settling ``inputs`` (``stats.day.DayInputs``) gives the kept ``record`` again, without settling.
+
+    The engine is a function of the fees (with the venue and rounds), and of each line's person, places,
+    points and presence at the close in the day's order (a remainder yen goes to the first of those who
+    share): the record keeps all of them as it settled them.  A recompute, a merge, a void or a changed fee
+    changes one of them, and a renamed person may change the order.
+    """
+    kept_lines = record["lines"]
+    if record["fees"] != inputs.fees:
+        return False
+    now = inputs.engine_figures()
+    if len(kept_lines) != len(now):
+        return False
+    previous = None
+    for kept in kept_lines:
+        if now.get(kept["member"]) != (tuple(kept["places"]), kept["points"], kept["present_at_close"]):
+            return False
+        # The same people and figures: the day's order now is the record's if the record is in the day's order.
+        order = day_order(kept["points"], kept["places"], inputs.members[kept["member"]])
+        if previous is not None and not previous < order:
+            return False
+        previous = order
+    return True
 
 
 def drift(meeting):

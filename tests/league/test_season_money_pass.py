@@ -4,8 +4,13 @@ the kept ones against their games apart (``drifted_meetings``), on random season
 
 Each season has open meetings, meetings closed on the site (their money kept), closed without a kept
 settlement (as an import leaves them), people who left before the close, and kept settlements that no
-longer match their games: one whose fees were changed after the close, one that names someone who has no
-game that day any more.
+longer match their games: one kept from other points and fees, one that names someone who has no game
+that day any more.
+
+The season skips the engine for a kept day given exactly what its record was settled from
+(``settles_as_kept``), and reads the days' figures from the stored lines: both are checked against
+settling each day from its seats (``settle_games``) after the games, attendance, fees and names change
+behind closed meetings' backs.
 """
 
 import datetime
@@ -13,12 +18,13 @@ import random
 
 import pytest
 
-from league.models import Attendance, Meeting, Member
+from league.models import Attendance, Game, GameSeat, Meeting, Member
 from league.services.games import Entry, record_game, settle_in_force
+from league.services.meeting_lines import refresh_meeting_lines
 from league.services.meetings import save_accounts, set_closed
-from league.stats.day import settle_days
+from league.stats.day import day_inputs, record_of, settle_days, settle_games
 from league.stats.money import season_money
-from league.stats.settlements import drifted_meetings
+from league.stats.settlements import drifted_meetings, money_differences, settles_as_kept
 
 D = datetime.date
 NAMES = ["六本木六郎", "七尾七子", "八木八郎"]
@@ -93,12 +99,15 @@ def random_season(club, secretary, rng):
 
 
 def drift_some(meetings, rng, people):
-    """Kept settlements changed behind the games' back: the figures kept are what the season counts."""
+    """Kept settlements that are not what their games settle as now: the figures kept are what the season
+    counts.  A record is the engine's answer to what it keeps (fees, people, places, points, presence), so a
+    changed answer comes with a changed question: here a line's points."""
     kept = [meeting for meeting in Meeting.objects.filter(pk__in=[m.pk for m in meetings], closed=True)
             if meeting.settlement]
     for meeting in rng.sample(kept, min(2, len(kept))):
         record = meeting.settlement
         record["lines"][0]["fee"] += 100
+        record["lines"][0]["points"] += 10
         record["collected"] += 100
         record["club"] += 100
         if rng.random() < 0.5:  # someone else's name on a line: a person with no game that day
@@ -119,3 +128,59 @@ def test_the_season_money_is_the_same_settled_once(club, secretary, seed):
     assert figures(season_money(club)) == expected
     first, last = D(2026, 4, 20), D(2026, 5, 20)
     assert figures(season_money(club, first, last)) == reference(club, first, last)
+
+
+def change_behind_closed_meetings(club, rng):
+    """What changes a closed day's games or inputs without reopening it: a recompute's new totals, a void,
+    a changed venue fee, attendance or fee, a renamed person (the day's order by name)."""
+    closed = list(Meeting.objects.filter(club=club, closed=True).exclude(settlement=None))
+    for meeting in rng.sample(closed, min(4, len(closed))):
+        change = rng.choice(["totals", "void", "venue", "left", "rename", "nothing"])
+        seats = GameSeat.objects.filter(game__meeting=meeting)
+        if change == "totals" and seats.exists():
+            seat = rng.choice(list(seats))
+            GameSeat.objects.filter(pk=seat.pk).update(total=seat.total + rng.choice([-50, 10, 300]))
+        elif change == "void":
+            Game.objects.filter(pk=rng.choice(list(Game.objects.filter(meeting=meeting))).pk).update(void=True)
+        elif change == "venue":
+            Meeting.objects.filter(pk=meeting.pk).update(venue_fee=meeting.venue_fee + 1000)
+        elif change == "left":
+            Attendance.objects.filter(meeting=meeting).update(present_at_close=False)
+        elif change == "rename":
+            seat = seats.first()
+            if seat:
+                Member.objects.filter(pk=seat.member_id).update(kana="ん", name="ん")
+        refresh_meeting_lines([meeting.pk])
+    if rng.random() < 0.3:
+        version = club.rule_sets.get().versions.first()
+        version.fees = {**version.fees, "per_game": version.fee_settings["per_game"] + 50}
+        version.save()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_kept_day_skips_the_engine_only_when_it_would_settle_as_kept(club, secretary, seed):
+    rng = random.Random(seed)
+    random_season(club, secretary, rng)
+    change_behind_closed_meetings(club, rng)
+    _people, days = day_inputs(Meeting.objects.filter(club=club, closed=True), kept=False)
+    skipped = 0
+    for meeting, inputs in days:
+        now = record_of(settle_games(meeting))  # from the seats, one day alone
+        assert record_of(inputs.settle()) == now  # the stored lines settle as the seats do
+        if meeting.settlement and settles_as_kept(meeting.settlement, inputs):
+            skipped += 1
+            assert not money_differences(meeting.settlement, now)
+    assert days and skipped < len(days)
+
+
+
+def test_a_kept_day_in_another_order_than_now_is_settled(club, secretary):
+    """The order is the engine's too (a remainder yen goes to the first of those who share): a record whose
+    lines are not in the day's order now (a person renamed, say) is not taken as kept."""
+    rng = random.Random(7)
+    random_season(club, secretary, rng)
+    _people, days = day_inputs(Meeting.objects.filter(club=club, closed=True), kept=False)
+    meeting, inputs = next((m, i) for m, i in days if m.settlement and settles_as_kept(m.settlement, i)
+                           and len(m.settlement["lines"]) > 1)
+    record = meeting.settlement
+    assert not settles_as_kept({**record, "lines": record["lines"][::-1]}, inputs)
