@@ -8,8 +8,9 @@ first with no pause (saturated), then as 20 people reading each page for a while
 1. The database (``--database``, a PostgreSQL URL; never the site's): built
    unless ``--reuse`` is given.  One public club's season of ``--games`` games
    is built with ``build_season`` of ``benchmarks/export_season.py`` (爆風の会's
-   rules), then copied by SQL into ``--clubs`` − 1 more public clubs (one
-   ``INSERT … SELECT`` per table, the ids shifted per copy).  The copies'
+   rules), then copied by SQL into ``--clubs`` − 1 more public clubs
+   (``benchmarks/club_copies.py``: one ``INSERT … SELECT`` per table, the ids
+   shifted per copy).  The copies'
    meetings are open (a closed meeting's kept money names the first club's
    members).
 2. ``collectstatic`` into a temporary STATIC_ROOT, then
@@ -84,6 +85,7 @@ def _build_here(url, clubs, games):
     from django.db import connection, transaction
     from export_season import build_season
 
+    from benchmarks.club_copies import clone_club
     from league.models import Club, Game, RuleVersion
 
     started = time.perf_counter()
@@ -95,9 +97,7 @@ def _build_here(url, clubs, games):
     print(f"Club 1 of {clubs}: {Game.objects.filter(meeting__club=first).count():,} games "
           f"in {time.perf_counter() - started:.1f} s", flush=True)
     with transaction.atomic():
-        copies = [_new_club(number, bakufu) for number in range(1, clubs)]
-        if copies:
-            _copy_season(connection, first, copies)
+        clone_club(first, clubs - 1, open_meetings=True)
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")
     print(f"Built {clubs} clubs, {Game.objects.count():,} games in {time.perf_counter() - started:.1f} s "
@@ -115,81 +115,6 @@ def _new_club(number, rules_of):
                     fees=version.fees, notes=version.notes)
         for version in rules_of.versions.all()])
     return club
-
-
-def _copy_season(connection, first, copies):
-    """Copy ``first``'s members, season, meetings, attendance, games, seats, yakuman and meeting lines into each
-    of ``copies``:
-    one INSERT … SELECT per table, copy k's ids being the first club's + k × (the table's largest id)."""
-    from league.models import (
-        Attendance,
-        Club,
-        Game,
-        GameSeat,
-        Meeting,
-        MeetingLine,
-        Member,
-        RuleSet,
-        RuleVersion,
-        Season,
-        Yakuman,
-    )
-
-    models = [Member, Season, Meeting, Attendance, Game, GameSeat, Yakuman, MeetingLine]
-    quote = connection.ops.quote_name
-    with connection.cursor() as cursor:
-        offsets = {}
-        for model in models:
-            cursor.execute(f"SELECT COALESCE(MAX(id), 0) + 1 FROM {quote(model._meta.db_table)}")
-            offsets[model] = cursor.fetchone()[0]
-        params = {"clubs": [club.pk for club in copies], "copies": len(copies)}
-        mapped = {}  # the first club's rule set and versions → arrays of their copies' ids
-        first_sets = list(RuleSet.objects.filter(club=first).order_by("slug"))
-        for model, olds, news in (
-                (RuleSet, first_sets, [list(RuleSet.objects.filter(club=c).order_by("slug")) for c in copies]),
-                (RuleVersion, list(RuleVersion.objects.filter(rule_set__club=first).order_by("effective_from")),
-                 [list(RuleVersion.objects.filter(rule_set__club=c).order_by("effective_from")) for c in copies])):
-            for index, old in enumerate(olds):
-                params[f"{model.__name__}_{old.pk}"] = [rows[index].pk for rows in news]
-            mapped[model] = [old.pk for old in olds]
-        meetings = f"SELECT id FROM league_meeting WHERE club_id = {first.pk}"
-        games = f"SELECT id FROM league_game WHERE meeting_id IN ({meetings})"
-        where = {Member: f"t.club_id = {first.pk}", Season: f"t.club_id = {first.pk}",
-                 Meeting: f"t.club_id = {first.pk}", Attendance: f"t.meeting_id IN ({meetings})",
-                 Game: f"t.meeting_id IN ({meetings})", GameSeat: f"t.game_id IN ({games})",
-                 Yakuman: f"t.game_id IN ({games})", MeetingLine: f"t.meeting_id IN ({meetings})"}
-        for model in models:
-            columns, values = [], []
-            for field in model._meta.concrete_fields:
-                column = quote(field.column)
-                columns.append(column)
-                if field.primary_key:
-                    values.append(f"t.{column} + k * {offsets[model]}")
-                elif model is Meeting and field.name in ("closed", "settlement"):
-                    values.append("FALSE" if field.name == "closed" else "NULL")
-                elif not field.is_relation:
-                    values.append(f"t.{column}")
-                elif field.related_model is Club:
-                    values.append("(%(clubs)s::bigint[])[k]")
-                elif field.related_model in offsets:
-                    values.append(f"t.{column} + k * {offsets[field.related_model]}")
-                elif field.related_model in mapped:
-                    name = field.related_model.__name__
-                    cases = " ".join(f"WHEN {old} THEN (%({name}_{old})s::bigint[])[k]"
-                                     for old in mapped[field.related_model])
-                    values.append(f"CASE t.{column} {cases} END")
-                else:  # a login or an import: none in a copy
-                    values.append("NULL")
-            table = quote(model._meta.db_table)
-            started = time.perf_counter()
-            cursor.execute(f"INSERT INTO {table} ({', '.join(columns)}) SELECT {', '.join(values)} "
-                           f"FROM {table} t CROSS JOIN generate_series(1, %(copies)s) AS k WHERE {where[model]}",
-                           params)
-            print(f"  {model.__name__}: {cursor.rowcount:,} rows in {time.perf_counter() - started:.1f} s", flush=True)
-        from django.core.management.color import no_style
-
-        for statement in connection.ops.sequence_reset_sql(no_style(), models):
-            cursor.execute(statement)
 
 
 def _create_database(url):

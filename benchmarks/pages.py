@@ -12,7 +12,7 @@ PostgreSQL database instead, which is emptied and rebuilt (its name must say
 ``bench``: never the site's) and analysed.  ``--site-clubs`` more clubs of
 ``--site-games`` games each put the big club among others (200 for the
 issue's site): one is built like the big club and copied by ``INSERT …
-SELECT`` (``clone_club``), about four minutes for 200 × 2,000 games.
+SELECT`` (``benchmarks/club_copies.py``), about four minutes for 200 × 2,000 games.
 ``--database URL`` times a database built before, without building.
 
 Then, in one process with Django's test client (``DEBUG`` off, as in
@@ -68,7 +68,9 @@ def build_site(games, site_clubs, site_games):
     """The big club (its secretary included) and ``site_clubs`` more clubs with the same rules; the big club."""
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
+    from django.db import transaction
 
+    from benchmarks.club_copies import clone_club
     from benchmarks.export_season import build_season
     from benchmarks.import_games import SECRETARY
     from league.models import Club, Membership, Role
@@ -85,7 +87,8 @@ def build_site(games, site_clubs, site_games):
         started = time.perf_counter()
         other = copy_club(club, "bench-0")
         build_season(other, site_games, members=SITE_MEMBERS, tables=SITE_TABLES, rounds=SITE_ROUNDS, seed=2)
-        clone_club(other, site_clubs - 1)
+        with transaction.atomic():
+            clone_club(other, site_clubs - 1)
         print(f"Built {site_clubs} more clubs of {site_games:,} games in {time.perf_counter() - started:.0f} s",
               flush=True)
     return club
@@ -103,68 +106,6 @@ def copy_club(club, slug):
             RuleVersion(rule_set=copy, effective_from=version.effective_from, rules=version.rules,
                         fees=version.fees, notes=version.notes) for version in versions])
     return other
-
-
-def clone_club(template, copies):
-    """``copies`` copies of ``template`` (rules, members, seasons, meetings, games, seats, yakuman), by SQL.
-
-    Settling 400,000 games one by one takes many minutes; copying one club's rows
-    with ``INSERT … SELECT`` takes seconds.  Copy ``n`` of a row takes the id
-    ``id + n × span`` (``span`` being one more than the table's highest id), and
-    so does every reference to a copied table; references to anything else (a
-    login, an import) are left empty.
-    """
-    from django.core.management.color import no_style
-    from django.db import connection
-    from django.db.models import Max
-
-    from league.models import (
-        Attendance,
-        Club,
-        Game,
-        GameSeat,
-        Meeting,
-        MeetingLine,
-        Member,
-        RuleSet,
-        RuleVersion,
-        Season,
-        Yakuman,
-    )
-
-    meetings = "SELECT id FROM league_meeting WHERE club_id = %(club)s"
-    games = f"SELECT id FROM league_game WHERE meeting_id IN ({meetings})"
-    which = {Club: "id = %(club)s", RuleSet: "club_id = %(club)s",
-             RuleVersion: "rule_set_id IN (SELECT id FROM league_ruleset WHERE club_id = %(club)s)",
-             Member: "club_id = %(club)s", Season: "club_id = %(club)s", Meeting: "club_id = %(club)s",
-             Attendance: f"meeting_id IN ({meetings})", Game: f"meeting_id IN ({meetings})",
-             GameSeat: f"game_id IN ({games})", Yakuman: f"game_id IN ({games})",
-             MeetingLine: f"meeting_id IN ({meetings})"}
-    spans = {model: (model.objects.aggregate(top=Max("pk"))["top"] or 0) + 1 for model in which}
-    statements = []
-    for model, rows in which.items():
-        columns, values = [], []
-        for field in model._meta.concrete_fields:
-            column = connection.ops.quote_name(field.column)
-            target = model if field.primary_key else field.related_model
-            columns.append(column)
-            if target in spans:
-                values.append(f"{column} + %(n)s * {spans[target]}")
-            elif field.is_relation:
-                values.append("NULL")
-            elif model is Club and field.name in ("slug", "name"):
-                values.append(f"{column} || '-' || %(n)s")
-            else:
-                values.append(column)
-        table = connection.ops.quote_name(model._meta.db_table)
-        statements.append(f"INSERT INTO {table} ({', '.join(columns)}) SELECT {', '.join(values)} FROM {table} "
-                          f"WHERE {rows}")
-    with connection.cursor() as cursor:
-        for n in range(1, copies + 1):
-            for sql in statements:
-                cursor.execute(sql, {"n": n, "club": template.pk})
-        for sql in connection.ops.sequence_reset_sql(no_style(), list(which)):
-            cursor.execute(sql)
 
 
 def _reset_postgres():
