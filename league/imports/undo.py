@@ -48,10 +48,14 @@ def undo_import(batch, user):
         members = list(batch.created_members.all())
         games = Game.objects.filter(import_batch=batch)
         day_totals = DayTotal.objects.filter(import_batch=batch)
-        # Lock the games and the meetings they are in, so that nothing is entered or closed meanwhile.
+        # Lock the games, then the meetings they are in, so that nothing is entered, corrected or closed
+        # meanwhile.  Games before meetings, each in id order, as a correction locks its game and then its
+        # meeting: the other way round, an undo and a correction of one of its games could each wait for the
+        # other (a deadlock on PostgreSQL).
+        list(games.select_for_update().order_by("pk").values_list("pk"))
         list(Meeting.objects.select_for_update().filter(Q(pk__in=games.values("meeting_id"))
                                                         | Q(pk__in=day_totals.values("meeting_id")))
-             .values_list("pk"))
+             .order_by("pk").values_list("pk"))
         _refuse_if_built_upon(batch, games, meetings, members)
         when = timezone.now()
         days = set(games.values_list("meeting_id", flat=True))
