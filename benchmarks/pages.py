@@ -123,6 +123,7 @@ def clone_club(template, copies):
         Club,
         Game,
         GameSeat,
+        KeptLine,
         Meeting,
         MeetingLine,
         Member,
@@ -139,7 +140,7 @@ def clone_club(template, copies):
              Member: "club_id = %(club)s", Season: "club_id = %(club)s", Meeting: "club_id = %(club)s",
              Attendance: f"meeting_id IN ({meetings})", Game: f"meeting_id IN ({meetings})",
              GameSeat: f"game_id IN ({games})", Yakuman: f"game_id IN ({games})",
-             MeetingLine: f"meeting_id IN ({meetings})"}
+             MeetingLine: f"meeting_id IN ({meetings})", KeptLine: f"meeting_id IN ({meetings})"}
     spans = {model: (model.objects.aggregate(top=Max("pk"))["top"] or 0) + 1 for model in which}
     statements = []
     for model, rows in which.items():
