@@ -13,15 +13,30 @@ from django.core.management.color import no_style
 from django.db import connection
 from django.db.models import Max
 
+# What a meeting keeps of its settlement at the close: nothing in an open copy.
+KEPT = ("settlement", "drifted", "kept_collected", "kept_venue", "kept_club")
+
 
 def clone_club(template, copies, open_meetings=False):
     """``copies`` copies of ``template`` (the club, its rules, members, seasons, meetings, attendance, games, seats,
-    yakuman), slugs ``<template's>-<n>``; the copies' ids.
+    yakuman, the kept money's lines), slugs ``<template's>-<n>``; the copies' ids.
 
-    ``open_meetings`` leaves the copies' meetings open without a kept settlement (a kept settlement names the
-    template's members, whose ids the copies do not have).
+    ``open_meetings`` leaves the copies' meetings open without a kept settlement (a kept settlement's record
+    names the template's members, whose ids the copies do not have).
     """
-    from league.models import Attendance, Club, Game, GameSeat, Meeting, Member, RuleSet, RuleVersion, Season, Yakuman
+    from league.models import (
+        Attendance,
+        Club,
+        Game,
+        GameSeat,
+        KeptLine,
+        Meeting,
+        Member,
+        RuleSet,
+        RuleVersion,
+        Season,
+        Yakuman,
+    )
     from league.services.meeting_lines import refresh_meeting_lines
 
     meetings = "SELECT id FROM league_meeting WHERE club_id = %(club)s"
@@ -31,6 +46,8 @@ def clone_club(template, copies, open_meetings=False):
              Member: "club_id = %(club)s", Season: "club_id = %(club)s", Meeting: "club_id = %(club)s",
              Attendance: f"meeting_id IN ({meetings})", Game: f"meeting_id IN ({meetings})",
              GameSeat: f"game_id IN ({games})", Yakuman: f"game_id IN ({games})"}
+    if not open_meetings:  # the kept money's lines, beside the kept settlement they are copied from
+        which[KeptLine] = f"meeting_id IN ({meetings})"
     spans = {model: (model.objects.aggregate(top=Max("pk"))["top"] or 0) + 1 for model in which}
     statements = []
     for model, rows in which.items():
@@ -45,8 +62,10 @@ def clone_club(template, copies, open_meetings=False):
                 values.append("NULL")
             elif model is Club and field.name in ("slug", "name"):
                 values.append(f"{column} || '-' || %(n)s")
-            elif open_meetings and model is Meeting and field.name in ("closed", "settlement"):
-                values.append("FALSE" if field.name == "closed" else "NULL")
+            elif open_meetings and model is Meeting and field.name == "closed":
+                values.append("FALSE")
+            elif open_meetings and model is Meeting and field.name in KEPT:
+                values.append("NULL")
             else:
                 values.append(column)
         table = connection.ops.quote_name(model._meta.db_table)

@@ -14,6 +14,7 @@ from .models import (
     Game,
     GameSeat,
     ImportBatch,
+    KeptLine,
     Meeting,
     MeetingLine,
     Member,
@@ -25,6 +26,7 @@ from .models import (
     Settlement,
     Yakuman,
 )
+from .services.kept_money import keep_meeting_money, refresh_drift, refresh_member_drift, refresh_rule_set_drift
 from .services.meeting_lines import refresh_meeting_lines
 
 
@@ -61,6 +63,11 @@ class RuleSetAdmin(admin.ModelAdmin):
     search_fields = ("name", "club__name")
     inlines = [RuleVersionInline]
 
+    # Its versions' fees and dates settle its closed days: are their kept settlements still what they give?
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        refresh_rule_set_drift(form.instance.pk)
+
 
 @admin.register(RuleVersion)
 class RuleVersionAdmin(admin.ModelAdmin):
@@ -68,12 +75,31 @@ class RuleVersionAdmin(admin.ModelAdmin):
     list_filter = ("rule_set__club",)
     date_hierarchy = "effective_from"
 
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        refresh_rule_set_drift(obj.rule_set_id)
+
+    def delete_model(self, request, obj):
+        super().delete_model(request, obj)
+        refresh_rule_set_drift(obj.rule_set_id)
+
+    def delete_queryset(self, request, queryset):
+        rule_sets = set(queryset.values_list("rule_set_id", flat=True))
+        super().delete_queryset(request, queryset)
+        for rule_set in rule_sets:
+            refresh_rule_set_drift(rule_set)
+
 
 @admin.register(Member)
 class MemberAdmin(SimpleHistoryAdmin):
     list_display = ("name", "kana", "club", "user", "active", "guest")
     list_filter = ("club", "active", "guest")
     search_fields = ("name", "kana")
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if change:  # a name orders the days it is in
+            refresh_member_drift(obj.pk)
 
 
 @admin.register(Membership)
@@ -124,6 +150,11 @@ class MeetingAdmin(SimpleHistoryAdmin):
     # Closing and reopening keep a settlement entry: they happen on the meeting's page, not here.
     readonly_fields = ("closed", "settlement")
     inlines = [AttendanceInline, SettlementInline]
+
+    # Its date, rule set, venue fee, rounds and attendance settle the day: is its kept settlement still that?
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        keep_meeting_money([form.instance.pk])
 
 
 class GameSeatInline(admin.TabularInline):
@@ -176,6 +207,19 @@ class AttendanceAdmin(SimpleHistoryAdmin):
     list_filter = ("meeting__club", "present_at_close")
     autocomplete_fields = ("member",)
 
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        refresh_drift(Meeting.objects.filter(pk__in={obj.meeting_id, form.initial.get("meeting")}))
+
+    def delete_model(self, request, obj):
+        super().delete_model(request, obj)
+        refresh_drift(Meeting.objects.filter(pk=obj.meeting_id))
+
+    def delete_queryset(self, request, queryset):
+        days = set(queryset.values_list("meeting_id", flat=True))
+        super().delete_queryset(request, queryset)
+        refresh_drift(Meeting.objects.filter(pk__in=days))
+
 
 @admin.register(MeetingLine)
 class MeetingLineAdmin(admin.ModelAdmin):
@@ -190,6 +234,21 @@ class MeetingLineAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False  # a line goes when its day has no counted game of the member left, by the same refresh
+
+
+@admin.register(KeptLine)
+class KeptLineAdmin(admin.ModelAdmin):
+    """A person's money as a closed meeting kept it, copied from its settlement by closing: read them here."""
+
+    list_display = ("meeting", "member", "games", "fee", "received")
+    list_filter = ("meeting__club",)
+    readonly_fields = [field.name for field in KeptLine._meta.fields]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(GameSeat)

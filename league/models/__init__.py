@@ -4,12 +4,12 @@ from .draws import SITTING_OUT, DrawnRound, DrawnSeat, ReportedResult
 from .games import POINT_PARTS, Adjustment, Game, GameSeat, Yakuman
 from .imports import ImportBatch
 from .meeting_lines import MeetingLine
-from .meetings import Attendance, Meeting, Settlement
+from .meetings import Attendance, KeptLine, Meeting, Settlement
 from .people import Member, Membership, Role
 from .seasons import Season
 
 __all__ = [
     "POINT_PARTS", "SITTING_OUT", "Adjustment", "Attendance", "AwardTitle", "Club", "DayTotal", "DayTotalLine",
-    "DrawnRound", "DrawnSeat", "Game", "GameSeat", "ImportBatch", "Meeting", "MeetingLine", "Member", "Membership",
-    "ReportedResult", "Role", "RuleSet", "RuleVersion", "Season", "Settlement", "Yakuman",
+    "DrawnRound", "DrawnSeat", "Game", "GameSeat", "ImportBatch", "KeptLine", "Meeting", "MeetingLine", "Member",
+    "Membership", "ReportedResult", "Role", "RuleSet", "RuleVersion", "Season", "Settlement", "Yakuman",
 ]

@@ -46,10 +46,19 @@ class Meeting(models.Model):
         _("settlement at the close"), null=True, blank=True,
         help_text=_("The day's money as it was settled when the meeting was closed."),
     )
+    # Whether the kept settlement still matches the games (``stats.settlements.drift``), stored by every writer
+    # of what a closed day is settled from (``services.kept_money``); None when not known (the season's money
+    # then checks it itself) or nothing is kept.  Derived, so not in the meeting's history.
+    drifted = models.BooleanField(_("kept settlement no longer matches its games"), null=True, editable=False)
+    # The kept settlement's totals (yen), copied from it with its lines (``KeptLine``) for the season's sums;
+    # None when nothing is kept.
+    kept_collected = models.IntegerField(_("fees collected, as kept"), null=True, editable=False)
+    kept_venue = models.IntegerField(_("venue fee, as kept"), null=True, editable=False)
+    kept_club = models.IntegerField(_("kept by the club, as kept"), null=True, editable=False)
     note = models.TextField(_("note"), blank=True)
 
     objects = MeetingQuerySet.as_manager()
-    history = HistoricalRecords()
+    history = HistoricalRecords(excluded_fields=["drifted", "kept_collected", "kept_venue", "kept_club"])
 
     class Meta:
         ordering = ["club", "-date", "-id"]
@@ -125,3 +134,25 @@ class Settlement(models.Model):
 
     def __str__(self):
         return f"{self.meeting} {self.get_action_display()}"
+
+
+class KeptLine(models.Model):
+    """One person's money in a closed meeting's kept settlement (``Meeting.settlement``), in narrow columns.
+
+    Copied from the record by every writer of ``Meeting.settlement`` (``services.kept_money``), so that the
+    season's money adds up its closed days in SQL instead of decoding every record.
+    """
+
+    meeting = models.ForeignKey(Meeting, models.CASCADE, related_name="kept_lines", verbose_name=_("meeting"))
+    member = models.ForeignKey(Member, models.PROTECT, related_name="kept_lines", verbose_name=_("member"))
+    games = models.PositiveIntegerField(_("games"))
+    fee = models.IntegerField(_("fee (yen)"))
+    received = models.IntegerField(_("received (yen)"))
+
+    class Meta:
+        verbose_name = _("kept money line")
+        verbose_name_plural = _("kept money lines")
+        constraints = [models.UniqueConstraint(fields=["meeting", "member"], name="kept_line_once")]
+
+    def __str__(self):
+        return f"{self.meeting} {self.member}"

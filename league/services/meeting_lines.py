@@ -5,7 +5,8 @@ Every write that changes which seats count on a meeting day, or their figures
 a recomputation, a guest merged into a member), calls ``refresh_meeting_lines``
 with the meetings it touched: their lines are deleted and aggregated again from
 the counted seats by one ``INSERT … SELECT`` per chunk of meetings (``insert_select``),
-so no seat passes through Python.  ``refresh_club_lines`` rebuilds a whole club (``manage.py
+so no seat passes through Python; a closed one's kept settlement is checked against
+them again (``services.kept_money.refresh_drift``).  ``refresh_club_lines`` rebuilds a whole club (``manage.py
 recompute --commit`` does, and the data migration that created the table).
 
 The functions take the models as arguments when a migration calls them (its
@@ -22,6 +23,7 @@ import scoring
 
 from ..models import GameSeat, Meeting, MeetingLine, RuleVersion
 from ..models.meeting_lines import FIGURES
+from .kept_money import refresh_drift
 
 # Meetings refreshed by one statement: a bound IN list both databases take, and few enough to stay quick.
 CHUNK = 500
@@ -50,6 +52,10 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, models=None):
         with connection.cursor() as cursor:
             cursor.execute(f"DELETE FROM {table} WHERE {meeting_column} IN ({', '.join(['%s'] * len(chunk))})", chunk)
             cursor.execute(insert, params)
+    # A closed day's games changed (a recompute, a merge, an import's undo, the admin): check its kept settlement
+    # again.  A caller holding the locks is a game's own save, which a closed day refuses.
+    if not locked and models is None:
+        refresh_drift(Meeting.objects.filter(pk__in=ids))
 
 
 def refresh_club_lines(club):

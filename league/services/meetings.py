@@ -14,6 +14,7 @@ from ..models import Attendance, Meeting, Settlement
 from ..refusals import Refused
 from ..stats.day import record_of, settle_games
 from ..stats.settlements import money_differences
+from .kept_money import keep_meeting_money
 
 
 def accounts_mark(meeting):
@@ -71,6 +72,7 @@ def set_closed(meeting, closed, user=None, reason=""):
             _save(current, user, Settlement.Action.CLOSED if closed else Settlement.Action.REOPENED)
             Settlement.objects.create(meeting=current, action=Settlement.Action.CLOSED if closed else
                                       Settlement.Action.REOPENED, by=user, reason=reason, record=record)
+            keep_meeting_money([current.pk])
     return current
 
 
@@ -94,6 +96,7 @@ def resettle(meeting, user, reason):
         _save(current, user, Settlement.Action.RESETTLED)
         Settlement.objects.create(meeting=current, action=Settlement.Action.RESETTLED, by=user, reason=reason,
                                   record=record)
+        keep_meeting_money([current.pk])
     return current
 
 
@@ -112,3 +115,4 @@ def keep_closed_settlement(meeting, user=None, at=None):
         Meeting.objects.filter(pk=current.pk).update(settlement=record)  # its history's creation says closed
         Settlement.objects.create(meeting=current, action=Settlement.Action.CLOSED, by=user,
                                   at=at or timezone.now(), record=record)
+        keep_meeting_money([current.pk])

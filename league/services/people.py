@@ -29,6 +29,7 @@ from ..models import (
 )
 from ..models.text import clean_name
 from ..refusals import Refused
+from .kept_money import keep_meeting_money, refresh_member_drift
 from .meeting_lines import refresh_meeting_lines
 
 
@@ -76,6 +77,7 @@ def save_member(club, member, *, name, kana, active, user):
     with transaction.atomic():
         if member.pk is not None:
             member = Member.objects.select_for_update().get(pk=member.pk, club=club)
+        renamed = member.pk is not None and (member.name, member.kana) != (name, kana)
         member.club = club
         member.name, member.kana, member.active, member.user = name, kana, active, user
         if user is not None and Member.objects.filter(club=club, user=user).exclude(pk=member.pk).exists():
@@ -83,6 +85,8 @@ def save_member(club, member, *, name, kana, active, user):
                 "username": user.get_username()}, "user")
         with refused_on_conflict(_("The club already has a member called “%(name)s”.") % {"name": name}, "name"):
             member.save()
+        if renamed:  # the day's order goes by name: a closed day's kept settlement may no longer be what it gives
+            refresh_member_drift(member.pk)
     return member
 
 
@@ -114,6 +118,7 @@ def make_member(club, guest, *, name, kana):
         guest.guest, guest.name, guest.kana = False, name, kana
         with refused_on_conflict(_("The club already has a member called “%(name)s”.") % {"name": name}, "name"):
             guest.save()
+        refresh_member_drift(guest.pk)  # the name may be corrected: see ``save_member``
     return guest
 
 
@@ -135,7 +140,7 @@ def merge_guest(club, guest, member, user):
         if together is not None:
             raise Refused(_("%(guest)s and %(member)s both played in the game of %(game)s: they are two people.") % {
                 "guest": guest.name, "member": member.name, "game": together}, "member")
-        _merge_kept_money(guest, member)
+        merged_days = _merge_kept_money(guest, member)
         _merge_drawn_seats(guest, member, user)
         days = set()
         for game in games.order_by("pk"):
@@ -161,6 +166,8 @@ def merge_guest(club, guest, member, user):
                 mine.present_at_close = True
                 mine.save()
             attendance.delete()
+        # Their kept lines name the member now, and the days' games, attendance and records changed together.
+        keep_meeting_money(merged_days)
         guest._change_reason = f"{GUEST_MERGED}: → {member.pk}"
         guest.delete()
     return member
@@ -198,7 +205,8 @@ def _sheet_with(sheet, guest, member):
 
 
 def _merge_kept_money(guest, member):
-    """Put ``member`` where ``guest`` is in the money closed meetings kept, refusing a day both are in."""
+    """Put ``member`` where ``guest`` is in the money closed meetings kept, refusing a day both are in; returns
+    the ids of the days the guest is in."""
     days = set(GameSeat.objects.filter(member=guest).values_list("game__meeting_id", flat=True))
     days |= set(Attendance.objects.filter(member=guest).values_list("meeting_id", flat=True))
     for meeting in Meeting.objects.select_for_update().filter(pk__in=days, closed=True, settlement__isnull=False):
@@ -222,6 +230,7 @@ def _merge_kept_money(guest, member):
             "passed_over": [[swap(pk), reason] for pk, reason in record["passed_over"]],
         }
         meeting.save()
+    return days
 
 
 # -- logins and roles (ログイン・役割) ----------------------------------------------------------------

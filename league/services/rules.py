@@ -8,6 +8,7 @@ import scoring
 
 from ..models import RuleSet, RuleVersion
 from ..refusals import Refused
+from .kept_money import refresh_rule_set_drift
 
 
 def add_rule_version(rule_set, effective_from, rules, fees, note=""):
@@ -26,8 +27,11 @@ def add_rule_version(rule_set, effective_from, rules, fees, note=""):
             notes = carried_notes(previous, rules, fees)
             if note.strip():
                 notes["effective_from"] = note.strip()
-            return RuleVersion.objects.create(rule_set=rule_set, effective_from=effective_from, rules=rules,
-                                              fees=fees, notes=notes)
+            version = RuleVersion.objects.create(rule_set=rule_set, effective_from=effective_from, rules=rules,
+                                                 fees=fees, notes=notes)
+            # A closed day it governs now is settled with its fees: is its kept settlement still what they give?
+            refresh_rule_set_drift(rule_set.pk)
+            return version
     except IntegrityError as error:
         raise Refused(_date_taken(rule_set, effective_from), "effective_from") from error
 

@@ -2,10 +2,11 @@
 
 from dataclasses import dataclass
 
-from ..models import Meeting, Member
+from django.db.models import Count, Sum
+
+from ..models import KeptLine, Meeting, Member
 from .day import day_inputs
-from .day_money import record_of
-from .settlements import money_differences, settles_as_kept
+from .settlements import drifted_ids
 
 
 @dataclass
@@ -44,10 +45,11 @@ def season_money(club, first_day=None, last_day=None):
     from its games, as its page shows it.  The totals are those kept; ``drifted`` names the
     meetings whose games now settle otherwise (their pages show the difference).
 
-    The closed meetings' figures are read in one pass (``day_inputs``): settled,
-    they are the money of a meeting that kept none; for one that kept its own,
-    the engine is run only when they are not those the record was settled from
-    (``settles_as_kept``), to compare.  The kept figures are read from the record itself.
+    The kept money is added up in SQL from its narrow copy (``KeptLine``, and the
+    records' totals on the meeting); whether a kept settlement drifted is stored by the writers
+    (``Meeting.drifted``, ``services.kept_money``), and checked here only for a
+    meeting where it is not known yet.  The days closed without a kept settlement
+    are read in one pass (``day_inputs``) and settled.
     """
     meetings = Meeting.objects.filter(club=club).order_by("date", "id")
     if first_day:
@@ -55,41 +57,43 @@ def season_money(club, first_day=None, last_day=None):
     if last_day:
         meetings = meetings.filter(date__lte=last_day)
     open_meetings = list(meetings.filter(closed=False).select_related("rule_set"))
-    people, days = day_inputs(meetings.filter(closed=True), kept=False)
-    totals = SeasonMoney(meetings=[meeting for meeting, _inputs in days], open_meetings=open_meetings,
-                         members=[], drifted=[])
-    by_member = {}  # member id → [meetings, games, fees, received]: plain lists, a season has thousands of lines
-
-    def count(member_id, games, fee, received):
-        entry = by_member.get(member_id)
-        if entry is None:
-            by_member[member_id] = [1, games, fee, received]
-        else:
-            entry[0] += 1
-            entry[1] += games
-            entry[2] += fee
-            entry[3] += received
-
-    for meeting, inputs in days:
-        kept = meeting.settlement
-        if kept:
-            if not settles_as_kept(kept, inputs) and money_differences(kept, record_of(inputs.settle())):
-                totals.drifted.append(meeting)
-            totals.collected += kept["collected"]
-            totals.venue += kept["venue"]
-            totals.club += kept["club"]
-            for line in kept["lines"]:
-                count(line["member"], sum(line["places"]), line["fee"], line["received"])
-        else:
+    closed = meetings.filter(closed=True)
+    # The kept records' totals as their narrow copy has them: not one record is decoded here.
+    days = list(closed.only("pk", "date", "drifted", "kept_collected", "kept_venue", "kept_club"))
+    totals = SeasonMoney(meetings=days, open_meetings=open_meetings, members=[], drifted=[])
+    by_member = {}  # member id → [meetings, games, fees, received]
+    unknown = {day.pk for day in days if day.kept_collected is not None and day.drifted is None}
+    drifted = drifted_ids(closed.filter(pk__in=unknown)) if unknown else set()
+    for day in days:
+        if day.kept_collected is not None:
+            totals.collected += day.kept_collected
+            totals.venue += day.kept_venue
+            totals.club += day.kept_club
+            if day.drifted or day.pk in drifted:
+                totals.drifted.append(day)
+    # The kept days by id, not by a join on the meetings: PostgreSQL then reads their lines through the index
+    # instead of scanning every club's (22 ms → 4 ms on the 205-club site).
+    kept = [day.pk for day in days if day.kept_collected is not None]
+    for member_id, *figures in (KeptLine.objects.filter(meeting__in=kept)
+                                .values("member").annotate(meetings=Count("id"), games=Sum("games"),
+                                                          fees=Sum("fee"), received=Sum("received"))
+                                .order_by().values_list("member", "meetings", "games", "fees", "received")):
+        by_member[member_id] = list(figures)
+    people = {}
+    if any(day.kept_collected is None for day in days):
+        people, unkept = day_inputs(closed.filter(settlement__isnull=True), kept=False)
+        for _meeting, inputs in unkept:
             now = inputs.settle()
             totals.collected += now.collected
             totals.venue += now.venue
             totals.club += now.club
             for line in now.lines:
                 if line.money is not None:
-                    count(line.member.pk, line.games, line.money.fee, line.money.received)
-    # ``people`` has everyone of the closed days' games and attendance; a kept record may name someone else
-    # (their games changed since).
+                    entry = by_member.setdefault(line.member.pk, [0, 0, 0, 0])
+                    entry[0] += 1
+                    entry[1] += line.games
+                    entry[2] += line.money.fee
+                    entry[3] += line.money.received
     missing = by_member.keys() - people.keys()
     members = {**people, **(Member.objects.in_bulk(missing) if missing else {})}
     lines = [MemberMoney(members[pk], *figures) for pk, figures in by_member.items()]

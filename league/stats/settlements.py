@@ -12,7 +12,7 @@ a day given exactly what its record was settled from (``settles_as_kept``).
 from dataclasses import dataclass
 
 from ..models import Settlement
-from .day import settle_days, settle_games
+from .day import day_inputs, settle_days, settle_games
 from .day_money import day_order, record_of
 
 
@@ -96,6 +96,16 @@ def drifted_meetings(meetings):
     kept = meetings.filter(closed=True, settlement__isnull=False)
     return [meeting for meeting, money in settle_days(kept, kept=False)
             if money_differences(meeting.settlement, record_of(money))]
+
+
+def drifted_ids(meetings):
+    """The ids of the closed meetings among ``meetings`` (a queryset) whose kept settlement no longer matches
+    their games, read in one pass (``day_inputs``): a day is settled again only when what its record was
+    settled from changed (``settles_as_kept``).  What ``services.kept_money`` stores in ``Meeting.drifted``."""
+    _people, days = day_inputs(meetings.filter(closed=True, settlement__isnull=False), kept=False)
+    return {meeting.pk for meeting, inputs in days
+            if not settles_as_kept(meeting.settlement, inputs)
+            and money_differences(meeting.settlement, record_of(inputs.settle()))}
 
 
 def history(meeting):

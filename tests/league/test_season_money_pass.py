@@ -20,6 +20,7 @@ import pytest
 
 from league.models import Attendance, Game, GameSeat, Meeting, Member
 from league.services.games import Entry, record_game, settle_in_force
+from league.services.kept_money import keep_meeting_money
 from league.services.meeting_lines import refresh_meeting_lines
 from league.services.meetings import save_accounts, set_closed
 from league.stats.day import day_inputs, record_of, settle_days, settle_games
@@ -116,6 +117,7 @@ def drift_some(meetings, rng, people):
             if absent:
                 record["lines"][-1]["member"] = absent[0]
         Meeting.objects.filter(pk=meeting.pk).update(settlement=record)
+        keep_meeting_money([meeting.pk])  # as every writer of a kept settlement does
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -8,6 +8,7 @@ from league.formatting import format_points
 from league.management.arguments import club_named, login_named, rule_set_named
 from league.refusals import Refused
 from league.services import recompute
+from league.services.kept_money import keep_club_money
 from league.services.meeting_lines import refresh_club_lines
 
 
@@ -38,6 +39,8 @@ class Command(BaseCommand):
                 saved = sum(recompute.apply(plan, who) for plan in plans)
                 # Every stored meeting line of the club again from its seats, changed or not: a repair too.
                 refresh_club_lines(club)
+                # And what the season's money reads of the closed days: their kept lines, and their drift.
+                keep_club_money(club)
         except Refused as refusal:
             raise CommandError(refusal.message) from refusal
         self.stdout.write(_("%(count)s games recomputed and saved.") % {"count": saved})

@@ -1,0 +1,71 @@
+"""What the season's money reads of the closed meetings, kept current by their writers in the writer's transaction.
+
+A closed meeting keeps its settlement (``Meeting.settlement``, docs/money.md).  Two things are stored beside it
+so that the season's money reads neither the records nor the days' games:
+
+- ``KeptLine``: each person's games, fee and amount received as the record keeps them, and the record's
+  totals (``Meeting.kept_collected``, ``kept_venue``, ``kept_club``), written again by every writer of
+  ``Meeting.settlement`` (closing, reopening, re-settling, a guest merged; ``keep_money``);
+- ``Meeting.drifted``: whether the kept settlement still matches the games (``stats.settlements.drifted_ids``),
+  checked again by every writer of what a closed day is settled from (``refresh_drift``): its games (every
+  writer of seats refreshes the day's stored lines, ``services.meeting_lines``, which calls it), the fee
+  settings of its rule set's versions (``refresh_rule_set_drift``), a person's name (the day's order,
+  ``refresh_member_drift``), a guest merged; its venue fee, rounds and attendance change only while it is
+  open, or in the admin, which calls these too.
+
+``manage.py recompute --commit`` rebuilds both for a club (``keep_club_money``); a meeting whose ``drifted``
+is None (not checked yet) is checked by the season's money itself.
+"""
+
+from django.db.models import Q
+
+from ..models import Attendance, KeptLine, Meeting, MeetingLine
+from ..stats.settlements import drifted_ids
+
+KEPT = Q(closed=True, settlement__isnull=False)
+
+
+def keep_money(meetings):
+    """Write the kept lines of ``meetings`` (a queryset) again from their kept settlements, and their drift."""
+    KeptLine.objects.filter(meeting__in=meetings.values("pk")).delete()
+    records = dict(meetings.filter(KEPT).values_list("pk", "settlement"))
+    KeptLine.objects.bulk_create(
+        (KeptLine(meeting_id=pk, member_id=line["member"], games=sum(line["places"]), fee=line["fee"],
+                  received=line["received"])
+         for pk, record in records.items() for line in record["lines"]),
+        batch_size=500)
+    meetings.exclude(KEPT).exclude(kept_collected=None, kept_venue=None, kept_club=None).update(
+        kept_collected=None, kept_venue=None, kept_club=None)
+    for pk, record in records.items():
+        Meeting.objects.filter(pk=pk).update(kept_collected=record["collected"], kept_venue=record["venue"],
+                                             kept_club=record["club"])
+    refresh_drift(meetings)
+
+
+def keep_meeting_money(meeting_ids):
+    keep_money(Meeting.objects.filter(pk__in=sorted(set(meeting_ids))))
+
+
+def keep_club_money(club):
+    keep_money(Meeting.objects.filter(club=club))
+
+
+def refresh_drift(meetings):
+    """Check the kept settlements of ``meetings`` (a queryset) against their games again, and store it."""
+    kept = meetings.filter(KEPT)
+    drifted = drifted_ids(kept)
+    meetings.exclude(KEPT).exclude(drifted=None).update(drifted=None)
+    kept.filter(pk__in=drifted).exclude(drifted=True).update(drifted=True)
+    kept.exclude(pk__in=drifted).exclude(drifted=False).update(drifted=False)
+
+
+def refresh_rule_set_drift(rule_set_id):
+    """After a change to the versions of a rule set (its fees, which version is in force when)."""
+    refresh_drift(Meeting.objects.filter(rule_set_id=rule_set_id))
+
+
+def refresh_member_drift(member_id):
+    """After a person's name or reading changed: the order of the days they are in (who shares a remainder)."""
+    refresh_drift(Meeting.objects.filter(
+        Q(pk__in=MeetingLine.objects.filter(member_id=member_id).values("meeting_id"))
+        | Q(pk__in=Attendance.objects.filter(member_id=member_id).values("meeting_id"))))
