@@ -76,7 +76,8 @@ def _statement(seat_model, line_model, meetings, at_zero):
     more than running it (several ms of a game's save, for a statement over some 200 seats).  Plain SQL both
     databases read alike: a boolean column is tested bare (SQLite's 0 and 1, PostgreSQL's booleans).
     """
-    quote = connections[router.db_for_write(line_model)].ops.quote_name
+    connection = connections[router.db_for_write(line_model)]
+    quote = connection.ops.quote_name
     game_model = seat_model._meta.get_field("game").related_model
 
     def column(model, name):
@@ -110,10 +111,40 @@ def _statement(seat_model, line_model, meetings, at_zero):
         "score_sum": f"COALESCE(SUM({seat('score')}), 0)",
         "best": f"MAX({seat('total')})", "worst": f"MIN({seat('total')})",
     }
-    columns = ", ".join(column(line_model, name) for name in ("meeting", "member", *FIGURES))
+    columns = ", ".join(column(line_model, name) for name in ("meeting", "member", *FIGURES, "games_played"))
     return (f"INSERT INTO {quote(line_model._meta.db_table)} ({columns}) "
-            f"SELECT {game('meeting')}, {seat('member')}, {', '.join(figures[name] for name in FIGURES)} "
+            f"SELECT {game('meeting')}, {seat('member')}, {', '.join(figures[name] for name in FIGURES)}, "
+            f"{_games_played(connection, seat_model, game_model)} "
             f"FROM {quote(seat_model._meta.db_table)} s "
             f"JOIN {quote(game_model._meta.db_table)} g ON g.{quote(game_model._meta.pk.column)} = {seat('game')} "
             f"WHERE {game('meeting')} IN ({', '.join(['%s'] * meetings)}) AND NOT {game('void')} "
             f"GROUP BY {game('meeting')}, {seat('member')}")
+
+
+def _games_played(connection, seat_model, game_model):
+    """The SQL of a line's ``games_played``: an aggregate over the member's seats of the day (``s``, with their
+    games ``g``), each game's opponents read by a subquery.
+
+    JSON is built by each database's own functions.  PostgreSQL orders an aggregate as told; SQLite (before
+    3.44) cannot, so its games come in the order read and the member page orders them again (round, table and
+    game id are in each game for that)."""
+    quote = connection.ops.quote_name
+
+    def column(model, name, alias):
+        return f"{alias}.{quote(model._meta.get_field(name).column)}"
+
+    game_values = ", ".join([column(game_model, "id", "g"), column(game_model, "round", "g"),
+                             column(game_model, "table", "g"), column(seat_model, "seat", "s"),
+                             column(seat_model, "place", "s"), column(seat_model, "total", "s")])
+    opponent_values = ", ".join(column(seat_model, name, "o") for name in ("member", "place", "total"))
+    seats = quote(seat_model._meta.db_table)
+    same_game = (f"{column(seat_model, 'game', 'o')} = {column(seat_model, 'game', 's')} "
+                 f"AND {column(seat_model, 'member', 'o')} <> {column(seat_model, 'member', 's')}")
+    if connection.vendor == "postgresql":
+        opponents = (f"SELECT COALESCE(jsonb_agg(jsonb_build_array({opponent_values}) "
+                     f"ORDER BY {column(seat_model, 'seat', 'o')}), '[]'::jsonb) FROM {seats} o WHERE {same_game}")
+        order = ", ".join(column(game_model, name, "g") for name in ("round", "table", "id"))
+        return f"jsonb_agg(jsonb_build_array({game_values}, ({opponents})) ORDER BY {order})"
+    opponents = (f"SELECT json_group_array(json_array({opponent_values})) "
+                 f"FROM (SELECT * FROM {seats} o WHERE {same_game} ORDER BY {column(seat_model, 'seat', 'o')}) o")
+    return f"json_group_array(json_array({game_values}, json(({opponents}))))"
