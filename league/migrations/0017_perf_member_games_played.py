@@ -19,7 +19,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='meetingline',
             name='games_played',
-            field=models.JSONField(default=list, verbose_name='the games themselves'),
+            field=models.TextField(default='[]', verbose_name='the games themselves'),
         ),
         migrations.RunPython(fill_games_played, migrations.RunPython.noop),
     ]

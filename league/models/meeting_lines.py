@@ -58,10 +58,11 @@ class MeetingLine(models.Model):
     score_sum = models.IntegerField(_("sum of scores"))  # Σ score of the scored games
     best = models.IntegerField(_("Best"))  # highest total of one game
     worst = models.IntegerField(_("Worst"))
-    # The member's counted games of the day, each [game id, round, table, seat, place, total, opponents] with the
-    # opponents [[member id, place, total], …] in seat order, the games in (round, table, game id) order: the
-    # member page reads a member's games and head-to-head from these instead of joining thousands of seats.
-    games_played = models.JSONField(_("the games themselves"), default=list)
+    # The member's counted games of the day as JSON text, each [game id, round, table, seat, place, total,
+    # opponents] with the opponents [[member id, place, total], …] in seat order: the member page reads a member's
+    # games and head-to-head from these instead of joining thousands of seats (``stats.member_games``).  Text, not
+    # a JSONField: PostgreSQL built and stored jsonb at twice the cost of text, and read it slower too.
+    games_played = models.TextField(_("the games themselves"), default="[]")
 
     objects = MeetingLineQuerySet.as_manager()
 

@@ -122,29 +122,33 @@ def _statement(seat_model, line_model, meetings, at_zero):
 
 
 def _games_played(connection, seat_model, game_model):
-    """The SQL of a line's ``games_played``: an aggregate over the member's seats of the day (``s``, with their
-    games ``g``), each game's opponents read by a subquery.
+    """The SQL of a line's ``games_played``: JSON text concatenated over the member's seats of the day (``s``,
+    with their games ``g``), each game's opponents read by a subquery in seat order.
 
-    JSON is built by each database's own functions.  PostgreSQL orders an aggregate as told; SQLite (before
-    3.44) cannot, so its games come in the order read and the member page orders them again (round, table and
-    game id are in each game for that)."""
+    Written as text, not with the databases' JSON functions: PostgreSQL's jsonb builders made a busy day's
+    refresh (50 games) twice as slow as concatenating (docs/performance.md), and the member page parses the
+    text itself.  PostgreSQL orders the games as told; SQLite's ``group_concat`` (before 3.44) cannot, so the
+    member page orders each day's games again by round, table and id, which each game carries.
+    """
     quote = connection.ops.quote_name
 
     def column(model, name, alias):
         return f"{alias}.{quote(model._meta.get_field(name).column)}"
 
-    game_values = ", ".join([column(game_model, "id", "g"), column(game_model, "round", "g"),
-                             column(game_model, "table", "g"), column(seat_model, "seat", "s"),
-                             column(seat_model, "place", "s"), column(seat_model, "total", "s")])
-    opponent_values = ", ".join(column(seat_model, name, "o") for name in ("member", "place", "total"))
+    def array(values):
+        return "'[' || " + " || ',' || ".join(values) + " || ']'"
+
+    postgresql = connection.vendor == "postgresql"
     seats = quote(seat_model._meta.db_table)
     same_game = (f"{column(seat_model, 'game', 'o')} = {column(seat_model, 'game', 's')} "
                  f"AND {column(seat_model, 'member', 'o')} <> {column(seat_model, 'member', 's')}")
-    if connection.vendor == "postgresql":
-        opponents = (f"SELECT COALESCE(jsonb_agg(jsonb_build_array({opponent_values}) "
-                     f"ORDER BY {column(seat_model, 'seat', 'o')}), '[]'::jsonb) FROM {seats} o WHERE {same_game}")
-        order = ", ".join(column(game_model, name, "g") for name in ("round", "table", "id"))
-        return f"jsonb_agg(jsonb_build_array({game_values}, ({opponents})) ORDER BY {order})"
-    opponents = (f"SELECT json_group_array(json_array({opponent_values})) "
+    opponent = array([column(seat_model, name, "o") for name in ("member", "place", "total")])
+    opponents = (f"SELECT {'string_agg' if postgresql else 'group_concat'}({opponent}, ',') "
                  f"FROM (SELECT * FROM {seats} o WHERE {same_game} ORDER BY {column(seat_model, 'seat', 'o')}) o")
-    return f"json_group_array(json_array({game_values}, json(({opponents}))))"
+    game = array([column(game_model, "id", "g"), column(game_model, "round", "g"), column(game_model, "table", "g"),
+                  column(seat_model, "seat", "s"), column(seat_model, "place", "s"), column(seat_model, "total", "s"),
+                  f"'[' || COALESCE(({opponents}), '') || ']'"])
+    if postgresql:
+        order = ", ".join(column(game_model, name, "g") for name in ("round", "table", "id"))
+        return f"'[' || string_agg({game}, ',' ORDER BY {order}) || ']'"
+    return f"'[' || group_concat({game}, ',') || ']'"

@@ -13,6 +13,8 @@ page's seats are read in full (docs/performance.md).  Each query's count is
 fixed: one for the games, one for a page.
 """
 
+import json
+
 from ..models import POINT_PARTS, GameSeat
 from ..models.games import WINDS
 from .standings import meeting_lines_in
@@ -131,8 +133,7 @@ def games_of(member, period):
     lines, cumulative = [], 0
     for meeting_id, date, played in rows:
         meeting = MeetingDay(meeting_id, date)
-        played.sort(key=_game_order)
-        for game_id, round_number, table, seat, place, total, met in played:
+        for game_id, round_number, table, seat, place, total, met in sorted(json.loads(played), key=_game_order):
             cumulative += total
             lines.append(GameLine(len(lines) + 1, GameFigures(game_id, meeting, round_number, table),
                                   OwnSeat(seat, place, total), met, cumulative))

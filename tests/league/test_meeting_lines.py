@@ -9,6 +9,7 @@ win-points one (ブー麻雀, whose マルA/B/C and ダブルマルA counts the 
 """
 
 import datetime
+import json
 import random
 from dataclasses import replace
 
@@ -93,7 +94,7 @@ def stored_lines():
 def stored_games():
     """The stored ``games_played``, in (round, table, id) order as the member page reads them (SQLite's are
     kept in the order its aggregate read them)."""
-    return {(meeting, member): sorted(played, key=lambda game: (game[1], game[2], game[0]))
+    return {(meeting, member): sorted(json.loads(played), key=lambda game: (game[1], game[2], game[0]))
             for meeting, member, played in MeetingLine.objects.values_list("meeting", "member", "games_played")}
 
 
@@ -296,7 +297,7 @@ def test_the_recompute_command_rebuilds_lines_gone_astray(club, secretary):
                                           scores=[40000, 30000, 20000, 10000])), secretary)
     expected = stored_lines()
     expected_games = stored_games()
-    MeetingLine.objects.filter(member=members[0]).update(games=99, best=-1, games_played=[])
+    MeetingLine.objects.filter(member=members[0]).update(games=99, best=-1, games_played="[]")
     MeetingLine.objects.filter(member=members[1]).delete()
     call_command("recompute", club.slug, "--commit")
     assert stored_lines() == expected == seat_lines()
