@@ -5,7 +5,8 @@ Every write that changes which seats count on a meeting day, or their figures
 a recomputation, a guest merged into a member), calls ``refresh_meeting_lines``
 with the meetings it touched: their lines are deleted and aggregated again from
 the counted seats by one ``INSERT … SELECT`` per chunk of meetings (``insert_select``),
-so no seat passes through Python.  ``refresh_club_lines`` rebuilds a whole club (``manage.py
+so no seat passes through Python; the same statement writes each line's games of the day for the member page
+(``games_played``, ``_games_played``).  ``refresh_club_lines`` rebuilds a whole club (``manage.py
 recompute --commit`` does, and the data migration that created the table).
 
 The functions take the models as arguments when a migration calls them (its
