@@ -21,6 +21,15 @@ def member_link(club, member):
     return format_html('<a href="{}">{}</a>{}', href, member.name, guest_mark(member))
 
 
+def with_page_urls(club, members, query=""):
+    """Set ``page_url`` on each of ``members``: their page in ``club``, with ``query`` (already encoded) when
+    given.  A member page links the same few dozen people in hundreds of places (the opponents of every game on
+    screen, the head-to-head): one ``reverse`` per person, not per link."""
+    for member in members:
+        href = reverse("member_page", kwargs={"slug": club.slug, "member_id": member.pk})
+        member.page_url = f"{href}?{query}" if query else href
+
+
 def member_name(member):
     """The member's name without a link (game lists, meeting money), marked when a guest."""
     return format_html("{}{}", member.name, guest_mark(member))

@@ -7,7 +7,8 @@ same transaction).  The row holds only what the seats hold: which rule set and
 date the meeting has are read from the meeting at read time, so moving or
 re-dating a meeting needs nothing.  The busts follow the rule version each game
 was saved under (a bust at 0 or not), as the seats' own ``bust`` points do.
-Day totals (日計) and adjustments are not in here: they are few and read as
+``games_played`` lists the games themselves, compactly, for the member page
+(``stats.member_games``).  Day totals (日計) and adjustments are not in here: they are few and read as
 they are (docs/performance.md, "Stored aggregates").
 """
 
@@ -57,6 +58,11 @@ class MeetingLine(models.Model):
     score_sum = models.IntegerField(_("sum of scores"))  # Σ score of the scored games
     best = models.IntegerField(_("Best"))  # highest total of one game
     worst = models.IntegerField(_("Worst"))
+    # The member's counted games of the day as JSON text, each [game id, round, table, seat, place, total,
+    # opponents] with the opponents [[member id, place, total], …] in seat order: the member page reads a member's
+    # games and head-to-head from these instead of joining thousands of seats (``stats.member_games``).  Text, not
+    # a JSONField: PostgreSQL built and stored jsonb at twice the cost of text, and read it slower too.
+    games_played = models.TextField(_("the games themselves"), default="[]")
 
     objects = MeetingLineQuerySet.as_manager()
 

@@ -5,8 +5,9 @@ Every write that changes which seats count on a meeting day, or their figures
 a recomputation, a guest merged into a member), calls ``refresh_meeting_lines``
 with the meetings it touched: their lines are deleted and aggregated again from
 the counted seats by one ``INSERT … SELECT`` per chunk of meetings (``insert_select``),
-so no seat passes through Python; a closed one's kept settlement is checked against
-them again (``services.kept_money.refresh_drift``).  ``refresh_club_lines`` rebuilds a whole club (``manage.py
+so no seat passes through Python; the same statement writes each line's games of the day for the member page
+(``games_played``, ``_games_played``), and a closed meeting's kept settlement is checked against the lines again
+(``services.kept_money.refresh_drift``).  ``refresh_club_lines`` rebuilds a whole club (``manage.py
 recompute --commit`` does, and the data migration that created the table).
 
 The functions take the models as arguments when a migration calls them (its
@@ -82,7 +83,8 @@ def _statement(seat_model, line_model, meetings, at_zero):
     more than running it (several ms of a game's save, for a statement over some 200 seats).  Plain SQL both
     databases read alike: a boolean column is tested bare (SQLite's 0 and 1, PostgreSQL's booleans).
     """
-    quote = connections[router.db_for_write(line_model)].ops.quote_name
+    connection = connections[router.db_for_write(line_model)]
+    quote = connection.ops.quote_name
     game_model = seat_model._meta.get_field("game").related_model
 
     def column(model, name):
@@ -116,10 +118,48 @@ def _statement(seat_model, line_model, meetings, at_zero):
         "score_sum": f"COALESCE(SUM({seat('score')}), 0)",
         "best": f"MAX({seat('total')})", "worst": f"MIN({seat('total')})",
     }
-    columns = ", ".join(column(line_model, name) for name in ("meeting", "member", *FIGURES))
-    return (f"INSERT INTO {quote(line_model._meta.db_table)} ({columns}) "
-            f"SELECT {game('meeting')}, {seat('member')}, {', '.join(figures[name] for name in FIGURES)} "
+    names = ["meeting", "member", *FIGURES]
+    values = [game("meeting"), seat("member"), *(figures[name] for name in FIGURES)]
+    # Migration 0016's historical line has no games yet (0018 adds them and fills them by this statement).
+    if any(field.name == "games_played" for field in line_model._meta.concrete_fields):
+        names.append("games_played")
+        values.append(_games_played(connection, seat_model, game_model))
+    columns = ", ".join(column(line_model, name) for name in names)
+    return (f"INSERT INTO {quote(line_model._meta.db_table)} ({columns}) SELECT {', '.join(values)} "
             f"FROM {quote(seat_model._meta.db_table)} s "
             f"JOIN {quote(game_model._meta.db_table)} g ON g.{quote(game_model._meta.pk.column)} = {seat('game')} "
             f"WHERE {game('meeting')} IN ({', '.join(['%s'] * meetings)}) AND NOT {game('void')} "
             f"GROUP BY {game('meeting')}, {seat('member')}")
+
+
+def _games_played(connection, seat_model, game_model):
+    """The SQL of a line's ``games_played``: JSON text concatenated over the member's seats of the day (``s``,
+    with their games ``g``), each game's opponents read by a subquery in seat order.
+
+    Written as text, not with the databases' JSON functions: PostgreSQL's jsonb builders made a busy day's
+    refresh (50 games) twice as slow as concatenating (docs/performance.md), and the member page parses the
+    text itself.  PostgreSQL orders the games as told; SQLite's ``group_concat`` (before 3.44) cannot, so the
+    member page orders each day's games again by round, table and id, which each game carries.
+    """
+    quote = connection.ops.quote_name
+
+    def column(model, name, alias):
+        return f"{alias}.{quote(model._meta.get_field(name).column)}"
+
+    def array(values):
+        return "'[' || " + " || ',' || ".join(values) + " || ']'"
+
+    postgresql = connection.vendor == "postgresql"
+    seats = quote(seat_model._meta.db_table)
+    same_game = (f"{column(seat_model, 'game', 'o')} = {column(seat_model, 'game', 's')} "
+                 f"AND {column(seat_model, 'member', 'o')} <> {column(seat_model, 'member', 's')}")
+    opponent = array([column(seat_model, name, "o") for name in ("member", "place", "total")])
+    opponents = (f"SELECT {'string_agg' if postgresql else 'group_concat'}({opponent}, ',') "
+                 f"FROM (SELECT * FROM {seats} o WHERE {same_game} ORDER BY {column(seat_model, 'seat', 'o')}) o")
+    game = array([column(game_model, "id", "g"), column(game_model, "round", "g"), column(game_model, "table", "g"),
+                  column(seat_model, "seat", "s"), column(seat_model, "place", "s"), column(seat_model, "total", "s"),
+                  f"'[' || COALESCE(({opponents}), '') || ']'"])
+    if postgresql:
+        order = ", ".join(column(game_model, name, "g") for name in ("round", "table", "id"))
+        return f"'[' || string_agg({game}, ',' ORDER BY {order}) || ']'"
+    return f"'[' || group_concat({game}, ',') || ']'"

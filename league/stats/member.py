@@ -1,15 +1,15 @@
 """One member's record (個人成績) over a standings period: summary, games, streaks, seats, yakuman, head-to-head.
 
-Everything is read from the stored seats; nothing is recomputed.  The summary
-is the member's own line of ``standings(period)``, so it always agrees with the
-standings table (rank included).  The games, streaks, the figures by seat and
-the cumulative chart come from ONE query of the member's own seats read as
-plain values (``member_games.games_of``); the head-to-head from one query
-grouped by opponent; the member's day totals (日計) from one more.  The
-history lists games and day totals in date order, and the running total adds
-both; streaks, seats and head-to-head need places, so they count only the
-games.  The opponents and the parts of each total are read for the page of
-the history on screen only (``MemberRecord.with_seats``).
+Everything is read from what the writers stored; nothing is recomputed.  The
+summary is the member's own line of ``standings(period)``, so it always agrees
+with the standings table (rank included).  The games, streaks, the figures by
+seat, the cumulative chart and the head-to-head come from ONE query of the
+member's meeting lines, which keep each day's games with the opponents' places
+and totals (``member_games.games_of``); the member's day totals (日計) from one
+more.  The history lists games and day totals in date order, and the running
+total adds both; streaks, seats and head-to-head need places, so they count
+only the games.  The opponents' names and the parts of each total are read for
+the page of the history on screen only (``MemberRecord.with_seats``).
 The query count is the same for 3 games or 3,000.
 """
 
@@ -163,7 +163,7 @@ class MemberRecord:
 
 
 def member_record(member, period):
-    """Everything the member page and its JSON show but a page's opponents, in eight queries whatever the number
+    """Everything the member page and its JSON show but a page's opponents, in seven queries whatever the number
     of games."""
     table = standings(period)  # four queries
     line = next((line for line in table.lines if line.member.pk == member.pk), None)
@@ -171,13 +171,13 @@ def member_record(member, period):
         maru = dict.fromkeys(("maru_a", "maru_b", "maru_c", "double_maru_a"), 0) if table.win_points else {}
         line = Line(member=member, places=[0] * table.players, maru=maru)
     members = {line.member.pk: line.member for line in table.lines}  # everyone who played in the period
-    games = member_games.games_of(member, period)  # one query
+    games = member_games.games_of(member, period)  # one query, the head-to-head's too
     history = in_date_order(games, day_lines_in(period).filter(member=member)  # one query
                             .select_related("day_total__meeting"))
     return MemberRecord(
         member=member, period=period, players=table.players, win_points=table.win_points, line=line,
         games=games, history=history, streaks=streaks(games), yakuman=yakuman_of(member, period),  # one query
-        head_to_head=head_to_head(member, period, members),  # one query
+        head_to_head=head_to_head(games, members),
         seats=by_seat(games, table.players), ranked_out_of=len(table.ranked), members=members,
     )
 
@@ -222,11 +222,11 @@ def streaks(games):
     return result
 
 
-def head_to_head(member, period, members):
-    """Each opponent met (``HeadToHead``), most games together first (then by reading): one query."""
+def head_to_head(games, members):
+    """Each opponent met in ``games`` (``HeadToHead``), most games together first (then by reading)."""
     records = [HeadToHead(members[opponent], games, above, below, even, points, opponent_points)
                for opponent, games, above, below, even, points, opponent_points
-               in member_games.head_to_head_rows(member, period)]
+               in member_games.head_to_head_rows(games)]
     return sorted(records, key=lambda r: (-r.games, r.opponent.kana, r.opponent.name, r.opponent.pk))
 
 

@@ -1,26 +1,26 @@
-"""A member's games as the member page and its JSON read them: the member's own seats, narrowly, for every
-game; every seat of a page of games; the head-to-head grouped in SQL.
+"""A member's games as the member page and its JSON read them: the member's games of each meeting day, as
+stored on their meeting lines; every seat of a page of games.
 
-A busy member has thousands of games.  Reading every seat of all of them
-(the opponents' too: four times the rows) to build figures that need only the
-member's own place and total was most of the page's time; the opponents and
-the parts of a total are shown only for the page of games on screen, so only
-that page's seats are read in full (docs/performance.md).  Each query's count
-is fixed: one for the games, one for the head-to-head, one for a page.
+A busy member has thousands of games.  Joining their thousands of seats to
+their games (and the opponents' seats to those, for the head-to-head) was most
+of the page's time, and PostgreSQL planned both joins from the season's games,
+not the member's seats; each meeting line (``MeetingLine.games_played``) keeps
+the member's games of that day with the opponents' places and totals, so one
+narrow query of the member's lines (a few hundred) gives the games, the
+figures built from them and the head-to-head.  The opponents' names and the
+parts of a total are shown only for the page of games on screen, so only that
+page's seats are read in full (docs/performance.md).  Each query's count is
+fixed: one for the games, one for a page.
 """
 
-from django.db.models import Count, F, Q, Sum
+import json
 
 from ..models import POINT_PARTS, GameSeat
 from ..models.games import WINDS
-from .standings import rule_versions, seats_in
+from .standings import meeting_lines_in
 
-# The member's own seat and its game, for every game: what the figures, streaks, chart and per-seat table need.
-OWN_COLUMNS = ("game_id", "seat", "place", "total", "game__rule_version_id", "game__meeting_id",
-               "game__meeting__date", "game__round", "game__table", "game__points_only")
 # Every column of a seat that a page of games shows (its parts, score and chips).
 SEAT_COLUMNS = ("game_id", "seat", "member_id", "score", "chips", "place", *POINT_PARTS)
-MEMBER_GAME_ORDER = ("game__meeting__date", "game__meeting_id", "game__round", "game__table", "game_id")
 
 
 class MeetingDay:
@@ -33,12 +33,14 @@ class MeetingDay:
 
 
 class GameFigures:
-    """A game as the member's history shows it (read as plain values, not a Game: the history holds thousands)."""
+    """A game as the member's history shows it (read as plain values, not a Game: the history holds thousands).
+
+    ``points_only`` is known for the games read in full only (``with_seats``): None before."""
 
     __slots__ = ("meeting", "pk", "points_only", "round", "table")
 
-    def __init__(self, pk, meeting, round_number, table, points_only):
-        self.pk, self.meeting, self.round, self.table, self.points_only = pk, meeting, round_number, table, points_only
+    def __init__(self, pk, meeting, round_number, table):
+        self.pk, self.meeting, self.round, self.table, self.points_only = pk, meeting, round_number, table, None
 
     @property
     def meeting_id(self):
@@ -85,14 +87,16 @@ class GameLine:
 
     ``seat`` is the member's ``OwnSeat`` until ``with_seats`` reads the game in
     full (for a page of the history): then it is the whole ``SeatFigures`` and
-    ``opponents`` the other seats, in seat order.
+    ``opponents`` the other seats, in seat order.  ``met`` is the opponents as
+    the meeting line keeps them: ``[member id, place, total]`` each.
     """
 
-    __slots__ = ("cumulative", "game", "number", "opponents", "players", "seat")
+    __slots__ = ("cumulative", "game", "met", "number", "opponents", "players", "seat")
     is_day_total = False
 
-    def __init__(self, number, game, seat, players, cumulative):
-        self.number, self.game, self.seat, self.players, self.cumulative = number, game, seat, players, cumulative
+    def __init__(self, number, game, seat, met, cumulative):
+        self.number, self.game, self.seat, self.met, self.cumulative = number, game, seat, met, cumulative
+        self.players = len(met) + 1
         self.opponents = None
 
     @property
@@ -118,20 +122,26 @@ class GameLine:
 
 
 def games_of(member, period):
-    """The member's games in ``period``, oldest first, each with their own seat only: one query.
+    """The member's games in ``period``, oldest first, each with their own seat only: one query of the member's
+    meeting lines (``MeetingLine.games_played``).
 
-    The number of players of each game is its rule version's (the rule set's
-    versions are read once, by the standings before).
+    The games of a day are ordered here by round, table and id (SQLite keeps them unordered); a game's
+    players are the member and the opponents.
     """
-    players = {version.pk: version.settings["players"] for version in rule_versions(period.rule_set)}
-    rows = seats_in(period).filter(member=member).order_by(*MEMBER_GAME_ORDER).values_list(*OWN_COLUMNS)
-    meetings, lines, cumulative = {}, [], 0
-    for game_id, seat, place, total, version_id, meeting_id, date, round_number, table, points_only in rows:
-        meeting = meetings.get(meeting_id) or meetings.setdefault(meeting_id, MeetingDay(meeting_id, date))
-        cumulative += total
-        lines.append(GameLine(len(lines) + 1, GameFigures(game_id, meeting, round_number, table, points_only),
-                              OwnSeat(seat, place, total), players[version_id], cumulative))
+    rows = (meeting_lines_in(period).filter(member=member).order_by("meeting__date", "meeting_id")
+            .values_list("meeting_id", "meeting__date", "games_played"))
+    lines, cumulative = [], 0
+    for meeting_id, date, played in rows:
+        meeting = MeetingDay(meeting_id, date)
+        for game_id, round_number, table, seat, place, total, met in sorted(json.loads(played), key=_game_order):
+            cumulative += total
+            lines.append(GameLine(len(lines) + 1, GameFigures(game_id, meeting, round_number, table),
+                                  OwnSeat(seat, place, total), met, cumulative))
     return lines
+
+
+def _game_order(played):
+    return played[1], played[2], played[0]  # round, table, game id
 
 
 def with_seats(lines, member, members):
@@ -144,26 +154,39 @@ def with_seats(lines, member, members):
     if not games:
         return lines
     tables = {}
-    for values in GameSeat.objects.filter(game_id__in=games).order_by("game_id", "seat").values_list(*SEAT_COLUMNS):
+    points_only = {}
+    for *values, only in (GameSeat.objects.filter(game_id__in=games).order_by("game_id", "seat")
+                          .values_list(*SEAT_COLUMNS, "game__points_only")):
         tables.setdefault(values[0], []).append(values)
+        points_only[values[0]] = only
     for game_id, line in games.items():
+        line.game.points_only = points_only[game_id]
         seats = [SeatFigures(line.game, members[values[2]], values) for values in tables[game_id]]
         line.seat = next(seat for seat in seats if seat.member_id == member.pk)
         line.opponents = [seat for seat in seats if seat is not line.seat]
     return lines
 
 
-def head_to_head_rows(member, period):
-    """The member against each opponent over the games they sat at together, grouped in SQL: one query.
+def head_to_head_rows(lines):
+    """The member against each opponent over the games of ``lines`` (``games_of``), from the opponents each
+    game keeps.
 
-    Each row is ``(opponent id, games, above, below, even, the member's points, the opponent's points)``:
-    the opponents' seats joined to the member's seat of the same game.
+    Each row is ``(opponent id, games, above, below, even, the member's points, the opponent's points)``.
     """
-    own = "game__seats__"  # after the filter below, this join is the member's own seat of the game
-    return list(
-        seats_in(period).filter(game__seats__member=member).exclude(member=member).values("member")
-        .annotate(games=Count("id"), above=Count("id", filter=Q(**{f"{own}place__lt": F("place")})),
-                  below=Count("id", filter=Q(**{f"{own}place__gt": F("place")})),
-                  even=Count("id", filter=Q(**{f"{own}place": F("place")})),
-                  points=Sum(f"{own}total"), opponent_points=Sum("total"))
-        .order_by().values_list("member", "games", "above", "below", "even", "points", "opponent_points"))
+    rows = {}
+    for line in lines:
+        place, total = line.seat.place, line.seat.total
+        for opponent, opponent_place, opponent_total in line.met:
+            row = rows.get(opponent)
+            if row is None:
+                row = rows[opponent] = [opponent, 0, 0, 0, 0, 0, 0]
+            row[1] += 1
+            if place < opponent_place:
+                row[2] += 1
+            elif place > opponent_place:
+                row[3] += 1
+            else:
+                row[4] += 1
+            row[5] += total
+            row[6] += opponent_total
+    return [tuple(row) for row in rows.values()]

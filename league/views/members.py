@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from ..charts import cumulative_points_chart, place_chart, place_label
 from ..forms.period_choice import PeriodChoiceForm
+from ..links import with_page_urls
 from ..models import Member
 from ..permissions import club_access
 from ..stats.member import member_record, members_with_games
@@ -41,6 +42,7 @@ def member_page(request, slug, member_id):
         record = member_record(member, choice.period)
         page = Paginator(record.newest_first, GAMES_PER_PAGE).get_page(request.GET.get("page"))
         record.with_seats(page.object_list)
+        with_page_urls(access.club, record.members.values(), period_query)
         context.update(record=record, page=page,
                        place_labels=[place_label(place) for place in range(1, record.players + 1)])
         if record.history:

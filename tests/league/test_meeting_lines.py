@@ -1,5 +1,6 @@
 """The stored meeting lines (``MeetingLine``) stay equal to the seats they add up, through every kind of write,
-and the standings read from them are exactly what aggregating every seat gave.
+and the standings read from them are exactly what aggregating every seat gave; the games each line keeps for the
+member page (``games_played``) are those a fresh read of the seats lists.
 
 The reference here is the standings' former query over the seats (``seat_standings``), kept in the test only:
 after random entries, corrections (some moving a game to another day), voids, restores, a guest merged into a
@@ -8,6 +9,7 @@ win-points one (ブー麻雀, whose マルA/B/C and ダブルマルA counts the 
 """
 
 import datetime
+import json
 import random
 from dataclasses import replace
 
@@ -68,9 +70,32 @@ def seat_lines():
     return lines
 
 
+def seat_games():
+    """``{(meeting id, member id): games_played}`` from every counted seat read afresh: each game as
+    [id, round, table, seat, place, total, opponents], the opponents [[member id, place, total], …] in seat order,
+    the games in (round, table, id) order."""
+    seats = {}
+    for seat in GameSeat.objects.filter(game__void=False).select_related("game").order_by("game_id", "seat"):
+        seats.setdefault(seat.game, []).append(seat)
+    games = {}
+    for game, table in sorted(seats.items(), key=lambda item: (item[0].round, item[0].table, item[0].pk)):
+        for seat in table:
+            games.setdefault((game.meeting_id, seat.member_id), []).append(
+                [game.pk, game.round, game.table, seat.seat, seat.place, seat.total,
+                 [[other.member_id, other.place, other.total] for other in table if other is not seat]])
+    return games
+
+
 def stored_lines():
     return {(row.pop("meeting"), row.pop("member")): row
             for row in MeetingLine.objects.values("meeting", "member", *FIGURES)}
+
+
+def stored_games():
+    """The stored ``games_played``, in (round, table, id) order as the member page reads them (SQLite's are
+    kept in the order its aggregate read them)."""
+    return {(meeting, member): sorted(json.loads(played), key=lambda game: (game[1], game[2], game[0]))
+            for meeting, member, played in MeetingLine.objects.values_list("meeting", "member", "games_played")}
 
 
 def seat_standings(period, split=None):
@@ -203,6 +228,7 @@ def import_and_maybe_undo(rng, club, rule_set, meetings, members, secretary):
 
 def check(rule_sets, days):
     assert stored_lines() == seat_lines()
+    assert stored_games() == seat_games()
     for rule_set in rule_sets:
         for first, last, min_games in [(None, None, 0), (days[1], None, 1), (days[0], days[3], 2)]:
             period = Period(rule_set, first, last, min_games)
@@ -270,10 +296,12 @@ def test_the_recompute_command_rebuilds_lines_gone_astray(club, secretary):
         record_game(settle_in_force(Entry(meeting=meeting, round=round_number, table=1, members=members[:4],
                                           scores=[40000, 30000, 20000, 10000])), secretary)
     expected = stored_lines()
-    MeetingLine.objects.filter(member=members[0]).update(games=99, best=-1)
+    expected_games = stored_games()
+    MeetingLine.objects.filter(member=members[0]).update(games=99, best=-1, games_played="[]")
     MeetingLine.objects.filter(member=members[1]).delete()
     call_command("recompute", club.slug, "--commit")
     assert stored_lines() == expected == seat_lines()
+    assert stored_games() == expected_games == seat_games()
 
 
 def test_a_day_without_counted_games_has_no_lines(club, secretary):

@@ -517,9 +517,9 @@ def _many_games(club, secretary, count):
 
 
 # session, user, club, membership, member, seasons, current season, rule sets, their versions,
-# standings (seats, day totals, adjustments, members), the member's own seats, the head-to-head, day totals,
-# yakuman, and every seat of the page's games
-PAGE_QUERIES = 18
+# standings (seats, day totals, adjustments, members), the member's meeting lines (their games and the
+# head-to-head), day totals, yakuman, and every seat of the page's games
+PAGE_QUERIES = 17
 
 
 @pytest.mark.parametrize("games", [3, 40])

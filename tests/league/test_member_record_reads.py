@@ -1,4 +1,4 @@
-"""The member page reads a member's own seats narrowly, the head-to-head grouped in SQL and the opponents of a page
+"""The member page reads a member's games and head-to-head from their stored meeting lines and the seats of a page
 of games only (``league/stats/member_games.py``): after a random season (ties, split ties, points-only games, day
 totals, guests, voids, games outside the period), every figure is what reading every seat of every game of the
 member as model instances and counting them here gives (how the page read them before, docs/performance.md)."""
