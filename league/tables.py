@@ -275,7 +275,7 @@ def running_grid(running):
     its signs (+, ▲, −, ±) only.
     """
     language = get_language()
-    played, idle = {}, {}  # points → a cell's HTML
+    texts, played, idle = {}, {}, {}  # points → their text; → a cell's HTML, played or not
 
     def row(cells):
         html, last, written = [], None, '<td class="num"></td>'  # before the first game: an empty cell
@@ -287,8 +287,11 @@ def running_grid(running):
                 kept = played if day is not None else idle
                 written = kept.get(points)
                 if written is None:
+                    text = texts.get(points)
+                    if text is None:
+                        text = texts[points] = format_points(points, language)
                     dim = "" if day is not None else " idle"
-                    written = kept[points] = f'<td class="num{dim}">{format_points(points, language)}</td>'
+                    written = kept[points] = f'<td class="num{dim}">{text}</td>'
             append(written)
         return mark_safe("".join(html))
 

@@ -23,9 +23,9 @@ import datetime
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from django.db.models import Case, F, IntegerField, Q, Sum, Value, When
+from django.db.models import Case, Exists, F, IntegerField, OuterRef, Q, Sum, Value, When
 
-from ..models import Adjustment, Meeting
+from ..models import Adjustment, DayTotalLine, Meeting, MeetingLine
 from .standings import day_lines_in, meeting_lines_in, standings, standings_before_and_now
 
 UP, DOWN, SAME, NEW = "up", "down", "same", "new"
@@ -105,10 +105,19 @@ class Running:
 
 def meeting_columns(period):
     """Every meeting of the period that has counted games or day totals (日計), as Columns in meeting order: one
-    query."""
-    lines, days = meeting_lines_in(period), day_lines_in(period)
-    meetings = Meeting.objects.filter(Q(pk__in=lines.values("meeting")) | Q(pk__in=days.values("day_total__meeting")))
-    return [Column(pk, date) for pk, date in meetings.order_by("date", "pk").values_list("pk", "date")]
+    query.
+
+    Asked of the meetings, a line's existence looked up by the index on its meeting: the meetings of lines in the
+    period (``meeting_lines_in``) made PostgreSQL read every line of the season (11 ms against 1.5 ms).
+    """
+    meetings = Meeting.objects.filter(rule_set=period.rule_set)
+    if period.first_day:
+        meetings = meetings.filter(date__gte=period.first_day)
+    if period.last_day:
+        meetings = meetings.filter(date__lte=period.last_day)
+    counted = (Exists(MeetingLine.objects.filter(meeting=OuterRef("pk")))
+               | Exists(DayTotalLine.objects.filter(day_total__meeting=OuterRef("pk"))))
+    return [Column(pk, date) for pk, date in meetings.filter(counted).order_by("date", "pk").values_list("pk", "date")]
 
 
 def _earlier(meeting, column):
@@ -162,35 +171,37 @@ def adjustments_by_day(period):
     return by_member
 
 
+_STALE = object()  # the total has changed since the last Cell of it was made
+
+
 def cumulative_cells(columns, days, adjustments, before=None):
     """A member's running total after each column; None until their first game or adjustment.
 
-    ``days``: the member's points by meeting id; ``adjustments``: ``[(date, points), …]`` in date order (those
-    before the first column count in it); ``before``: their points before the first column, None when they had
-    nothing there.  A total that stays over the meetings a member misses is one Cell, repeated: a big season has
-    16,000 cells, half of them such repeats, and the grid draws a repeated cell once (``tables.running_grid``).
+    ``columns``: ``(meeting_id, date)`` of each column; ``days``: the member's points by meeting id;
+    ``adjustments``: ``[(date, points), …]`` in date order (those before the first column count in it);
+    ``before``: their points before the first column, None when they had nothing there.  A total that stays over
+    the meetings a member misses is one Cell, repeated: a big season has 16,000 cells, half of them such
+    repeats, and the grid draws a repeated cell once (``tables.running_grid``).
     """
-    cells, started = [], before is not None
+    cells = []
+    append, played = cells.append, days.get
     total = before or 0
-    pending, done = adjustments, 0
-    idle = None  # the Cell of the total as it stands, for a meeting the member missed
-    for column in columns:
-        date = column.date
-        while done < len(pending) and pending[done][0] <= date:
-            total += pending[done][1]
+    idle = None if before is None else _STALE  # the Cell of the total as it stands, for a meeting missed
+    done, count = 0, len(adjustments)
+    for meeting_id, date in columns:
+        while done < count and adjustments[done][0] <= date:
+            total += adjustments[done][1]
             done += 1
-            started, idle = True, None
-        day = days.get(column.meeting_id)
+            idle = _STALE
+        day = played(meeting_id)
         if day is not None:
             total += day
-            started, idle = True, None
-            cells.append(Cell(total, day))
-        elif started:
-            if idle is None:
-                idle = Cell(total)
-            cells.append(idle)
+            append(Cell(total, day))
+            idle = _STALE
         else:
-            cells.append(None)
+            if idle is _STALE:
+                idle = Cell(total)
+            append(idle)
     return cells
 
 
@@ -212,11 +223,11 @@ def running_standings(period, meetings=None):
         previous = {line.member.pk: line.rank for line in earlier.ranked}
     else:
         now = standings(period)
-    nothing = {}
+    nothing, days = {}, [(column.meeting_id, column.date) for column in columns]
 
     def running_line(line):
         member = line.member.pk
-        cells = cumulative_cells(columns, points.get(member, nothing), adjustments.get(member, ()), before.get(member))
+        cells = cumulative_cells(days, points.get(member, nothing), adjustments.get(member, ()), before.get(member))
         return RunningLine(line=line, previous_rank=previous.get(member), cells=cells)
 
     return Running(standings=now, columns=columns, meeting_count=len(every),
