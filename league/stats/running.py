@@ -209,9 +209,9 @@ def running_standings(period, meetings=None):
     """The standings of ``period`` with each rank's movement at the latest meeting and the points by meeting: of
     the latest ``meetings`` meetings (every meeting when None, or when the period has no more).
 
-    Ten queries whatever the number of games: the standings before the latest
-    meeting and now (four together), the period's meetings, the meeting lines of the meetings shown and the sum
-    of those before, the day totals by meeting, and the adjustments by day.
+    Nine queries whatever the number of games or meetings shown: the standings before the latest meeting and
+    now (four together), the period's meetings, the meeting lines of the meetings shown and the sum of those
+    before, the day totals by meeting (those before summed), and the adjustments by day.
     """
     every = meeting_columns(period)
     columns = every[-meetings:] if meetings and len(every) > meetings else every
