@@ -268,21 +268,34 @@ def running_grid(running):
     The cells are written here rather than by a template loop: the grid has a cell
     per member per meeting (16,000 in a big season), and the template engine spent
     most of the page's time on them (docs/performance.md).  A cell's HTML is
-    written once per figure and kept for the rest of the grid: a member's total
-    repeats over every meeting they miss.
+    written once per figure and kept for the rest of the grid, and a cell that
+    is the one before it (a member's total over the meetings they miss is one
+    ``Cell``) is not looked at again.  The figures are not escaped:
+    ``format_points`` writes a whole number of tenths with digits, a point and
+    its signs (+, ▲, −, ±) only.
     """
     language = get_language()
-    written = {None: '<td class="num"></td>'}
+    texts, played, idle = {}, {}, {}  # points → their text; → a cell's HTML, played or not
 
-    def cell(one):
-        key = None if one is None else (one.points, one.day is not None)
-        html = written.get(key)
-        if html is None:
-            idle = "" if key[1] else " idle"
-            html = written[key] = f'<td class="num{idle}">{escape(format_points(key[0], language))}</td>'
-        return html
+    def row(cells):
+        html, last, written = [], None, '<td class="num"></td>'  # before the first game: an empty cell
+        append = html.append
+        for one in cells:
+            if one is not last:
+                last = one
+                points, day = one
+                kept = played if day is not None else idle
+                written = kept.get(points)
+                if written is None:
+                    text = texts.get(points)
+                    if text is None:
+                        text = texts[points] = format_points(points, language)
+                    dim = "" if day is not None else " idle"
+                    written = kept[points] = f'<td class="num{dim}">{text}</td>'
+            append(written)
+        return mark_safe("".join(html))
 
-    return [(line, mark_safe("".join(map(cell, line.cells)))) for line in running.lines]
+    return [(line, row(line.cells)) for line in running.lines]
 
 
 def running_heads(running, slug):

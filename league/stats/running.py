@@ -9,7 +9,10 @@ Both read what ``standings`` reads, and nothing is recomputed:
 - the cumulative table reads the stored meeting lines (a member's points of
   one meeting day, ``MeetingLine``), the day totals' lines (日計) grouped
   the same way, and one aggregate over the adjustments, grouped by member and day, summed up
-  in Python in meeting order.
+  in Python in meeting order.  It may show only the latest meetings (the page's
+  default in a long season): the lines of the earlier ones are then read as one
+  sum per member, which the first column shown starts from, so every total is
+  the same as in the full table.
 
 An adjustment dated on or before a meeting's day counts in that meeting's
 column, as it counts in the standings that stop on that day.  Adjustments
@@ -20,12 +23,15 @@ import datetime
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from django.db.models import Sum
+from django.db.models import Case, Exists, F, IntegerField, OuterRef, Q, Sum, Value, When
 
-from ..models import Adjustment, Meeting
+from ..models import Adjustment, DayTotalLine, Meeting, MeetingLine
 from .standings import day_lines_in, meeting_lines_in, standings, standings_before_and_now
 
 UP, DOWN, SAME, NEW = "up", "down", "same", "new"
+# The meetings the page draws a column for unless asked for all: a season of 400 meeting days is a grid nobody
+# reads whole, and drawing it is most of the page's time (docs/standings.md, docs/performance.md).
+LATEST_MEETINGS = 50
 
 
 @dataclass(frozen=True)
@@ -77,9 +83,15 @@ class RunningLine:
 @dataclass
 class Running:
     standings: object  # standings.Standings, now
-    columns: list
+    columns: list  # the meetings shown: the latest, or all of them
     ranked: list  # RunningLines
     unranked: list
+    meeting_count: int = 0  # the period's meetings, shown or not
+
+    @property
+    def left_out(self):
+        """How many of the period's earlier meetings have no column (they still count in every total)."""
+        return self.meeting_count - len(self.columns)
 
     @property
     def lines(self):
@@ -91,25 +103,59 @@ class Running:
         return self.columns[-1] if self.columns else None
 
 
-def points_by_meeting(period):
-    """``{(member_id, meeting_id): points}`` and the period's meetings as Columns: three queries.
+def meeting_columns(period):
+    """Every meeting of the period that has counted games or day totals (日計), as Columns in meeting order: one
+    query.
+
+    Asked of the meetings, a line's existence looked up by the index on its meeting: the meetings of lines in the
+    period (``meeting_lines_in``) made PostgreSQL read every line of the season (11 ms against 1.5 ms).
+    """
+    meetings = Meeting.objects.filter(rule_set=period.rule_set)
+    if period.first_day:
+        meetings = meetings.filter(date__gte=period.first_day)
+    if period.last_day:
+        meetings = meetings.filter(date__lte=period.last_day)
+    counted = (Exists(MeetingLine.objects.filter(meeting=OuterRef("pk")))
+               | Exists(DayTotalLine.objects.filter(day_total__meeting=OuterRef("pk"))))
+    return [Column(pk, date) for pk, date in meetings.filter(counted).order_by("date", "pk").values_list("pk", "date")]
+
+
+def _earlier(meeting, column):
+    """Rows of the meetings before ``column`` in meeting order (by day, then id); ``meeting`` leads to the Meeting."""
+    return (Q(**{f"{meeting}__date__lt": column.date})
+            | Q(**{f"{meeting}__date": column.date, f"{meeting}__lt": column.meeting_id}))
+
+
+def points_by_meeting(period, first):
+    """``({member_id: {meeting_id: points}}, {member_id: points})``: each member's points of every meeting from
+    ``first`` (a Column) on, and what they had before it (only members who had something): three queries.
 
     A day total's points (日計) come in on its meeting, as its games would have.
     """
-    # As tuples: a row per member and meeting day (16,000 in a big season) is too many to build dicts for.  The
-    # days are read once per meeting: on every line, SQLite's dates were parsed 16,000 times (two thirds of the read).
+    # As tuples: a row per member and meeting day (16,000 in a big season) is too many to build dicts for.
     lines = meeting_lines_in(period)
-    rows = lines.values_list("member", "meeting", "game_points").order_by()
-    dates = dict(Meeting.objects.filter(pk__in=lines.values("meeting")).values_list("pk", "date").order_by())
-    days = (day_lines_in(period).values("member", "day_total__meeting", "day_total__meeting__date")
-            .annotate(points=Sum("points")).order_by())
-    points = {(member, meeting): game_points for member, meeting, game_points in rows}
-    for row in days:
-        key = (row["member"], row["day_total__meeting"])
-        points[key] = points.get(key, 0) + (row["points"] or 0)
-        dates[row["day_total__meeting"]] = row["day_total__meeting__date"]
-    return points, sorted((Column(meeting, date) for meeting, date in dates.items()),
-                          key=lambda column: (column.date, column.meeting_id))
+    earlier = _earlier("meeting", first)
+    rows = lines.exclude(earlier).values_list("member", "meeting", "game_points").order_by()
+    before = dict(lines.filter(earlier).values("member").annotate(points=Sum("game_points"))
+                  .values_list("member", "points").order_by())
+    # The day totals grouped by member and meeting, those before ``first`` by member alone (their meeting NULL).
+    meeting = Case(When(_earlier("day_total__meeting", first), then=Value(None)), default=F("day_total__meeting"),
+                   output_field=IntegerField())
+    days = (day_lines_in(period).annotate(column=meeting).values("member", "column")
+            .annotate(points=Sum("points")).values_list("member", "column", "points").order_by())
+    points = {}
+    for member, meeting_id, game_points in rows:
+        mine = points.get(member)
+        if mine is None:
+            mine = points[member] = {}
+        mine[meeting_id] = game_points
+    for member, meeting_id, day_points in days:
+        if meeting_id is None:
+            before[member] = before.get(member, 0) + (day_points or 0)
+        else:
+            mine = points.setdefault(member, {})
+            mine[meeting_id] = mine.get(meeting_id, 0) + (day_points or 0)
+    return points, before
 
 
 def adjustments_by_day(period):
@@ -125,41 +171,65 @@ def adjustments_by_day(period):
     return by_member
 
 
-def cumulative_cells(member_id, columns, points, adjustments):
-    """The member's running total after each column; None until their first game or adjustment."""
-    cells, total, started = [], 0, False
-    pending = list(adjustments.get(member_id, ()))
-    for column in columns:
-        while pending and pending[0][0] <= column.date:
-            total += pending.pop(0)[1]
-            started = True
-        day = points.get((member_id, column.meeting_id))
+_STALE = object()  # the total has changed since the last Cell of it was made
+
+
+def cumulative_cells(columns, days, adjustments, before=None):
+    """A member's running total after each column; None until their first game or adjustment.
+
+    ``columns``: ``(meeting_id, date)`` of each column; ``days``: the member's points by meeting id;
+    ``adjustments``: ``[(date, points), …]`` in date order (those before the first column count in it);
+    ``before``: their points before the first column, None when they had nothing there.  A total that stays over
+    the meetings a member misses is one Cell, repeated: a big season has 16,000 cells, half of them such
+    repeats, and the grid draws a repeated cell once (``tables.running_grid``).
+    """
+    cells = []
+    append, played = cells.append, days.get
+    total = before or 0
+    idle = None if before is None else _STALE  # the Cell of the total as it stands, for a meeting missed
+    done, count = 0, len(adjustments)
+    for meeting_id, date in columns:
+        while done < count and adjustments[done][0] <= date:
+            total += adjustments[done][1]
+            done += 1
+            idle = _STALE
+        day = played(meeting_id)
         if day is not None:
             total += day
-            started = True
-        cells.append(Cell(total, day) if started else None)
+            append(Cell(total, day))
+            idle = _STALE
+        else:
+            if idle is _STALE:
+                idle = Cell(total)
+            append(idle)
     return cells
 
 
-def running_standings(period):
-    """The standings of ``period`` with each rank's movement at the latest meeting and the points by meeting.
+def running_standings(period, meetings=None):
+    """The standings of ``period`` with each rank's movement at the latest meeting and the points by meeting: of
+    the latest ``meetings`` meetings (every meeting when None, or when the period has no more).
 
-    Eight queries whatever the number of games: the standings before the latest
-    meeting and now (four together), the meeting lines, their meetings' days and the day totals by meeting, and
-    the adjustments by day.
+    Nine queries whatever the number of games or meetings shown: the standings before the latest meeting and
+    now (four together), the period's meetings, the meeting lines of the meetings shown and the sum of those
+    before, the day totals by meeting (those before summed), and the adjustments by day.
     """
-    points, columns = points_by_meeting(period)
-    adjustments = adjustments_by_day(period)
-    previous = {}
+    every = meeting_columns(period)
+    columns = every[-meetings:] if meetings and len(every) > meetings else every
+    points, before, adjustments, previous = {}, {}, {}, {}
     if columns:
-        before, now = standings_before_and_now(period, columns[-1].date)
-        previous = {line.member.pk: line.rank for line in before.ranked}
+        points, before = points_by_meeting(period, columns[0])
+        adjustments = adjustments_by_day(period)
+        earlier, now = standings_before_and_now(period, columns[-1].date)
+        previous = {line.member.pk: line.rank for line in earlier.ranked}
     else:
         now = standings(period)
+    nothing, days = {}, [(column.meeting_id, column.date) for column in columns]
 
     def running_line(line):
-        return RunningLine(line=line, previous_rank=previous.get(line.member.pk),
-                           cells=cumulative_cells(line.member.pk, columns, points, adjustments))
+        member = line.member.pk
+        cells = cumulative_cells(days, points.get(member, nothing), adjustments.get(member, ()), before.get(member))
+        return RunningLine(line=line, previous_rank=previous.get(member), cells=cells)
 
-    return Running(standings=now, columns=columns, ranked=[running_line(line) for line in now.ranked],
+    return Running(standings=now, columns=columns, meeting_count=len(every),
+                   ranked=[running_line(line) for line in now.ranked],
                    unranked=[running_line(line) for line in now.unranked])

@@ -4,18 +4,33 @@ from django.shortcuts import render
 
 from ..forms.period_choice import PeriodChoiceForm
 from ..permissions import club_access
+from ..stats.running import LATEST_MEETINGS
 from ..stats.running import running_standings as running_standings_of
 from ..tables import running_grid, running_heads
 
 
 def running_standings(request, slug):
+    """The latest ``LATEST_MEETINGS`` meetings' columns, or every meeting's with ``?all=1``."""
     access = club_access(request, slug)
     form = PeriodChoiceForm(access.club, request.GET)
     choice = form.choice
-    running = running_standings_of(choice.period) if choice.period else None
+    show_all = request.GET.get("all") == "1"
+    running = running_standings_of(choice.period, None if show_all else LATEST_MEETINGS) if choice.period else None
     return render(request, "league/running.html", {
         "access": access, "club": access.club, "nav": "running", "form": form,
         "season": choice.season, "rule_set": choice.rule_set, "running": running,
         "grid": running_grid(running) if running else [],
         "heads": running_heads(running, access.club.slug) if running else "",
+        "show_all": show_all, "latest_meetings": LATEST_MEETINGS,
+        "all_meetings_query": _query(request, all="1"), "latest_meetings_query": _query(request, all=None),
     })
+
+
+def _query(request, **changes):
+    """This page's query with ``changes`` (None leaves a key out), for a link to the grid."""
+    query = request.GET.copy()
+    for key, value in changes.items():
+        query.pop(key, None)
+        if value is not None:
+            query[key] = value
+    return f"?{query.urlencode()}#cumulative-heading"

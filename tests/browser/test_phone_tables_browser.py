@@ -200,3 +200,24 @@ def test_naming_columns_and_unknown_names_on_a_360_px_phone(live_server, narrow_
             assert_on_screen(field, "a name's choice or reading")
             assert field.bounding_box()["width"] > WIDTH * 0.8
     narrow_phone.screenshot(path=str(tmp_path / "import-names.png"), full_page=True)
+
+
+def test_the_running_standings_word_on_the_latest_meetings_fits_a_phone(live_server, narrow_phone, demo_club,
+                                                                        monkeypatch):
+    """A long season draws its latest meetings and says so above the grid: the words wrap, the page keeps still."""
+    monkeypatch.setattr("league.views.running.LATEST_MEETINGS", 2)
+    base = live_server.url
+    log_in(narrow_phone, base, "member")
+    for language in ("", "/en"):
+        for query in ("", "?all=1"):
+            narrow_phone.goto(f"{base}{language}/c/{demo_club.slug}/standings/running/{query}")
+            assert_no_sideways_scroll(narrow_phone)
+            assert_every_table_keeps_name_and_key_in_sight(narrow_phone, 2)
+            words = narrow_phone.locator("p.running-window")
+            assert_on_screen(words, f"the latest meetings' words on {narrow_phone.url}")
+            assert_on_screen(words.locator("a"), f"the link on {narrow_phone.url}")
+        narrow_phone.goto(f"{base}{language}/c/{demo_club.slug}/standings/running/")
+        assert narrow_phone.locator("table.running thead th time").count() == 2
+        narrow_phone.locator("p.running-window a").click()
+        narrow_phone.wait_for_url("**?all=1#cumulative-heading")
+        assert narrow_phone.locator("table.running thead th time").count() > 2

@@ -89,6 +89,11 @@ def test_running_standings_take_a_days_points_on_its_meeting(club, season):
     assert [column.date for column in running.columns] == [D(2026, 11, 14), D(2026, 11, 21), D(2026, 11, 28)]
     centre = next(line for line in running.lines if line.line.member.name == "中島五郎")
     assert [(cell.points, cell.day) if cell else None for cell in centre.cells] == [None, (-250, -250), (-500, -250)]
+    # The latest meetings alone (the page's default in a long season): the earlier day totals counted in the first.
+    for shown in (1, 2):
+        latest = running_standings(period(club, season), shown)
+        assert latest.columns == running.columns[-shown:] and latest.left_out == 3 - shown
+        assert [entry.cells for entry in latest.lines] == [entry.cells[-shown:] for entry in running.lines]
 
 
 def test_the_member_page_lists_day_totals_and_says_what_counts_them(client, club, member, season):

@@ -30,7 +30,7 @@ from league.services.games import Entry, GameRefused, correct_game, record_game,
 from league.services.meeting_lines import refresh_meeting_lines
 from league.services.people import merge_guest
 from league.stats import standings as standings_module
-from league.stats.running import points_by_meeting
+from league.stats.running import meeting_columns, points_by_meeting
 from league.stats.standings import Period, standings, standings_before_and_now
 
 from .conftest import BAKUFU_RULES
@@ -237,12 +237,24 @@ def check(rule_sets, days):
                 one_pass = standings_before_and_now(period, day)
                 reference = seat_standings(period, split=day)
                 assert [figures(table) for table in one_pass] == [figures(table) for table in reference]
-            points, _columns = points_by_meeting(period)
             expected = {}
             for seat in standings_module.seats_in(period).values("member", "game__meeting", "total"):
                 key = (seat["member"], seat["game__meeting"])
                 expected[key] = expected.get(key, 0) + seat["total"]
-            assert points == expected
+            columns = meeting_columns(period)
+            assert {meeting for _member, meeting in expected} == {column.meeting_id for column in columns}
+            # From the first meeting, and from a later one (the page's latest meetings: the rest summed per member).
+            for shown in {0, len(columns) // 2} if columns else ():
+                later = {column.meeting_id for column in columns[shown:]}
+                points, before = points_by_meeting(period, columns[shown])
+                assert {(member, meeting): value for member, days in points.items()
+                        for meeting, value in days.items()} == {
+                    key: value for key, value in expected.items() if key[1] in later}
+                earlier = {}
+                for (member, meeting), value in expected.items():
+                    if meeting not in later:
+                        earlier[member] = earlier.get(member, 0) + value
+                assert before == earlier
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -101,6 +101,19 @@ def test_the_cumulative_table_adds_games_and_adjustments_meeting_by_meeting(club
     assert higashida.cells[1].day == 100
 
 
+@pytest.mark.parametrize("shown", [1, 2, 3, 4])
+def test_the_latest_meetings_start_from_what_came_before(club, season, three_meetings, shown):
+    """Drawing only the latest meetings leaves every cell shown as it is in the whole table, adjustments included
+    (南野's on day 1 counts in the first column shown, 北村's between day 2 and 3 in day 3's)."""
+    period = season_period(club.rule_sets.get(), season)
+    whole, latest = running_standings(period), running_standings(period, shown)
+    assert latest.columns == whole.columns[-shown:] and latest.meeting_count == 3
+    assert latest.left_out == max(0, 3 - shown)
+    assert [entry.line.member.name for entry in latest.lines] == [entry.line.member.name for entry in whole.lines]
+    assert [entry.cells for entry in latest.lines] == [entry.cells[-shown:] for entry in whole.lines]
+    assert [entry.movement for entry in latest.lines] == [entry.movement for entry in whole.lines]
+
+
 def test_the_movement_compares_the_ranks_before_and_after_the_latest_meeting(club, season, three_meetings):
     running = running_standings(season_period(club.rule_sets.get(), season))
     # Before day 3: 東田 +60.0, 西川 +30.0, 南野 ▲15.0, 北村 ▲65.0 (with the adjustment dated before day 3).
@@ -236,3 +249,64 @@ def test_the_page_takes_the_same_queries_however_many_games(client, club, member
         response = client.get(page(club))
     assert len(response.context["running"].columns) == 7
     assert len(many) == len(few), [q["sql"] for q in many.captured_queries]
+
+
+def test_a_long_season_shows_the_latest_meetings_and_offers_them_all(client, club, member, season, three_meetings,
+                                                                      monkeypatch):
+    monkeypatch.setattr("league.views.running.LATEST_MEETINGS", 2)
+    client.force_login(member)
+    html = squeezed(client.get(page(club)))
+    assert html.count('<th scope="col" class="num"><a href=') == 2
+    assert f'href="{reverse("meeting_detail", args=[club.slug, three_meetings[0].pk])}"' not in html
+    # 北村's row from day 2 (day 1's ▲40.0 in it), and 南野's with the day-1 adjustment counted in it.
+    assert '<td class="num">▲80.0</td><td class="num">▲55.0</td>' in html
+    assert '<td class="num">▲15.0</td><td class="num">+35.0</td>' in html
+    assert ('<p class="running-window">直近2回分の開催日を表示しています（全3回）。'
+            'それより前の開催日も累計に含まれています。 '
+            '<a href="?all=1#cumulative-heading">すべての開催日を表示</a></p>') in html
+    assert 'name="all"' not in html
+    # Every meeting, the choice kept when the period changes, and the way back keeping the rest of the query.
+    html = squeezed(client.get(page(club, season="all", all=1)))
+    assert html.count('<th scope="col" class="num"><a href=') == 3
+    assert '<td class="num">▲40.0</td><td class="num">▲80.0</td><td class="num">▲55.0</td>' in html
+    assert '<input type="hidden" name="all" value="1">' in html
+    assert '<a href="?season=all#cumulative-heading">直近2回分のみ表示</a>' in html
+    assert "すべての開催日を表示" not in html
+
+
+def test_the_latest_meetings_are_written_in_english_too(client, club, member, season, three_meetings, monkeypatch):
+    monkeypatch.setattr("league.views.running.LATEST_MEETINGS", 2)
+    client.force_login(member)
+    with translation.override("en"):
+        html = squeezed(client.get(page(club)))
+        assert "Showing the latest 2 meetings of 3; the earlier ones count in every total." in html
+        assert ">Show all meetings</a>" in html
+        html = squeezed(client.get(page(club, all=1)))
+        assert ">Show the latest 2 meetings only</a>" in html
+
+
+def test_a_season_within_the_latest_meetings_is_the_whole_table(client, club, member, season, three_meetings):
+    """With no more meetings than the page draws, the page is the whole table, as it was before it drew only
+    the latest: no word of it, and asking for all of them changes nothing but the period's form remembering it."""
+    def without_token(response):  # the logout form's token changes with each page
+        return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", squeezed(response))
+
+    client.force_login(member)
+    html = without_token(client.get(page(club)))
+    assert "running-window" not in html and 'name="all"' not in html
+    assert html.count('<th scope="col" class="num"><a href=') == 3
+    every = without_token(client.get(page(club, all=1)))
+    english = reverse("running_standings", args=[club.slug]).replace("/c/", "/en/c/", 1)
+    assert every.replace('<input type="hidden" name="all" value="1">', "").replace(
+        f'href="{english}?all=1"', f'href="{english}"') == html  # the link to English keeps the query
+
+
+def test_the_latest_meetings_take_the_same_queries_as_all_of_them(client, club, member, season, three_meetings,
+                                                                   monkeypatch):
+    monkeypatch.setattr("league.views.running.LATEST_MEETINGS", 2)
+    client.force_login(member)
+    with CaptureQueriesContext(connection) as latest:
+        assert client.get(page(club)).status_code == 200
+    with CaptureQueriesContext(connection) as every:
+        assert client.get(page(club, all=1)).status_code == 200
+    assert len(latest) == len(every)
