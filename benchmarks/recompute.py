@@ -24,6 +24,7 @@ import io
 import json
 import resource
 import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -136,7 +137,11 @@ class Sqlite:
         self.url = f"sqlite:///{self.built}"
 
     def fresh_copy(self):
-        shutil.copyfile(self.built, self.copy)
+        # Through SQLite's backup, not a copy of the file: the site's databases write ahead (WAL), so what the
+        # build wrote last may still be in the log beside the file.
+        self.copy.unlink(missing_ok=True)
+        with sqlite3.connect(self.built) as source, sqlite3.connect(self.copy) as target:
+            source.backup(target)
         return f"sqlite:///{self.copy}"
 
     def drop(self):
