@@ -14,7 +14,8 @@ so that the season's money reads neither the records nor the days' games:
   open, or in the admin, which calls these too.
 
 ``manage.py recompute --commit`` rebuilds both for a club (``keep_club_money``); a meeting whose ``drifted``
-is None (not checked yet) is checked by the season's money itself.
+is None (not checked yet: the migration that added it leaves every meeting so) is checked by the season's money
+itself, which then stores what it found (``remember_drift``), so that only its first reader waits for it.
 """
 
 from django.db.models import Q
@@ -69,3 +70,16 @@ def refresh_member_drift(member_id):
     refresh_drift(Meeting.objects.filter(
         Q(pk__in=MeetingLine.objects.filter(member_id=member_id).values("meeting_id"))
         | Q(pk__in=Attendance.objects.filter(member_id=member_id).values("meeting_id"))))
+
+
+def remember_drift(checked):
+    """Store the drift the season's money worked out (``SeasonMoney.checked``: meeting id → drifted) for days
+    where none was stored.
+
+    Only where it is still not known and the settlement still kept: a writer that changed the day meanwhile
+    has stored its own answer (``refresh_drift``, in its transaction), which is newer than this reader's.
+    """
+    for value in (True, False):
+        ids = [pk for pk, drifted in checked.items() if drifted is value]
+        if ids:
+            Meeting.objects.filter(KEPT, pk__in=ids, drifted=None).update(drifted=value)

@@ -31,6 +31,8 @@ class SeasonMoney:
     venue: int = 0
     club: int = 0
     drifted: list = None  # closed meetings whose kept settlement no longer matches their games
+    # The closed meetings whose drift was not stored yet and was checked here: meeting id → drifted.
+    checked: dict = None
 
     @property
     def received(self):
@@ -60,10 +62,11 @@ def season_money(club, first_day=None, last_day=None):
     closed = meetings.filter(closed=True)
     # The kept records' totals as their narrow copy has them: not one record is decoded here.
     days = list(closed.only("pk", "date", "drifted", "kept_collected", "kept_venue", "kept_club"))
-    totals = SeasonMoney(meetings=days, open_meetings=open_meetings, members=[], drifted=[])
+    totals = SeasonMoney(meetings=days, open_meetings=open_meetings, members=[], drifted=[], checked={})
     by_member = {}  # member id → [meetings, games, fees, received]
     unknown = {day.pk for day in days if day.kept_collected is not None and day.drifted is None}
     drifted = drifted_ids(closed.filter(pk__in=unknown)) if unknown else set()
+    totals.checked = {pk: pk in drifted for pk in unknown}
     for day in days:
         if day.kept_collected is not None:
             totals.collected += day.kept_collected

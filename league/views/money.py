@@ -4,6 +4,7 @@ from django.shortcuts import render
 
 from ..forms.period_choice import SeasonChoiceForm
 from ..permissions import club_for_members
+from ..services.kept_money import remember_drift
 from ..stats.money import season_money
 
 
@@ -12,6 +13,7 @@ def season_money_page(request, slug):
     form = SeasonChoiceForm(access.club, request.GET)
     choice = form.choice
     money = season_money(access.club, choice.first_day, choice.last_day)
+    remember_drift(money.checked)  # the days whose drift was not stored yet: checked once, not by every reader
     return render(request, "league/money/season.html", {
         "access": access, "club": access.club, "form": form, "season": choice.season, "money": money,
         "nav": "money",

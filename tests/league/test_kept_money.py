@@ -132,6 +132,29 @@ def test_the_season_checks_a_drift_not_known_yet(club, secretary):
     assert figures(season_money(club)) == expected
 
 
+def test_the_season_page_remembers_the_drift_it_had_to_check(client, club, secretary):
+    """The first reader of the season's money after the migration checks the days' drift; the next reads it."""
+    random_season(club, secretary, random.Random(3))
+    version = club.rule_sets.get().versions.get()
+    days = sorted(Meeting.objects.filter(club=club, closed=True).values_list("date", flat=True))
+    add_rule_version(club.rule_sets.get(), days[len(days) // 2], version.rules,  # the later half drifts
+                     {**version.fees, "per_game": version.fee_settings["per_game"] + 100})
+    expected = stored(club)
+    assert any(expected[1].values()) and not all(expected[1].values())
+    Meeting.objects.filter(club=club).update(drifted=None)
+    client.force_login(secretary)
+    first = client.get(f"/c/{club.slug}/money/")
+    assert stored(club) == expected == fresh(club)
+    second = client.get(f"/c/{club.slug}/money/")
+    assert second.context["money"].checked == {}
+    assert first.content.decode().count("drift") == second.content.decode().count("drift")
+    assert _drifted_dates(first) == _drifted_dates(second)
+
+
+def _drifted_dates(page):
+    return [meeting.date for meeting in page.context["money"].drifted]
+
+
 def test_the_recompute_command_rebuilds_what_the_season_reads(club, secretary):
     random_season(club, secretary, random.Random(5))
     expected = fresh(club)
