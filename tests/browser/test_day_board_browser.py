@@ -29,6 +29,7 @@ def test_the_board_shows_a_saved_game_without_reloading(live_server, chromium, d
     meeting, players = drawn_meeting
     context = chromium.new_context(viewport={"width": 1920, "height": 1080})
     screen = context.new_page()
+    unanswered = watch_board(screen)
     base = live_server.url
     log_in(screen, base)
     screen.goto(f"{base}/c/bakufu/meetings/{meeting.pk}/board/")
@@ -53,7 +54,7 @@ def test_the_board_shows_a_saved_game_without_reloading(live_server, chromium, d
     context.set_offline(False)
     screen.locator("#board-offline").wait_for(state="hidden", timeout=10000)
     assert screen.evaluate("window.boardMarker") == "still here"
-    context.close()
+    close_board(screen, context, unanswered)
 
 
 def test_the_board_fits_a_phone(live_server, phone, drawn_meeting, tmp_path):
@@ -77,6 +78,7 @@ def test_a_hidden_board_does_not_ask_and_catches_up_when_shown(live_server, chro
     meeting, _players = drawn_meeting
     context = chromium.new_context(viewport={"width": 1280, "height": 800})
     screen = context.new_page()
+    unanswered = watch_board(screen)
     log_in(screen, live_server.url)
     screen.goto(f"{live_server.url}/c/bakufu/meetings/{meeting.pk}/board/")
     asked = []
@@ -90,4 +92,26 @@ def test_a_hidden_board_does_not_ask_and_catches_up_when_shown(live_server, chro
     assert asked == []
     with screen.expect_request(lambda request: "/board/parts/" in request.url, timeout=1000):
         screen.evaluate(HIDE, False)  # shown again: it asks at once, not a period later
+    close_board(screen, context, unanswered)
+
+
+
+def watch_board(screen):
+    """The board's questions still unanswered (a set Playwright's events keep), for ``close_board``."""
+    unanswered = set()
+    screen.on("request", lambda request: unanswered.add(request) if "/board/parts/" in request.url else None)
+    # Playwright's callbacks must be Python functions, not a set's bound method.
+    screen.on("requestfinished", lambda request: unanswered.discard(request))
+    screen.on("requestfailed", lambda request: unanswered.discard(request))
+    return unanswered
+
+
+def close_board(screen, context, unanswered):
+    """Hide the board, so that it stops asking, and let its last answer arrive before closing: the test's
+    database is emptied after it, and a request the server is still answering then locks its tables (SQLite)."""
+    screen.evaluate(HIDE, True)
+    for _wait in range(100):
+        if not unanswered:
+            break
+        screen.wait_for_timeout(100)
     context.close()
