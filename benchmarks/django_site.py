@@ -13,10 +13,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def site_environment(database_url):
+    """The environment a benchmark runs the site's own commands in (``manage.py …`` as a process of its own):
+    this one's, on the benchmark's database, with a throwaway key unless one is set."""
+    return {**os.environ, "DATABASE_URL": database_url,
+            "SECRET_KEY": os.environ.get("SECRET_KEY") or secrets.token_urlsafe(50)}
+
+
 def start_django(database_url):
-    os.environ["DATABASE_URL"] = database_url
+    os.environ.update(site_environment(database_url))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "janroku.settings")
-    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     import django

@@ -231,8 +231,11 @@ def _command_here(database, season, out):
 def _run(command, database):
     """Run ``command`` on the benchmark's database: its wall and CPU seconds and its peak memory in MiB."""
     started = time.perf_counter()
-    process = subprocess.Popen(command, env={**os.environ, "DATABASE_URL": f"sqlite:///{database}"},
-                               stdout=subprocess.DEVNULL)
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from benchmarks.django_site import site_environment
+
+    process = subprocess.Popen(command, env=site_environment(f"sqlite:///{database}"), stdout=subprocess.DEVNULL)
     _pid, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - started
     if os.waitstatus_to_exitcode(status) != 0:
