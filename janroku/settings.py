@@ -95,6 +95,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     })
 else:
     DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # No just-in-time compiling: the site's statements are short, and PostgreSQL's estimate of a big one
+        # (a club's stored lines rebuilt by a recompute) set it compiling for 0.4 s of a 1.1 s statement
+        # (docs/performance.md).
+        options = DATABASES["default"].setdefault("OPTIONS", {})
+        options["options"] = f"{options.get('options', '')} -c jit=off".strip()
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTHENTICATION_BACKENDS = [

@@ -30,14 +30,15 @@ from .kept_money import refresh_drift
 CHUNK = 500
 
 
-def refresh_meeting_lines(meeting_ids, *, locked=False, models=None):
+def refresh_meeting_lines(meeting_ids, *, locked=False, models=None, check_drift=True):
     """Aggregate the lines of ``meeting_ids`` again from their counted seats (inside the caller's transaction).
 
     The meetings are locked first (in id order, as every writer locks a game before its meeting): two
     corrections of games of one day then refresh its lines one after the other, and the second sees the
     first's seats instead of finding its lines inserted under it.  ``locked`` says the caller holds those
     locks already (a game's save: one query less).  ``models`` are (Meeting, GameSeat, MeetingLine,
-    RuleVersion), historical ones in a migration.
+    RuleVersion), historical ones in a migration.  ``check_drift=False`` leaves the closed days' drift to a
+    caller that checks it itself right after (``manage.py recompute --commit``: ``keep_club_money``).
     """
     meeting_model, seat_model, line_model, version_model = models or (Meeting, GameSeat, MeetingLine, RuleVersion)
     ids = sorted({pk for pk in meeting_ids if pk is not None})
@@ -55,13 +56,13 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, models=None):
             cursor.execute(insert, params)
     # A closed day's games changed (a recompute, a merge, an import's undo, the admin): check its kept settlement
     # again.  A caller holding the locks is a game's own save, which a closed day refuses.
-    if not locked and models is None:
+    if check_drift and not locked and models is None:
         refresh_drift(Meeting.objects.filter(pk__in=ids))
 
 
-def refresh_club_lines(club):
+def refresh_club_lines(club, check_drift=True):
     """Rebuild every line of the club's meetings."""
-    refresh_meeting_lines(Meeting.objects.filter(club=club).values_list("pk", flat=True))
+    refresh_meeting_lines(Meeting.objects.filter(club=club).values_list("pk", flat=True), check_drift=check_drift)
 
 
 def busts_at_zero(versions):

@@ -198,8 +198,12 @@ def plan(rule_set, version=None):
 
 
 @gc_paused
-def apply(plan_or_rule_set, user=None):
+def apply(plan_or_rule_set, user=None, refresh_lines=True):
     """Save the planned games (or plan ``rule_set`` now and save); returns how many were saved.
+
+    ``refresh_lines=False`` leaves the stored meeting lines of the changed days to the caller, who must
+    refresh them in the same transaction (``manage.py recompute --commit`` rebuilds every line of the club
+    after it, so refreshing them here too wrote each day twice).
 
     Each game is locked and compared with the plan: if any game was corrected,
     voided or settles differently since, nothing is saved.  When no rule version
@@ -234,7 +238,8 @@ def apply(plan_or_rule_set, user=None):
                 _write(games, seats, user, now)
                 games, seats = [], []
         _write(games, seats, user, now)
-        refresh_meeting_lines({change.game.meeting_id for change in changes.values()})
+        if refresh_lines:
+            refresh_meeting_lines({change.game.meeting_id for change in changes.values()})
     return the_plan.count
 
 

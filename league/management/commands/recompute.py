@@ -36,9 +36,10 @@ class Command(BaseCommand):
             return
         try:
             with transaction.atomic():  # every rule set or none
-                saved = sum(recompute.apply(plan, who) for plan in plans)
-                # Every stored meeting line of the club again from its seats, changed or not: a repair too.
-                refresh_club_lines(club)
+                saved = sum(recompute.apply(plan, who, refresh_lines=False) for plan in plans)
+                # Every stored meeting line of the club again from its seats, changed or not: a repair too.  The
+                # drift of the closed days is checked once, by what follows.
+                refresh_club_lines(club, check_drift=False)
                 # And what the season's money reads of the closed days: their kept lines, and their drift.
                 keep_club_money(club)
         except Refused as refusal:
