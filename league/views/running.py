@@ -22,15 +22,5 @@ def running_standings(request, slug):
         "grid": running_grid(running) if running else [],
         "heads": running_heads(running, access.club.slug) if running else "",
         "show_all": show_all, "latest_meetings": LATEST_MEETINGS,
-        "all_meetings_query": _query(request, all="1"), "latest_meetings_query": _query(request, all=None),
     })
 
-
-def _query(request, **changes):
-    """This page's query with ``changes`` (None leaves a key out), for a link to the grid."""
-    query = request.GET.copy()
-    for key, value in changes.items():
-        query.pop(key, None)
-        if value is not None:
-            query[key] = value
-    return f"?{query.urlencode()}#cumulative-heading"
