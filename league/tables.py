@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from html import escape  # Django's escape is the same with a lazy-string wrapper, costly per cell
 from operator import attrgetter
 
-from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
@@ -25,7 +24,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from .formatting import format_date, format_month_day, format_points, format_score, format_signed
-from .links import member_link
+from .links import member_link, url_of_each
 
 # Column headers: English sources, the Japanese terms in the catalogue (順位, 名前, 半荘数, …).
 PLACE_NAMES = (_("1st"), _("2nd"), _("3rd"), _("4th"))
@@ -305,10 +304,9 @@ def running_heads(running, slug):
     dates through the template engine, were a third of the page); the link is
     reversed once for all the meetings.
     """
-    marker = 987654321
-    prefix, suffix = escape(reverse("meeting_detail", args=[slug, marker])).split(str(marker))
+    meeting_url = url_of_each("meeting_detail", slug)
     return mark_safe("".join(
-        f'<th scope="col" class="num"><a href="{prefix}{column.meeting_id}{suffix}">'
+        f'<th scope="col" class="num"><a href="{meeting_url(column.meeting_id)}">'
         f'<time datetime="{column.date:%Y-%m-%d}" title="{escape(format_date(column.date))}">'
         f"{escape(format_month_day(column.date))}</time></a></th>"
         for column in running.columns))

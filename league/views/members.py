@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from ..charts import cumulative_points_chart, place_chart, place_label
 from ..forms.period_choice import PeriodChoiceForm
 from ..links import with_page_urls
+from ..member_tables import head_to_head_rows, history_rows
 from ..models import Member
 from ..permissions import club_access
 from ..stats.member import member_record, members_with_games
@@ -43,7 +44,8 @@ def member_page(request, slug, member_id):
         page = Paginator(record.newest_first, GAMES_PER_PAGE).get_page(request.GET.get("page"))
         record.with_seats(page.object_list)
         with_page_urls(access.club, record.members.values(), period_query)
-        context.update(record=record, page=page,
+        context.update(record=record, page=page, history_rows=history_rows(page, access.club),
+                       head_to_head_rows=head_to_head_rows(record.head_to_head),
                        place_labels=[place_label(place) for place in range(1, record.players + 1)])
         if record.history:
             context.update(points_chart=cumulative_points_chart(record.history), places_chart=place_chart(record.line))
