@@ -8,10 +8,10 @@ and the season workbook (``league.exports.choice``) build on it.
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.utils import timezone
 
-from ..models import Season
+from ..models import Game, Season
 from .standings import Period
 
 ALL_GAMES = "all"  # a season choice meaning every game, whatever the season
@@ -24,10 +24,20 @@ def current_season(club, day=None):
     return seasons.covering(day).first() or seasons.filter(starts_on__lte=day).order_by("-starts_on").first()
 
 
-def main_rule_set(club):
-    """The rule set shown first: the one with the most games (ties: the first listed)."""
-    return (club.rule_sets.annotate(played=Count("meetings__games", filter=Q(meetings__games__void=False)))
-            .order_by("-played", "position", "id").first())
+def main_rule_set(club, rule_sets=None):
+    """The rule set shown first: the one with the most games (ties: the first listed); ``rule_sets`` are the
+    club's in their order when the caller has read them.
+
+    A club of one rule set is not counted: counting a big club's 20,000 games took its front page 15 ms.  The
+    games are counted by rule set id alone, not grouped by every column of the rule set.
+    """
+    if rule_sets is None:
+        rule_sets = list(club.rule_sets.order_by("position", "id"))
+    if len(rule_sets) <= 1:
+        return rule_sets[0] if rule_sets else None
+    played = dict(Game.objects.filter(meeting__rule_set__in=rule_sets, void=False).values("meeting__rule_set")
+                  .annotate(games=Count("id")).values_list("meeting__rule_set", "games").order_by())
+    return max(rule_sets, key=lambda rule_set: played.get(rule_set.pk, 0))  # the first of equal ones
 
 
 def season_days(season):
@@ -65,8 +75,7 @@ def pick_rule_set(club, rule_sets, chosen):
         return next(r for r in rule_sets if r.slug == chosen)
     if len(rule_sets) <= 1:
         return rule_sets[0] if rule_sets else None
-    main = main_rule_set(club)
-    return next(r for r in rule_sets if r.pk == main.pk)
+    return main_rule_set(club, rule_sets)
 
 
 @dataclass(frozen=True)
