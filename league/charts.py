@@ -16,8 +16,8 @@ import math
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from .formatting import format_date, format_points
 
@@ -176,32 +176,34 @@ def cumulative_points_chart(games, chart_id="cumulative-points"):
     }
     options = {"title": _("Points game by game"), "y_label": _("Points"), "x_label": _("Games"),
                "value_label": lambda tenths: format_points(tenths, trim=True), "min_step": 10}
+    language = get_language()  # once: the figures of a busy member's hundreds of days each name it
     if len(games) > POINT_PER_GAME_UP_TO:
         days = _by_day(games)
         desc += " " + ngettext("The line has a point for each of the %(days)s day played, after its last game.",
                                "The line has a point for each of the %(days)s days played, after their last game.",
                                len(days)) % {"days": len(days)}
         caption = _("Points day by day (one point per day played)")
-        rows = [(format_date(day[-1].date), len(day), format_points(sum(line.total for line in day)),
-                 format_points(day[-1].cumulative)) for day in days]
+        rows = [(format_date(day[-1].date), len(day), format_points(sum(line.total for line in day), language),
+                 format_points(day[-1].cumulative, language)) for day in days]
         table = (caption, [_("Date"), _("Games"), _("Total"), _("Points so far")], rows)
         return line_chart(chart_id, [day[-1].cumulative for day in days], desc=desc, table=table,
                           steps=[day[-1].number for day in days], caption=caption, **options)
     dates = {}  # a member plays several games a day: each day written once
     rows = [(line.number, dates.get(line.date) or dates.setdefault(line.date, format_date(line.date)),
-             format_points(line.total), format_points(line.cumulative)) for line in games]
+             format_points(line.total, language), format_points(line.cumulative, language)) for line in games]
     table = (_("Points game by game"), [_("Game"), _("Date"), _("Total"), _("Points so far")], rows)
     return line_chart(chart_id, [line.cumulative for line in games], desc=desc, table=table, **options)
 
 
 def _by_day(games):
     """The history's entries (in order) in runs of one day each."""
-    days = []
+    days, day, last = [], None, None
     for line in games:
-        if days and days[-1][-1].date == line.date:
-            days[-1].append(line)
-        else:
-            days.append([line])
+        date = line.date
+        if date != last:
+            day, last = [], date
+            days.append(day)
+        day.append(line)
     return days
 
 

@@ -184,21 +184,32 @@ def member_record(member, period):
 
 def in_date_order(games, day_lines):
     """The games and the day totals in one list, oldest first (a day total after that day's games), numbered
-    and with the running total of both."""
+    and with the running total of both.
+
+    ``games`` are in date order, numbered and added up on their own (``games_of``): without day totals they
+    are the history as they are, and day totals are merged in rather than everything sorted again (a busy
+    member has thousands of games).
+    """
     days = sorted(day_lines, key=lambda line: (line.day_total.meeting.date, line.day_total.meeting_id,
                                                line.day_total_id))
-    history, cumulative = [], 0
-    queue = [(game.date, 0, index) for index, game in enumerate(games)]
-    queue += [(line.day_total.meeting.date, 1, index) for index, line in enumerate(days)]
-    for number, (_date, kind, index) in enumerate(sorted(queue), start=1):
-        if kind:
-            cumulative += days[index].points
-            history.append(DayTotalEntry(number=number, line=days[index], cumulative=cumulative))
-        else:
-            game = games[index]
-            cumulative += game.total
-            game.number, game.cumulative = number, cumulative
-            history.append(game)
+    if not days:
+        return list(games)
+    history, cumulative, waiting = [], 0, 0
+
+    def add_day(line):
+        nonlocal cumulative
+        cumulative += line.points
+        history.append(DayTotalEntry(number=len(history) + 1, line=line, cumulative=cumulative))
+
+    for game in games:
+        while waiting < len(days) and days[waiting].day_total.meeting.date < game.date:
+            add_day(days[waiting])
+            waiting += 1
+        cumulative += game.total
+        game.number, game.cumulative = len(history) + 1, cumulative
+        history.append(game)
+    for line in days[waiting:]:
+        add_day(line)
     return history
 
 

@@ -152,6 +152,10 @@ def test_the_narrow_reads_give_every_figure_of_reading_every_seat(club, secretar
         day_lines = list(DayTotalLine.objects.filter(member=member, day_total__meeting__rule_set=rule_set,
                                                      day_total__meeting__date__gte=FIRST))
         assert len(record.history) == len(games) + len(day_lines)
+        # By day, a day's day totals after its games, numbered in that order.
+        days_and_kinds = [(entry.date, entry.is_day_total) for entry in record.history]
+        assert days_and_kinds == sorted(days_and_kinds)
+        assert [entry.number for entry in record.history] == list(range(1, len(record.history) + 1))
         running = 0
         for entry in record.history:
             running += entry.total
