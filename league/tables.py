@@ -260,11 +260,11 @@ def standings_tables(request, club, result, projector=False):
     return StandingsTable(result.ranked, **options), StandingsTable(result.unranked, ranked=False, **options)
 
 
-def running_grid(running):
-    """Each line of the running standings (``stats.running.Running``) with its cells of points by meeting as
-    HTML: ``[(RunningLine, cells), …]``.
+def running_grid(running, club):
+    """The rows of the running standings' grid of points by meeting (``stats.running.Running``), as HTML: each
+    member's name (with the rank when ranked), total and a cell per meeting shown.
 
-    The cells are written here rather than by a template loop: the grid has a cell
+    The rows are written here rather than by a template loop: the grid has a cell
     per member per meeting (16,000 in a big season), and the template engine spent
     most of the page's time on them (docs/performance.md).  A cell's HTML is
     written once per figure and kept for the rest of the grid, and a cell that
@@ -276,10 +276,10 @@ def running_grid(running):
     language = get_language()
     texts, played, idle = {}, {}, {}  # points → their text; → a cell's HTML, played or not
 
-    def row(cells):
+    def cells(line):
         html, last, written = [], None, '<td class="num"></td>'  # before the first game: an empty cell
         append = html.append
-        for one in cells:
+        for one in line.cells:
             if one is not last:
                 last = one
                 points, day = one
@@ -292,9 +292,15 @@ def running_grid(running):
                     dim = "" if day is not None else " idle"
                     written = kept[points] = f'<td class="num{dim}">{text}</td>'
             append(written)
-        return mark_safe("".join(html))
+        return "".join(html)
 
-    return [(line, row(line.cells)) for line in running.lines]
+    def row(entry):
+        line = entry.line
+        rank = f'<span class="rank">{line.rank}</span> ' if line.rank else ""
+        return (f'<tr><th scope="row" class="member name-cell">{rank}{member_link(club, line.member)}</th>'
+                f'<td class="num total key-cell">{format_points(line.points, language)}</td>{cells(entry)}</tr>')
+
+    return mark_safe("".join(row(entry) for entry in running.lines))
 
 
 def running_heads(running, slug):

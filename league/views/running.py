@@ -19,7 +19,7 @@ def running_standings(request, slug):
     return render(request, "league/running.html", {
         "access": access, "club": access.club, "nav": "running", "form": form,
         "season": choice.season, "rule_set": choice.rule_set, "running": running,
-        "grid": running_grid(running) if running else [],
+        "grid": running_grid(running, access.club) if running else "",
         "heads": running_heads(running, access.club.slug) if running else "",
         "show_all": show_all, "latest_meetings": LATEST_MEETINGS,
     })
