@@ -50,11 +50,14 @@ def history_rows(lines, club):
         if line.is_day_total:
             day_total = line.day_total
             hanchan = ngettext("%(games)s hanchan", "%(games)s hanchan", day_total.games) % {"games": day_total.games}
+            # The points under the games' Total, the words over Place, Score and Game; the empty cells left out
+            # with the columns a phone leaves out (Seat, and the parts after Opponents).
             rows.append(
-                f'<tr class="day-total"><th scope="row"><a href="{meeting_url(day_total.meeting_id)}">'
-                f"{escape(format_date(line.date))}</a></th>"
-                f'<td colspan="4"><small class="day-total-mark">{day_total_mark}</small> {escape(hanchan)}</td>'
-                f'<td class="num total"><strong>{points(line.total)}</strong></td><td colspan="8"></td></tr>')
+                f'<tr class="day-total"><th scope="row" class="name-cell">'
+                f'<a href="{meeting_url(day_total.meeting_id)}">{escape(format_date(line.date))}</a></th>'
+                f'<td class="num total key-cell"><strong>{points(line.total)}</strong></td>'
+                f'<td colspan="3"><small class="day-total-mark">{day_total_mark}</small> {escape(hanchan)}</td>'
+                f'<td class="detail-cell"></td><td></td><td colspan="7" class="detail-cell"></td></tr>')
             continue
         seat, game = line.seat, line.game
         name = game_name % {"round": game.round, "table": game.table}

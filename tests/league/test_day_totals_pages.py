@@ -6,6 +6,7 @@ import io
 from decimal import Decimal
 
 import pytest
+from django.test.html import Element, parse_html
 from django.urls import reverse
 from django.utils import translation
 from openpyxl import load_workbook
@@ -16,6 +17,7 @@ from league.stats.running import running_standings
 from league.stats.standings import Period, standings
 
 from .day_total_files import import_days
+from .standings_html import classes, find_all, text_of
 from .test_points_only import imported_again, scored_game, tally_alone
 
 D = datetime.date
@@ -114,6 +116,31 @@ def test_the_member_page_lists_day_totals_and_says_what_counts_them(client, club
     with translation.override("ja"):
         page = client.get(url(club, "member_page", member_id=east.pk)).content.decode()
     assert "（5半荘のうち着順のある1半荘で計算）" in page
+
+
+def columns_of(row):
+    """The cells of a table row, each repeated over the columns it spans."""
+    cells = [cell for cell in row.children if isinstance(cell, Element) and cell.name in ("td", "th")]
+    return [cell for cell in cells for _ in range(int(dict(cell.attributes).get("colspan", 1)))]
+
+
+def test_a_day_totals_row_puts_its_points_under_total_and_leaves_out_what_a_phone_does(client, club, member,
+                                                                                       season):
+    client.force_login(member)
+    east = Member.objects.get(name="東田一郎")
+    html = client.get(url(club, "member_page", member_id=east.pk)).content.decode()
+    table = next(node for node in find_all(parse_html(html), lambda node: node.name == "table")
+                 if "member-games" in classes(node))
+    headers = columns_of(find_all(table, lambda node: node.name == "tr")[0])
+    day_total = next(row for row in find_all(table, lambda node: node.name == "tr") if "day-total" in classes(row))
+    cells = columns_of(day_total)
+    assert len(cells) == len(headers) == 14
+    for header, cell in zip(headers, cells, strict=True):
+        if "detail-cell" in classes(header):  # a phone leaves the column out: the cell goes with it
+            assert "detail-cell" in classes(cell) and not text_of(cell).strip()
+        elif text_of(header).strip() == "Total":
+            assert "key-cell" in classes(cell) and text_of(cell).strip() == "+45.3"
+    assert "name-cell" in classes(cells[0]) and "day total (日計)" in text_of(cells[2])
 
 
 def test_the_meeting_page_shows_the_days_totals(client, club, member, season):
