@@ -1,5 +1,8 @@
-"""Reading the standings page in tests: its address, and its tables as rows of column → text."""
+"""Reading the standings page in tests: its address, and its tables as rows of column → text; drawings of pages
+compared with drawings saved before (``assert_drawn_as_saved``)."""
 
+import gzip
+import json
 from urllib.parse import urlencode
 
 from django.test.html import Element, parse_html
@@ -58,3 +61,14 @@ def ranked_names(response):
     return [row["member"] for row in standings_tables(response).get("ranked", ((), []))[1]]
 
 
+
+
+def assert_drawn_as_saved(drawings, saved_file):
+    """``drawings`` ({page: {part: HTML}}) are the drawings saved in ``saved_file`` (gzipped JSON of the same
+    shape), compared parsed: every element, attribute, class and text, whitespace set aside."""
+    saved = json.loads(gzip.decompress(saved_file.read_bytes()))
+    assert sorted(drawings) == sorted(saved)
+    for name, parts in saved.items():
+        assert sorted(drawings[name]) == sorted(parts), name
+        for part, html in parts.items():
+            assert parse_html(drawings[name][part]) == parse_html(html), f"{name}: {part}"

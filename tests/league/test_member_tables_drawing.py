@@ -15,8 +15,6 @@ A deliberate change to these tables changes the file: write it again from the ``
 commit, and say why.
 """
 
-import gzip
-import json
 import re
 from pathlib import Path
 
@@ -27,7 +25,7 @@ from django.utils import translation
 
 from league.models import Game, Meeting, Member, Season
 
-from .standings_html import classes, find_all
+from .standings_html import assert_drawn_as_saved, classes, find_all
 from .test_standings_drawing import build
 
 SAVED = Path(__file__).with_name("member_drawn.json.gz")
@@ -84,9 +82,4 @@ def test_the_history_and_head_to_head_are_drawn_as_before_with_every_kind_of_row
                  "東", "South", "detail-cell", "name-cell", "key-cell", "opponents", "/members/旅の人/?season=s0",
                  "/games/g", "/meetings/m"):
         assert mark in everything, mark
-    saved = json.loads(gzip.decompress(SAVED.read_bytes()))
-    assert sorted(drawings) == sorted(saved)
-    for name, sections in saved.items():
-        assert sorted(drawings[name]) == sorted(sections), name
-        for section, html in sections.items():
-            assert parse_html(drawings[name][section]) == parse_html(html), f"{name}: {section}"
+    assert_drawn_as_saved(drawings, SAVED)

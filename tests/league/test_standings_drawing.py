@@ -18,8 +18,6 @@ indent=1, sort_keys=True).encode())``) in the same commit, and say why.
 """
 
 import datetime
-import gzip
-import json
 import re
 from pathlib import Path
 
@@ -31,7 +29,7 @@ from league.models import Club, Member
 
 from .day_total_files import import_days
 from .standings_data import boo_games, meeting_on, play, season_games, three_player_games
-from .standings_html import classes, find_all, url
+from .standings_html import assert_drawn_as_saved, classes, find_all, url
 from .test_points_only import points_game
 
 SAVED = Path(__file__).with_name("standings_drawn.json.gz")
@@ -116,9 +114,4 @@ def test_the_tables_are_drawn_as_before_on_pages_with_every_kind_of_line_and_col
                  "detail-cell", "key-cell", "name-cell", "podium-1", " me", "minus", "unranked", GUEST, "guest-mark",
                  "all-columns", 'aria-sort="descending"', 'aria-sort="ascending"', "—"):
         assert mark in everything, mark
-    saved = json.loads(gzip.decompress(SAVED.read_bytes()))
-    assert sorted(drawings) == sorted(saved)
-    for name, boxes in saved.items():
-        assert sorted(drawings[name]) == sorted(boxes), name
-        for kind, html in boxes.items():
-            assert parse_html(drawings[name][kind]) == parse_html(html), f"{name}: {kind}"
+    assert_drawn_as_saved(drawings, SAVED)
