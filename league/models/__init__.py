@@ -3,6 +3,7 @@ from .day_totals import DayTotal, DayTotalLine
 from .draws import SITTING_OUT, DrawnRound, DrawnSeat, ReportedResult
 from .games import POINT_PARTS, Adjustment, Game, GameSeat, Yakuman
 from .imports import ImportBatch
+from .invites import Invite
 from .meeting_lines import MeetingLine
 from .meetings import Attendance, KeptLine, Meeting, Settlement
 from .people import Member, Membership, Role
@@ -10,6 +11,6 @@ from .seasons import Season
 
 __all__ = [
     "POINT_PARTS", "SITTING_OUT", "Adjustment", "Attendance", "AwardTitle", "Club", "DayTotal", "DayTotalLine",
-    "DrawnRound", "DrawnSeat", "Game", "GameSeat", "ImportBatch", "KeptLine", "Meeting", "MeetingLine", "Member",
+    "DrawnRound", "DrawnSeat", "Game", "GameSeat", "ImportBatch", "Invite", "KeptLine", "Meeting", "MeetingLine", "Member",
     "Membership", "ReportedResult", "Role", "RuleSet", "RuleVersion", "Season", "Settlement", "Yakuman",
 ]

@@ -54,6 +54,11 @@ class Club(models.Model):
                             help_text=_("Used in the club's web address, e.g. bakufu."))
     name = models.CharField(_("name"), max_length=100)
     description = models.TextField(_("description"), blank=True)
+    venue = models.CharField(_("usual venue"), max_length=100, blank=True,
+                             help_text=_("Where the club usually plays; a new meeting starts with it."))
+    usual_venue_fee = models.PositiveIntegerField(
+        _("usual venue fee (yen)"), default=0,
+        help_text=_("What the venue usually costs a day; a new meeting starts with it."))
     is_public = models.BooleanField(
         _("public"), default=False,
         help_text=_("Anyone may read a public club's results without logging in."),
@@ -113,6 +118,10 @@ def _in_force(versions, day):
 
 
 class RuleSetQuerySet(models.QuerySet):
+    def in_use(self):
+        """The rule sets still offered for new meetings (not retired)."""
+        return self.filter(retired=False)
+
     def with_versions(self):
         return self.prefetch_related(
             models.Prefetch("versions", queryset=RuleVersion.objects.order_by("-effective_from"))
@@ -146,6 +155,9 @@ class RuleSet(models.Model):
     name = models.CharField(_("name"), max_length=100)
     description = models.TextField(_("description"), blank=True)
     position = models.PositiveSmallIntegerField(_("position"), default=0)
+    retired = models.BooleanField(
+        _("retired"), default=False,
+        help_text=_("A retired rule set keeps its games and standings but is no longer offered for new meetings."))
 
     objects = RuleSetQuerySet.as_manager()
 
