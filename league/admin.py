@@ -14,6 +14,7 @@ from .models import (
     Game,
     GameSeat,
     ImportBatch,
+    Invite,
     KeptLine,
     Meeting,
     MeetingLine,
@@ -58,7 +59,7 @@ class RuleVersionInline(admin.StackedInline):
 
 @admin.register(RuleSet)
 class RuleSetAdmin(admin.ModelAdmin):
-    list_display = ("name", "club", "slug", "position")
+    list_display = ("name", "club", "slug", "position", "retired")
     list_filter = ("club",)
     search_fields = ("name", "club__name")
     inlines = [RuleVersionInline]
@@ -337,3 +338,18 @@ class ReportedResultAdmin(ReadOnly, SimpleHistoryAdmin):
     list_display = ("meeting", "round", "table", "status", "reported_by", "reported_at", "game")
     list_filter = ("status", "meeting__club")
     fields = readonly_fields = ("meeting", "round", "table", "sheet", "status", "reported_by", "reported_at", "game")
+
+
+@admin.register(Invite)
+class InviteAdmin(admin.ModelAdmin):
+    """Invites are made, used and withdrawn on the club's pages; the admin reads them."""
+
+    list_display = ("club", "member", "role", "created_at", "expires_at", "used_at", "withdrawn_at")
+    list_filter = ("club", "role")
+    readonly_fields = ("token",)
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
