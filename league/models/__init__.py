@@ -11,6 +11,6 @@ from .seasons import Season
 
 __all__ = [
     "POINT_PARTS", "SITTING_OUT", "Adjustment", "Attendance", "AwardTitle", "Club", "DayTotal", "DayTotalLine",
-    "DrawnRound", "DrawnSeat", "Game", "GameSeat", "ImportBatch", "Invite", "KeptLine", "Meeting", "MeetingLine", "Member",
-    "Membership", "ReportedResult", "Role", "RuleSet", "RuleVersion", "Season", "Settlement", "Yakuman",
+    "DrawnRound", "DrawnSeat", "Game", "GameSeat", "ImportBatch", "Invite", "KeptLine", "Meeting", "MeetingLine",
+    "Member", "Membership", "ReportedResult", "Role", "RuleSet", "RuleVersion", "Season", "Settlement", "Yakuman",
 ]
