@@ -48,7 +48,8 @@ def test_the_clubs_usual_venue_and_fee_are_offered(client, club, secretary, meet
 
 def test_without_a_usual_venue_the_last_meetings_venue_and_fee_are_offered(client, club, secretary):
     rule_set = club.rule_sets.get()
-    Meeting.objects.create(club=club, rule_set=rule_set, date=datetime.date(2026, 11, 6), venue="古い店", venue_fee=3000)
+    Meeting.objects.create(club=club, rule_set=rule_set, date=datetime.date(2026, 11, 6), venue="古い店",
+                           venue_fee=3000)
     Meeting.objects.create(club=club, rule_set=rule_set, date=datetime.date(2026, 11, 13), venue="雀荘 南",
                            venue_fee=4500)
     values, _ = start_form(client, club, secretary)
