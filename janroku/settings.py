@@ -164,6 +164,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = env.path("STATIC_ROOT", default=BASE_DIR / "staticfiles")  # where collectstatic writes
+# What browsers ask for at the site's root whatever a page says: /favicon.ico, /apple-touch-icon.png.
+WHITENOISE_ROOT = BASE_DIR / "janroku" / "site_root"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

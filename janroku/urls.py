@@ -9,6 +9,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from janroku import web_app
 from league.views import home
 
 urlpatterns = i18n_patterns(
@@ -16,6 +17,7 @@ urlpatterns = i18n_patterns(
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("welcome/", home.landing, name="landing"),
+    path("manifest.webmanifest", web_app.manifest, name="web_app_manifest"),  # favicon.ico: WHITENOISE_ROOT
     # A member changes their own password; a link an owner made (league/services/accounts.py) sets a new one.
     path("account/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("account/password/changed/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),

@@ -12,20 +12,23 @@ checked there against every URL of league/urls.py for every kind of visitor.
 """
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import Subquery
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from .models import Club, Membership, Role
+from .models import Club, Member, Membership, Role
 
 RUNNING = (Role.OWNER, Role.SECRETARY)
 
 
 class ClubAccess:
-    """A club as seen by one visitor: ``role`` is None for visitors without a membership."""
+    """A club as seen by one visitor: ``role`` is None for visitors without a membership; ``member_id`` is the
+    club's member linked to the visitor's login (``Member.user``: their own page, マイページ), else None."""
 
-    def __init__(self, club, role):
+    def __init__(self, club, role, member_id=None):
         self.club = club
         self.role = role
+        self.member_id = member_id
 
     @property
     def can_enter_results(self):
@@ -42,20 +45,25 @@ class ClubAccess:
 
 
 def role_in(user, club):
+    """(role, own member's id) of ``user`` in ``club``, (None, None) without a membership.  One query: the
+    member linked to the login is read with the membership (a login is linked only to a club it belongs to)."""
     if not user.is_authenticated:
-        return None
-    return Membership.objects.filter(user=user, club=club).values_list("role", flat=True).first()
+        return None, None
+    own_member = Member.objects.filter(club=club, user=user).order_by("pk").values("pk")[:1]
+    found = (Membership.objects.filter(user=user, club=club).annotate(own_member=Subquery(own_member))
+             .values_list("role", "own_member").first())
+    return found or (None, None)
 
 
 def club_access(request, slug):
     """The club for reading: 404 unless it is public or the visitor belongs to it."""
     club = get_object_or_404(Club, slug=slug)
-    role = role_in(request.user, club)
+    role, member_id = role_in(request.user, club)
     if role is None and not club.is_public and not request.user.is_superuser:
         raise Http404
     if role is None and request.user.is_superuser:
         role = Role.OWNER  # the site admin can run every club
-    return ClubAccess(club, role)
+    return ClubAccess(club, role, member_id)
 
 
 def club_for_members(request, slug):

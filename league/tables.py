@@ -239,8 +239,11 @@ class StandingsTable:
             classes = ["even" if index % 2 == 0 else "odd"]
             if self.ranked and line.rank in (1, 2, 3):
                 classes.append(f"podium podium-{line.rank}")
+            mine = ""
             if viewer_id is not None and line.member.user_id == viewer_id:
+                # Marked for every reader of the page, not by colour alone; own-row.js brings it into view.
                 classes.append("me")
+                mine = ' id="my-row" aria-current="true"'
             cells = []
             for column, attrs in columns:
                 if column.name == "member":
@@ -249,7 +252,7 @@ class StandingsTable:
                 value = column.value(line)
                 text = EMPTY if value is None or value == "" else column.draw(value, line, language)
                 cells.append(f"<td {attrs}>{text}</td>")
-            rows.append(f'<tr class="{" ".join(classes)}" data-member="{line.member.pk}">{"".join(cells)}</tr>')
+            rows.append(f'<tr class="{" ".join(classes)}"{mine} data-member="{line.member.pk}">{"".join(cells)}</tr>')
         return mark_safe("".join(rows))
 
 

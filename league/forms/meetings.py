@@ -7,7 +7,12 @@ from ..models import Meeting, RuleSet
 
 
 class StartMeetingForm(forms.ModelForm):
-    """Start a club day: its date, which rules are played, and where."""
+    """Start a club day: its date, which rules are played, and where.
+
+    A weekly meeting starts without typing: the venue and fee are the club's usual ones (``Club.venue``,
+    ``Club.usual_venue_fee``) or, when the club has set neither, the last meeting's; the rules are the only
+    rule set in use, else the last meeting's when it is still in use.  Retired rule sets are not offered.
+    """
 
     class Meta:
         model = Meeting
@@ -17,10 +22,12 @@ class StartMeetingForm(forms.ModelForm):
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
         self.club = club
-        self.fields["rule_set"].queryset = RuleSet.objects.filter(club=club)
+        self.fields["rule_set"].queryset = RuleSet.objects.filter(club=club).in_use()
         self.fields["rule_set"].empty_label = None
         if not self.is_bound:
             self.initial.setdefault("date", timezone.localdate())
+            for name, value in meeting_defaults(club, self.fields["rule_set"].queryset).items():
+                self.initial.setdefault(name, value)
 
     def clean(self):
         data = super().clean()
@@ -32,6 +39,22 @@ class StartMeetingForm(forms.ModelForm):
     def save(self, commit=True):
         self.instance.club = self.club
         return super().save(commit)
+
+
+def meeting_defaults(club, rule_sets) -> dict:
+    """What a new meeting of ``club`` starts with: venue, venue fee and rule set (any of them may be missing)."""
+    last = Meeting.objects.filter(club=club).latest_first().values("venue", "venue_fee", "rule_set_id").first()
+    defaults = {}
+    if club.venue or club.usual_venue_fee:
+        defaults.update(venue=club.venue, venue_fee=club.usual_venue_fee)
+    elif last is not None:
+        defaults.update(venue=last["venue"], venue_fee=last["venue_fee"])
+    in_use = [rule_set.pk for rule_set in rule_sets]
+    if len(in_use) == 1:
+        defaults["rule_set"] = in_use[0]
+    elif last is not None and last["rule_set_id"] in in_use:
+        defaults["rule_set"] = last["rule_set_id"]
+    return defaults
 
 
 class ReasonForm(forms.Form):

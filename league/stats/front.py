@@ -79,6 +79,7 @@ class Leaders:
     rule_set: object
     lines: list  # standings Lines
     ranked: bool  # False when nobody has played enough games yet: the lines are the unranked leaders
+    table: object = None  # the whole Standings they top: a member's own line is read from it (stats.own_card)
 
 
 def leaders(rule_set, season):
@@ -90,11 +91,11 @@ def leaders(rule_set, season):
         return None
     table = standings(season_period(rule_set, season))
     if table.ranked:
-        return Leaders(season=season, rule_set=rule_set, lines=table.ranked[:LEADERS], ranked=True)
+        return Leaders(season=season, rule_set=rule_set, lines=table.ranked[:LEADERS], ranked=True, table=table)
     # Nobody is ranked yet: the members leading so far, guests left out unless the club ranks them.
     rank_guests = rule_set.club.rank_guests
     lines = [line for line in table.unranked if line.games and (rank_guests or not line.member.guest)]
-    return Leaders(season=season, rule_set=rule_set, lines=lines[:LEADERS], ranked=False)
+    return Leaders(season=season, rule_set=rule_set, lines=lines[:LEADERS], ranked=False, table=table)
 
 
 def recent_yakuman(club, limit=RECENT_YAKUMAN):

@@ -1,4 +1,5 @@
-"""A club's front page (the latest meeting's results, the leaders, recent yakuman, what to do next) and its rules."""
+"""A club's front page (the latest meeting's results, the leaders, recent yakuman, what to do next, a logged-in
+member's own card) and its rules."""
 
 from django.shortcuts import render
 
@@ -6,6 +7,7 @@ from ..models import Meeting, RuleSet
 from ..next_steps import next_steps
 from ..permissions import club_access
 from ..stats.front import latest_meeting_results, leaders, recent_yakuman
+from ..stats.own_card import own_card
 from ..stats.periods import current_season, main_rule_set
 
 RECENT_MEETINGS = 20
@@ -16,10 +18,12 @@ def club_page(request, slug):
     club = access.club
     season, rule_set = current_season(club), main_rule_set(club)
     meetings = Meeting.objects.filter(club=club).latest_first().select_related("rule_set")[:RECENT_MEETINGS]
+    top = leaders(rule_set, season)
     return render(request, "league/club.html", {
         "access": access, "club": club, "nav": "club", "meetings": meetings,
         "latest": latest_meeting_results(club),
-        "leaders": leaders(rule_set, season),
+        "leaders": top,
+        "own": own_card(club, access.member_id, top),
         "yakuman": recent_yakuman(club),
         "next_steps": next_steps(access, season=season, rule_set=rule_set),
     })

@@ -1,0 +1,46 @@
+"""A logged-in member's own card on the club's front page (あなたの成績): their latest games with place and
+points, their rank and points in the current season, and the next meeting.
+
+Two queries whatever the number of games: the rank and points are read from the standings the front page
+already draws its leaders from (``stats.front.leaders``), never counted again.
+"""
+
+from dataclasses import dataclass, field
+
+from django.utils import timezone
+
+from ..charts import place_label
+from ..models import GameSeat, Meeting
+from .front import Leaders
+
+RECENT_GAMES = 5
+
+
+@dataclass
+class OwnCard:
+    member_id: int
+    leaders: Leaders | None  # the season and rule set the line is of (None: the club has no rules yet)
+    line: object = None  # the member's standings Line in that season, or None before their first game in it
+    ranked_count: int = 0  # how many are ranked, for "3rd of 12"
+    seats: list = field(default_factory=list)  # the member's latest counted seats, newest first (game, meeting)
+    # with ``place_text`` (1着, 1st)
+    next_meeting: Meeting | None = None  # the first meeting from today on (today's included)
+
+
+def own_card(club, member_id: int | None, leaders: Leaders | None, today=None) -> OwnCard | None:
+    """The card of the member linked to the visitor's login (``ClubAccess.member_id``), None without one."""
+    if member_id is None:
+        return None
+    today = today or timezone.localdate()
+    card = OwnCard(member_id=member_id, leaders=leaders)
+    if leaders is not None and leaders.table is not None:
+        card.line = next((line for line in leaders.table.lines if line.member.pk == member_id), None)
+        card.ranked_count = len(leaders.table.ranked)
+    card.seats = list(
+        GameSeat.objects.counted().filter(member_id=member_id).select_related("game__meeting__rule_set")
+        .order_by("-game__meeting__date", "-game__meeting_id", "-game__round", "-game__table")[:RECENT_GAMES])
+    for seat in card.seats:
+        seat.place_text = place_label(seat.place)
+    card.next_meeting = (Meeting.objects.filter(club=club, date__gte=today).select_related("rule_set")
+                         .order_by("date", "id").first())
+    return card
