@@ -284,3 +284,13 @@ def test_the_command_refuses_a_name_taken_meanwhile_and_saves_nothing(club, seas
         run("kaze", file, "--create-seasons")
     assert not Game.objects.exists() and not Season.objects.filter(starts_on=D(2024, 1, 1)).exists()
 
+
+
+def test_a_forged_span_is_refused_beside_its_season_and_nothing_saved(client, owner, club, season_2025):
+    client.force_login(owner)
+    location, response = preview(client, club)
+    refused = client.post(location, commit_post(response, **{"season-0-ends_on": "someday"}))
+    assert refused.status_code == 400 and "日付を正しく入力してください。" in errors(html(refused))
+    refused = client.post(location, commit_post(response, **{"season-0-ends_on": "2025-12-31"}), follow=True)
+    assert "シーズンがプレビューの後に変わりました" in refused.content.decode()
+    assert Game.objects.count() == 0 and Season.objects.count() == 1
