@@ -1,5 +1,7 @@
 """The closing accounts of a day: venue fee, hanchan held, who came and who stayed to the close."""
 
+import unicodedata
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -9,13 +11,14 @@ MOST_YEN = 10_000_000  # far above any venue fee; a longer number is a typo
 
 
 class YenField(forms.CharField):
-    """Whole yen, 0 or more: reads 6000, 6,000, ６０００ and 6000円."""
+    """Whole yen, 0 or more: reads 6000, 6,000, ６０００, １，５００円 and ￥6000."""
 
     def to_python(self, value):
         value = super().to_python(value)
         if value in (None, ""):
             return 0
-        number = parse_count(str(value).replace("円", "").replace("¥", ""))
+        text = unicodedata.normalize("NFKC", str(value))  # ￥ and ， become ¥ and ,
+        number = parse_count(text.replace("円", "").replace("¥", ""))
         if number < 0:
             raise forms.ValidationError(_("Type an amount of yen, 0 or more."), code="negative")
         if number > MOST_YEN:

@@ -17,9 +17,12 @@ from django.utils.translation import gettext_lazy as _
 
 from ..models import Adjustment, AwardTitle, Club, Member, Membership, Role, RuleSet, Season
 from ..models.text import clean_name as name_as_kept
+from ..models.text import without_bidi
 from ..score_input import parse_points
+from .accounts import YenField
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+DESCRIPTION_LENGTH = 2000  # a few paragraphs on the club's page; longer is pasted by mistake
 
 
 def normalised(text):
@@ -300,18 +303,44 @@ class AdjustmentForm(forms.ModelForm):
 
 
 class ClubSettingsForm(forms.ModelForm):
-    """What the owner decides for the whole club: public or not, scores in hundreds, guests ranked or not, players
-    reporting their drawn table's result, the season titles (表彰) it gives and the games a rate title needs."""
+    """What the owner decides for the whole club: its name, description, usual venue and venue fee (a new meeting
+    starts with them), public or not, scores in hundreds, guests ranked or not, players reporting their drawn
+    table's result, the season titles (表彰) it gives and the games a rate title needs.
 
+    The address name (slug) is not here: it is in every link to the club, so changing it would break them all.
+    """
+
+    usual_venue_fee = YenField(
+        label=_("Usual venue fee (場代), yen"), required=False,
+        help_text=_("What the venue usually costs a day (0 if nothing); a new meeting starts with it."),
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}))
     award_titles = forms.MultipleChoiceField(
         label=_("Season titles"), required=False, choices=AwardTitle.choices, widget=forms.CheckboxSelectMultiple,
         help_text=_("The titles the awards page shows; none hides them all."))
 
     class Meta:
         model = Club
-        fields = ["is_public", "scores_in_hundreds", "rank_guests", "players_report_results", "award_titles",
-                  "award_min_games"]
-        widgets = {"award_min_games": forms.NumberInput(attrs={"inputmode": "numeric"})}
+        fields = ["name", "description", "venue", "usual_venue_fee", "is_public", "scores_in_hundreds",
+                  "rank_guests", "players_report_results", "award_titles", "award_min_games"]
+        widgets = {"award_min_games": forms.NumberInput(attrs={"inputmode": "numeric"}),
+                   "description": forms.Textarea(attrs={"rows": 4, "maxlength": str(DESCRIPTION_LENGTH)})}
+        error_messages = {"name": {"required": _("Type the club's name.")}}
+
+    def clean_name(self):
+        name = normalised(self.cleaned_data["name"])
+        if not name:  # only spaces, or only invisible marks
+            raise ValidationError(_("Type the club's name."), code="required")
+        return name
+
+    def clean_description(self):
+        description = without_bidi(self.cleaned_data["description"]).strip()
+        if len(description) > DESCRIPTION_LENGTH:
+            raise ValidationError(_("Keep the description under %(most)s characters (it has %(length)s)."),
+                                  code="too_long", params={"most": DESCRIPTION_LENGTH, "length": len(description)})
+        return description
+
+    def clean_venue(self):
+        return normalised(self.cleaned_data["venue"])
 
     def clean_award_titles(self):
         """Kept in the awards page's order, whatever order the boxes were ticked in."""

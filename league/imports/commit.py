@@ -8,7 +8,9 @@ with its seats and yakuman as the engine settled them (the same
 ``fill_game`` / ``build_rows`` as a game entered at the table), and every new
 day total (日計) with its lines, as written, and the stored meeting lines of the
 days it added games to.  Games the
-club already has are skipped.  Any failure rolls everything back.
+club already has are skipped.  The seasons the owner chose to create for games
+outside every season (league/imports/seasons.py) are created in the same
+transaction.  Any failure rolls everything back.
 
 What was saved is an ``ImportBatch``: its games point to it, and it lists the
 members and meetings it created, for the page shown after the import and for
@@ -21,7 +23,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
-from ..models import DayTotal, DayTotalLine, Game, GameSeat, ImportBatch, Meeting, Member, RuleSet, Yakuman
+from ..models import Club, DayTotal, DayTotalLine, Game, GameSeat, ImportBatch, Meeting, Member, RuleSet, Yakuman
 from ..refusals import Refused
 from ..services.bulk import insert_history, insert_rows
 from ..services.games import Entry, build_rows, fill_game
@@ -29,6 +31,7 @@ from ..services.meeting_lines import refresh_meeting_lines
 from .gc_pause import gc_paused
 from .names import NewMember
 from .plan import make_plan
+from .seasons import CREATED_BY_IMPORT, create_seasons
 
 CHANGE_REASON = "import"
 BATCH = 1000  # games saved per chunk
@@ -42,20 +45,23 @@ class ImportRefused(Refused):
         self.plan = plan
 
 
-def commit(plan, mapping=None, user=None, expected=None):
+def commit(plan, mapping=None, user=None, expected=None, seasons=()):
     """Save every new game of ``plan``; ``expected`` is the fingerprint of the plan the user saw, if any.
 
+    ``seasons``: the ``NewSeason``s to create with it (the caller lets only an owner choose them).
     Returns the ImportBatch (its ``games``, ``skipped``, ``members`` and ``meetings`` count what it did).
     """
     return commit_table(plan.club, plan.rule_set, plan.table, plan.mapping if mapping is None else mapping,
-                        user=user, expected=expected)
+                        user=user, expected=expected, seasons=seasons)
 
 
 @gc_paused
-def commit_table(club, rule_set, table, mapping, user=None, expected=None):
+def commit_table(club, rule_set, table, mapping, user=None, expected=None, seasons=()):
     """``commit`` from the rows read, without a plan made beforehand (the preview's save: it plans once, here)."""
     try:
         with transaction.atomic():
+            if seasons:  # two imports proposing the same gap must not both fill it: one at a time, per club
+                list(Club.objects.select_for_update().filter(pk=club.pk).values_list("pk"))
             # One import of a rule set at a time: the second sees the first's games and skips them.
             # A file naming each row's rule set may touch any of them: lock them all, in one order.
             locked = RuleSet.objects.select_for_update().filter(club=club).order_by("pk")
@@ -68,15 +74,19 @@ def commit_table(club, rule_set, table, mapping, user=None, expected=None):
                 raise ImportRefused(_("Nothing was saved: the import changed since the preview (games saved "
                                       "meanwhile, or the names chosen). Check the preview again, then import."),
                                     fresh)
-            return _save(fresh, user)
+            return _save(fresh, user, seasons)
     except IntegrityError as error:
         raise ImportRefused(_("Nothing was saved: another save got in the way (a game or a member added at the "
                               "same time). Check the preview again, then import.")) from error
 
 
-def _save(plan, user):
+def _save(plan, user, seasons):
     batch = ImportBatch.objects.create(club=plan.club, rule_set=plan.rule_set, created_by=user,
                                        file_name=plan.table.source[:255], skipped=len(plan.already))
+    try:
+        create_seasons(plan, seasons, user, CREATED_BY_IMPORT.format(batch=batch.pk))
+    except Refused as refusal:  # a season's name or span: the whole import waits for it
+        raise ImportRefused(refusal.message, plan) from refusal
     created = _create_members(plan)
     meetings = _create_meetings(plan, user)
     new_games = [planned for planned in plan.new_games if not planned.day_total]

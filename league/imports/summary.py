@@ -2,7 +2,7 @@
 
 A fixed number of queries however many games the import saved: the meetings
 with their imported games counted by SQL, the seasons those dates fall in,
-and the members it created.
+the seasons it created (kept after an undo) and the members it created.
 """
 
 from dataclasses import dataclass, field
@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Q
 
 from ..models import Meeting, Season
+from .seasons import CREATED_BY_IMPORT
 
 
 @dataclass
@@ -18,6 +19,7 @@ class SeasonTouched:
     season: object  # None: the games that fall in no season of the club
     games: int
     day_totals: int = 0
+    created: bool = False  # the import created the season
 
 
 @dataclass
@@ -34,6 +36,7 @@ class BatchSummary:
     meetings: list = field(default_factory=list)
     seasons: list = field(default_factory=list)
     members: list = field(default_factory=list)
+    seasons_created: list = field(default_factory=list)  # still there: an undo leaves them
 
     @property
     def meetings_created(self):
@@ -43,6 +46,7 @@ class BatchSummary:
 def batch_summary(batch):
     """The seasons, meetings and members of ``batch`` (after an undo: none, the counts stay on the batch)."""
     summary = BatchSummary(batch=batch)
+    summary.seasons_created = seasons_created(batch)
     if batch.undone:
         return summary
     created = set(batch.created_meetings.values_list("pk", flat=True))
@@ -65,8 +69,15 @@ def batch_summary(batch):
                 count = counts.setdefault((touched.meeting.rule_set, season), [0, 0])
                 count[0] += touched.games
                 count[1] += touched.day_totals
-        by_season = [SeasonTouched(rule_set, season, games, days)
+        created_ids = {season.pk for season in summary.seasons_created}
+        by_season = [SeasonTouched(rule_set, season, games, days, season is not None and season.pk in created_ids)
                      for (rule_set, season), (games, days) in counts.items()]
         summary.seasons = sorted(by_season, key=lambda t: (t.rule_set.position, t.rule_set.pk, t.season is None,
                                                          t.season.starts_on if t.season else None))
     return summary
+
+
+def seasons_created(batch):
+    """The seasons ``batch`` created that still exist (their history names the import that created them)."""
+    made = Season.history.filter(history_type="+", history_change_reason=CREATED_BY_IMPORT.format(batch=batch.pk))
+    return list(Season.objects.filter(club=batch.club, pk__in=made.values("id")).order_by("starts_on"))

@@ -14,11 +14,13 @@ from django.views.decorators.http import require_GET
 
 import scoring
 
+from ..forms.import_seasons import SeasonsFormSet, posted_seasons
 from ..forms.imports import ColumnsForm, ImportForm, MappingForm
 from ..imports import pending
 from ..imports.commit import ImportRefused, commit_table
 from ..imports.layouts.mapping import keep_layout, layout_to_keep
 from ..imports.plan import make_plan
+from ..imports.seasons import outside_seasons
 from ..imports.template import template_csv, template_workbook
 from ..models import Member, RuleSet
 from ..models.games import WINDS
@@ -89,20 +91,34 @@ def preview_import(request, slug, token):
     members = Member.objects.filter(club=access.club).members_first()
     action = request.POST.get("action") if request.method == "POST" else None
     status = 200
-    if action == "commit":
+    # Only an owner creates seasons (a secretary is told to ask one); an older page posts no proposals.
+    seasons_form = None
+    if action == "commit" and access.can_manage and posted_seasons(request.POST):
+        seasons_form = SeasonsFormSet(request.POST, club=access.club)
+    if action == "commit" and seasons_form is not None and not seasons_form.is_valid():
+        plan = make_plan(access.club, kept.rule_set, kept.table, kept.mapping)
+        status = 400
+    elif action == "commit":
         # Saving plans the rows itself, under a lock: no plan is made before it.
         try:
             batch = commit_table(access.club, kept.rule_set, kept.table, kept.mapping, request.user,
-                                 expected=request.POST.get("fingerprint", ""))
+                                 expected=request.POST.get("fingerprint", ""),
+                                 seasons=seasons_form.chosen() if seasons_form is not None else ())
         except ImportRefused as refusal:
             messages.error(request, refusal.message)
             plan = refusal.plan or make_plan(access.club, kept.rule_set, kept.table, kept.mapping)
+            seasons_form = None  # proposed again from the seasons as they are now
             status = 409
         else:
             pending.discard(request.session, access.club)
             return redirect("import_batch", slug=slug, batch_id=batch.pk)
     else:
         plan = make_plan(access.club, kept.rule_set, kept.table, kept.mapping)
+    uncovered, proposals = outside_seasons(plan) if plan.new_games else (None, [])
+    if seasons_form is None and access.can_manage and proposals:
+        seasons_form = SeasonsFormSet(club=access.club, proposals=proposals)
+    elif seasons_form is not None:
+        seasons_form.proposals = proposals
     mapping_form = MappingForm(request.POST if action == "map" else None, unknown=plan.unknown, members=members)
     if action == "map":
         if mapping_form.is_valid():
@@ -117,6 +133,7 @@ def preview_import(request, slug, token):
         "seat_headers": WINDS[:plan.table.players], "shown_games": shown,
         "hidden_games": len(plan.games) - len(shown),
         "can_name_columns": pending.has_sheet(request.session, access.club, token),
+        "uncovered": uncovered, "proposals": proposals, "seasons_form": seasons_form,
     }, status=status)
 
 

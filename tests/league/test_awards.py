@@ -139,7 +139,7 @@ def test_the_owner_chooses_the_titles_and_the_minimum_with_history(client, owner
     assert 'value="most_improved"' in page and 'name="award_min_games"' in page
     assert "<legend>表彰する賞</legend>" in page  # the boxes under one heading, not inside one label
     response = client.post(f"/c/{club.slug}/manage/settings/", {
-        "award_titles": ["most_games", "points", "best_score"], "award_min_games": "12"})
+        "name": club.name, "award_titles": ["most_games", "points", "best_score"], "award_min_games": "12"})
     assert response.status_code == 302
     club.refresh_from_db()
     assert club.award_titles == ["points", "best_score", "most_games"]  # the page's order, whatever the ticking
@@ -150,7 +150,7 @@ def test_the_owner_chooses_the_titles_and_the_minimum_with_history(client, owner
 def test_a_title_that_does_not_exist_is_refused(client, owner, club):
     client.force_login(owner)
     with translation.override("en"):
-        response = client.post(f"/en/c/{club.slug}/manage/settings/", {"award_titles": ["best_hair"],
+        response = client.post(f"/en/c/{club.slug}/manage/settings/", {"name": club.name, "award_titles": ["best_hair"],
                                                                        "award_min_games": "12"})
     assert response.status_code == 400 and "best_hair is not one of the available choices" in response.content.decode()
     club.refresh_from_db()

@@ -308,12 +308,12 @@ def test_merging_is_refused_when_a_closed_meeting_settled_both(club, owner, secr
 
 def test_the_owner_ranks_guests_in_the_club_settings_with_history(client, owner, secretary, club):
     client.force_login(secretary)
-    assert client.post(f"/c/{club.slug}/manage/settings/", {"rank_guests": "on"}).status_code == refusal(
-        "club_settings", "secretary")
+    response = client.post(f"/c/{club.slug}/manage/settings/", {"name": club.name, "rank_guests": "on"})
+    assert response.status_code == refusal("club_settings", "secretary")
     client.force_login(owner)
     assert client.get(f"/c/{club.slug}/manage/settings/").status_code == 200
-    response = client.post(f"/c/{club.slug}/manage/settings/", {"rank_guests": "on", "scores_in_hundreds": "on",
-                                                                "award_min_games": "20"})
+    response = client.post(f"/c/{club.slug}/manage/settings/", {
+        "name": club.name, "rank_guests": "on", "scores_in_hundreds": "on", "award_min_games": "20"})
     assert response.status_code == 302
     club.refresh_from_db()
     assert club.rank_guests and club.scores_in_hundreds and not club.is_public

@@ -261,7 +261,8 @@ def test_the_owner_lets_players_report_in_the_club_settings(client, club, owner)
     client.force_login(owner)
     html = client.get(f"/c/{club.slug}/manage/settings/").content.decode()
     assert 'name="players_report_results"' in html
-    client.post(f"/c/{club.slug}/manage/settings/", {"players_report_results": "on", "award_min_games": "20"})
+    client.post(f"/c/{club.slug}/manage/settings/", {"name": club.name, "players_report_results": "on",
+                                                     "award_min_games": "20"})
     club.refresh_from_db()
     assert club.players_report_results
     assert club.history.latest().history_user == owner

@@ -1,5 +1,5 @@
-"""python manage.py import_results CLUB FILE [--rule-set SLUG] [--dry-run] [--create-members | --guests]: import old
-results."""
+"""python manage.py import_results CLUB FILE [--rule-set SLUG] [--dry-run] [--create-members | --guests]
+[--create-seasons]: import old results."""
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
@@ -11,6 +11,7 @@ from league.imports.commit import ImportRefused, commit
 from league.imports.names import NewMember
 from league.imports.plan import ALREADY, make_plan
 from league.imports.reading import ReadingError, read_path
+from league.imports.seasons import NewSeason, outside_seasons
 from league.management.arguments import club_named, login_named, rule_set_named
 from league.models.games import WINDS
 
@@ -30,10 +31,13 @@ class Command(BaseCommand):
                              help="create a member for each name no member has (else such names are problems)")
         unknown.add_argument("--guests", action="store_true",
                              help="bring each name no member has in as a guest (ゲスト), listed apart from the ranking")
+        parser.add_argument("--create-seasons", action="store_true",
+                            help="create the seasons proposed for games that fall in no season (one per calendar "
+                                 "year, in the days no season covers), in the same transaction as the games")
         parser.add_argument("--user", help="the login recorded in each game's history as having imported it")
 
     def handle(self, *args, club, file, rule_set=None, dry_run=False, create_members=False, guests=False, user=None,
-               **options):
+               create_seasons=False, **options):
         club = club_named(club)
         rule_set = self._rule_set(club, rule_set)
         who = login_named(user)
@@ -51,19 +55,42 @@ class Command(BaseCommand):
         self._show(plan)
         if plan.has_errors:
             raise CommandError(_("%(count)s problems; nothing was saved.") % {"count": len(plan.problems)})
+        seasons = self._seasons(plan, create_seasons)
         if dry_run:
             self.stdout.write(_("%(new)s games would be imported, %(already)s are already saved. Nothing was saved "
                                 "(dry run).") % {"new": len(plan.new_games), "already": len(plan.already)})
             return
         try:
-            done = commit(plan, user=who)
+            done = commit(plan, user=who, seasons=seasons)
         except ImportRefused as refusal:
             raise CommandError(refusal.message) from refusal
+        for season in seasons:
+            self.stdout.write(_("Season %(name)s created (%(first)s – %(last)s).") % {
+                "name": season.name, "first": f"{season.starts_on:%Y-%m-%d}", "last": f"{season.ends_on:%Y-%m-%d}"})
         self.stdout.write(_("%(games)s games imported; %(skipped)s were already saved and were skipped; "
                             "%(members)s members and %(meetings)s meetings created.") % {
             "games": done.games, "skipped": done.skipped, "members": done.members, "meetings": done.meetings})
         if done.day_totals:
             self.stdout.write(_("%(count)s day totals (日計) imported.") % {"count": done.day_totals})
+
+    def _seasons(self, plan, create):
+        """Say what falls in no season and what is proposed for it; the seasons to create when asked to."""
+        uncovered, proposals = outside_seasons(plan)
+        if uncovered is None:
+            return []
+        self.stdout.write(_("%(games)s new games and %(days)s new day totals fall in no season of the club (%(first)s "
+                            "– %(last)s).") % {"games": uncovered.games, "days": uncovered.day_totals,
+                                                "first": f"{uncovered.first:%Y-%m-%d}",
+                                                "last": f"{uncovered.last:%Y-%m-%d}"})
+        for proposal in proposals:
+            self.stdout.write("  " + _("%(name)s: %(first)s – %(last)s, %(games)s games, %(days)s day totals") % {
+                "name": proposal.name, "first": f"{proposal.starts_on:%Y-%m-%d}",
+                "last": f"{proposal.ends_on:%Y-%m-%d}", "games": proposal.games, "days": proposal.day_totals})
+        if not create:
+            self.stdout.write(_("Without --create-seasons these seasons are not created: the games count only in "
+                                "the standings of all games."))
+            return []
+        return [NewSeason(proposal.name, proposal.starts_on, proposal.ends_on) for proposal in proposals]
 
     def _rule_set(self, club, slug):
         """The rule set named, or the club's only one."""
