@@ -50,7 +50,8 @@ def _thaw(value):
     return value
 
 
-def _preset(key, name_ja, name_en, rules, source, url="", fees=None):
+def preset_of(key, name_ja, name_en, rules, source, url="", fees=None):
+    """A frozen preset of plain ``rules`` and ``fees`` (also for a club's rules offered as a template)."""
     return Preset(key=key, name_ja=name_ja, name_en=name_en, players=rules["players"], rules=_freeze(rules),
                   source=source, url=url, fees=_freeze(fees or {}))
 
@@ -69,32 +70,32 @@ _RENMEI_FLOATS = {
 }
 
 STANDARDS = (
-    _preset("mleague", "Mリーグ", "M.League", {**_FIFTY_TEN, "chombo": {"penalty": 20, "to_others": False}},
-            "Mリーグ 競技ルール", "https://m-league.jp/about/"),
-    _preset("jpml", "日本プロ麻雀協会", "Japan Pro Mahjong Association (NPM)", dict(_FIFTY_TEN),
-            "日本プロ麻雀協会 競技ルール", "https://npm2001.com/"),
-    _preset("saikouisen", "最高位戦日本プロ麻雀協会", "Saikouisen (Highest Rank Battle)", {
+    preset_of("mleague", "Mリーグ", "M.League", {**_FIFTY_TEN, "chombo": {"penalty": 20, "to_others": False}},
+              "Mリーグ 競技ルール", "https://m-league.jp/about/"),
+    preset_of("npm", "日本プロ麻雀協会", "Japan Pro Mahjong Association (NPM)", dict(_FIFTY_TEN),
+              "日本プロ麻雀協会 競技ルール", "https://npm2001.com/"),
+    preset_of("saikouisen", "最高位戦日本プロ麻雀協会", "Saikouisen (Highest Rank Battle)", {
         "players": 4, "start": 30000, "target": 30000, "uma": [30, 10, -10, -30], "rounding": "none",
         "ties": "split", "deposits": "top", "box_under": True,
     }, "最高位戦ルール", "https://saikouisen.com/"),
-    _preset("renmei", "日本プロ麻雀連盟 公式ルール", "Japan Professional Mahjong League (JPML), official rules", {
+    preset_of("renmei", "日本プロ麻雀連盟 公式ルール", "Japan Professional Mahjong League (JPML), official rules", {
         "players": 4, "start": 30000, "target": 30000, "uma_by_floats": _RENMEI_FLOATS, "rounding": "none",
         "ties": "split", "deposits": "lost", "box_under": True,
     }, "日本プロ麻雀連盟 公式ルール", "https://www.ma-jan.or.jp/"),
-    _preset("rmu-ab", "RMU A・Bルール", "RMU, rules A and B", {
+    preset_of("rmu-ab", "RMU A・Bルール", "RMU, rules A and B", {
         "players": 4, "start": 30000, "target": 30000, "uma": [15, 5, -5, -15], "rounding": "none",
         "ties": "split", "deposits": "top", "box_under": True,
     }, "RMU 競技ルール (A・Bルール)", "https://rmu.jp/"),
-    _preset("rmu-m", "RMU Mルール", "RMU, rule M", dict(_FIFTY_TEN), "RMU 競技ルール (Mルール)", "https://rmu.jp/"),
-    _preset("ema", "EMA / WRC 2025", "EMA / WRC 2025", {
+    preset_of("rmu-m", "RMU Mルール", "RMU, rule M", dict(_FIFTY_TEN), "RMU 競技ルール (Mルール)", "https://rmu.jp/"),
+    preset_of("ema", "EMA / WRC 2025", "EMA / WRC 2025", {
         "players": 4, "start": 30000, "target": 30000, "uma": [15, 5, -5, -15], "rounding": "none",
         "ties": "split", "deposits": "top", "box_under": True, "chombo": {"penalty": 20, "to_others": False},
     }, "EMA Riichi Competition Rules; World Riichi Championship Rules 2025", "https://mahjong-europe.org/"),
-    _preset("tenhou", "天鳳 四人打ち", "Tenhou, four players", {
+    preset_of("tenhou", "天鳳 四人打ち", "Tenhou, four players", {
         "players": 4, "start": 25000, "target": 30000, "uma": [20, 10, -10, -20], "rounding": "half_up",
         "ties": "seat", "deposits": "top", "box_under": True,
     }, "天鳳 ルール", "https://tenhou.net/man/"),
-    _preset("tenhou-sanma", "天鳳 三人打ち", "Tenhou, three players", {
+    preset_of("tenhou-sanma", "天鳳 三人打ち", "Tenhou, three players", {
         "players": 3, "start": 35000, "target": 40000, "uma": [15, 0, -15], "rounding": "half_up",
         "ties": "seat", "deposits": "top", "box_under": True,
     }, "天鳳 ルール (三人打ち)", "https://tenhou.net/man/"),
