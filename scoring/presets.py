@@ -76,8 +76,8 @@ STANDARDS = (
               "日本プロ麻雀協会 競技ルール", "https://npm2001.com/"),
     preset_of("saikouisen", "最高位戦日本プロ麻雀協会", "Saikouisen (Highest Rank Battle)", {
         "players": 4, "start": 30000, "target": 30000, "uma": [30, 10, -10, -30], "rounding": "none",
-        "ties": "split", "deposits": "top", "box_under": True,
-    }, "最高位戦ルール", "https://saikouisen.com/"),
+        "ties": "split", "deposits": "lost", "box_under": True, "chombo": {"penalty": 20, "to_others": False},
+    }, "最高位戦日本プロ麻雀協会 競技規定", "https://saikouisen.com/"),
     preset_of("renmei", "日本プロ麻雀連盟 公式ルール", "Japan Professional Mahjong League (JPML), official rules", {
         "players": 4, "start": 30000, "target": 30000, "uma_by_floats": _RENMEI_FLOATS, "rounding": "none",
         "ties": "split", "deposits": "lost", "box_under": True,
@@ -85,8 +85,9 @@ STANDARDS = (
     preset_of("rmu-ab", "RMU A・Bルール", "RMU, rules A and B", {
         "players": 4, "start": 30000, "target": 30000, "uma": [15, 5, -5, -15], "rounding": "none",
         "ties": "split", "deposits": "top", "box_under": True,
-    }, "RMU 競技ルール (A・Bルール)", "https://rmu.jp/"),
-    preset_of("rmu-m", "RMU Mルール", "RMU, rule M", dict(_FIFTY_TEN), "RMU 競技ルール (Mルール)", "https://rmu.jp/"),
+    }, "RMU 公式ルール (A・Bルール)", "https://rmu.jp/rule"),
+    preset_of("rmu-m", "RMU Mルール", "RMU, rule M", dict(_FIFTY_TEN), "RMU 公式ルール (Mルール)",
+              "https://rmu.jp/rule"),
     preset_of("ema", "EMA / WRC 2025", "EMA / WRC 2025", {
         "players": 4, "start": 30000, "target": 30000, "uma": [15, 5, -5, -15], "rounding": "none",
         "ties": "split", "deposits": "top", "box_under": True, "chombo": {"penalty": 20, "to_others": False},
