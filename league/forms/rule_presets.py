@@ -63,11 +63,10 @@ def preset_label(preset: Preset) -> str:
 
 
 def initial_from_preset(preset: Preset, today=None) -> dict:
-    """The rule-version form's starting values from ``preset``, its note saying where they came from."""
+    """The rule-version form's starting values from ``preset``, its note naming the rule document they came from."""
     initial = initial_from_rules(preset.rules_json(), preset.fees_json(), today)
-    source = f"{preset.source} ({preset.url})" if preset.url else preset.source
     initial["note"] = gettext("Started from the preset %(name)s: %(source)s.") % {
-        "name": preset_label(preset), "source": source}
+        "name": preset_label(preset), "source": preset.source}
     return initial
 
 
@@ -94,7 +93,7 @@ class PresetChoiceForm(forms.Form):
         groups = [(_("Public standards (公式ルール)"), [p for p in shown if p.key in BY_KEY]),
                   (_("The sample clubs' rules (サンプルクラブ)"), [p for p in shown if p.key not in BY_KEY])]
         self.fields["preset"].choices = [("", empty_label)] + [
-            (label, [(preset.key, _choice_text(preset)) for preset in presets]) for label, presets in groups if presets]
+            (label, [(preset.key, preset_label(preset)) for preset in presets]) for label, presets in groups if presets]
 
     def _players_asked(self) -> int | None:
         """The player count asked for (``?players=3``), read before validation to choose the list."""
@@ -107,8 +106,3 @@ class PresetChoiceForm(forms.Form):
             return None
         return preset_named(self.cleaned_data["preset"] or "")
 
-
-def _choice_text(preset: Preset) -> str:
-    if preset.players == 3:
-        return gettext("%(name)s (3 players)") % {"name": preset_label(preset)}
-    return preset_label(preset)

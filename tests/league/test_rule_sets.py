@@ -115,7 +115,7 @@ def test_the_add_page_starts_from_mleague_for_four_players(as_owner, club):
     assert values["name"] == "Mリーグ"
     assert [values[f"uma_{place}"] for place in range(4)] == ["30", "10", "-10", "-30"]
     assert values["start"] == "25000" and values["target"] == "30000" and values["ties"] == "split"
-    assert values["chombo_penalty"] == "20" and "m-league.jp" in values["note"]
+    assert values["chombo_penalty"] == "20" and "Mリーグ 競技ルール" in values["note"]
 
 
 # -- adding rule sets ----------------------------------------------------------------------------------------------
