@@ -78,10 +78,8 @@ class PresetChoiceForm(forms.Form):
     version in force).
     """
 
+    # ``players`` only narrows the list (the template carries it on); a count it does not know lists them all.
     preset = forms.ChoiceField(label=_("Start from (プリセット)"), required=False)
-    players = forms.TypedChoiceField(
-        label=_("Players (人数)"), coerce=int, required=False, widget=forms.HiddenInput,
-        choices=[("", "")] + [(count, count) for count in PLAYER_COUNTS])
 
     def __init__(self, query, *, empty_label, first_by_default=False):
         super().__init__(query.copy())

@@ -199,7 +199,10 @@ def test_full_width_numbers_are_read(as_owner, club):
 def test_an_unknown_preset_is_said_and_the_form_still_shown(as_owner, club):
     response = as_owner.get(add_url(club, preset="no-such"))
     assert response.status_code == 200
-    assert errors_on(response)
+    assert errors_on(response) and form_values(response)["name"] == ""
+    # An unknown player count lists every preset and keeps the one asked for.
+    response = as_owner.get(add_url(club, preset="tenhou", players="５"))
+    assert "mleague" in preset_options(response) and form_values(response)["name"] == "天鳳 四人打ち"
 
 
 @pytest.mark.parametrize("who", ["secretary", "member", "outsider", None])
@@ -283,3 +286,11 @@ def test_unique_slug():
     assert unique_slug("Tonpu", {"tonpu", "tonpu-2"}) == "tonpu-3"
     assert unique_slug("東風戦", {"rules"}) == "rules-2"
     assert unique_slug("Mリーグ", set()) == "rules"
+
+
+def test_the_english_page_names_the_presets_in_english(as_owner, club):
+    response = as_owner.get(add_url(club, english=True, preset="renmei"))
+    values = form_values(response)
+    assert values["name"] == "Japan Professional Mahjong League (JPML), official rules"
+    assert values["float_uma_1"] == "12 -1 -3 -8" and values["deposits"] == "lost"
+    assert values["note"].startswith("Started from the preset Japan Professional Mahjong League")
