@@ -93,11 +93,11 @@ STANDARDS = (
         "ties": "split", "deposits": "top", "box_under": True, "chombo": {"penalty": 20, "to_others": False},
     }, "EMA Riichi Competition Rules; World Riichi Championship Rules 2025", "https://mahjong-europe.org/"),
     preset_of("tenhou", "天鳳 四人打ち", "Tenhou, four players", {
-        "players": 4, "start": 25000, "target": 30000, "uma": [20, 10, -10, -20], "rounding": "half_up",
+        "players": 4, "start": 25000, "target": 30000, "uma": [20, 10, -10, -20], "rounding": "five_down_six_up",
         "ties": "seat", "deposits": "top", "box_under": True,
     }, "天鳳 ルール", "https://tenhou.net/man/"),
     preset_of("tenhou-sanma", "天鳳 三人打ち", "Tenhou, three players", {
-        "players": 3, "start": 35000, "target": 40000, "uma": [15, 0, -15], "rounding": "half_up",
+        "players": 3, "start": 35000, "target": 40000, "uma": [15, 0, -15], "rounding": "five_down_six_up",
         "ties": "seat", "deposits": "top", "box_under": True,
     }, "天鳳 ルール (三人打ち)", "https://tenhou.net/man/"),
 )
