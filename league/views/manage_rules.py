@@ -50,7 +50,8 @@ def add_rule_set_page(request, slug):
     access = club_for_owner(request, slug)
     choice = PresetChoiceForm(request.GET, empty_label=_("No preset: the plain starting rules"),
                               first_by_default=True)
-    preset = choice.chosen()
+    # A refused form shows what was typed, not the preset's values: no "filled in from" then.
+    preset = choice.chosen() if request.method != "POST" else None
     if request.method == "POST":
         form = NewRuleSetForm(request.POST, club=access.club)
         if form.is_valid():

@@ -184,7 +184,8 @@ def test_bad_input_gets_a_message_and_saves_nothing(as_owner, club, change, fiel
     values = {**form_values(as_owner.get(add_url(club, preset="mleague"))), "name": "東風戦", **change}
     response = as_owner.post(add_url(club), values)
     assert response.status_code == 400
-    assert errors_on(response)
+    assert errors_on(response) and form_values(response)["name"].strip() == values["name"].strip()
+    assert "の内容を入れてあります" not in response.content.decode()  # not "filled in from the preset"
     assert RuleSet.objects.filter(club=club).count() == 1 and RuleVersion.objects.filter(
         rule_set__club=club).count() == 1
 
