@@ -114,6 +114,8 @@ manage_pages = [
     path("manage/adjustments/<int:adjustment_id>/delete/", manage_adjustments.delete_adjustment,
          name="delete_adjustment"),
     path("manage/rules/", manage_rules.rules, name="manage_rules"),
+    path("manage/rules/add/", manage_rules.add_rule_set_page, name="add_rule_set"),
+    path("manage/rules/<int:rule_set_id>/edit/", manage_rules.edit_rule_set, name="edit_rule_set"),
     path("manage/rules/<int:rule_set_id>/new/", manage_rules.new_rule_version, name="new_rule_version"),
     path("manage/rules/<int:rule_set_id>/recompute/", manage_rules.recompute_rules, name="recompute_rules"),
     path("manage/activity/", activity.activity_page, name="club_activity"),

@@ -45,7 +45,8 @@ ALWAYS_WRITTEN = {"oka_uma": ("uma", "rounding", "ties", "deposits", "box_under"
 
 
 class RuleVersionForm(RuleVersionFields):
-    """A new version of ``rule_set``; ``cleaned_data`` gains ``rules`` and ``fees`` once valid."""
+    """A new version of ``rule_set`` (None: the first version of a new one); ``cleaned_data`` gains
+    ``rules`` and ``fees`` once valid."""
 
     def __init__(self, *args, rule_set, **kwargs):
         super().__init__(*args, **kwargs)
@@ -62,7 +63,8 @@ class RuleVersionForm(RuleVersionFields):
 
     def clean_effective_from(self):
         day = self.cleaned_data["effective_from"]
-        if self.rule_set.versions.filter(effective_from=day).exists():
+        # A new rule set (rule_set None) has no versions yet, so no date is taken.
+        if self.rule_set is not None and self.rule_set.versions.filter(effective_from=day).exists():
             raise forms.ValidationError(
                 _("%(rule_set)s already has a version from %(date)s. Choose another date."),
                 code="date_taken", params={"rule_set": self.rule_set, "date": date_format(day)},
@@ -213,11 +215,15 @@ def initial_from_version(version, today=None):
 
     A rule set's first version starts from the engine's starting rules and default fees.
     """
-    initial = {"effective_from": today or timezone.localdate()}
     if version is None:
-        settings, fees, written = scoring.validate_rules(scoring.STARTING_RULES), scoring.validate_fees({}), {}
-    else:
-        settings, fees, written = version.settings, version.fee_settings, version.rules
+        return initial_from_rules(scoring.STARTING_RULES, {}, today)
+    return initial_from_rules(version.rules, version.fees, today)
+
+
+def initial_from_rules(written, written_fees, today=None):
+    """The form's starting values for the rules and fees JSON ``written`` (a version's, or a preset's)."""
+    initial = {"effective_from": today or timezone.localdate()}
+    settings, fees = scoring.validate_rules(written), scoring.validate_fees(written_fees)
     initial.update({
         "players": settings["players"], "method": settings["method"], "start": settings["start"],
         "target": written.get("target", ""), "float_line": written.get("float_line", ""),

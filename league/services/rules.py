@@ -1,12 +1,15 @@
-"""Adding a rule version (ルール改定): one transaction, one version per rule set and day."""
+"""Rule sets and their versions: adding a rule set (ルールを追加) with its first version, renaming or
+retiring one, adding a version (ルール改定). One transaction each; one version per rule set and day."""
 
 from django.db import IntegrityError, transaction
+from django.db.models import Max
 from django.utils.formats import date_format
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 import scoring
 
-from ..models import RuleSet, RuleVersion
+from ..models import Club, RuleSet, RuleVersion
 from ..refusals import Refused
 from .kept_money import refresh_rule_set_drift
 
@@ -34,6 +37,55 @@ def add_rule_version(rule_set, effective_from, rules, fees, note=""):
             return version
     except IntegrityError as error:
         raise Refused(_date_taken(rule_set, effective_from), "effective_from") from error
+
+
+def add_rule_set(club, name, description, effective_from, rules, fees, note=""):
+    """Save a new rule set of ``club`` with its first version; returns the rule set.
+
+    Its address name (slug) is made from the name, and kept unique in the club; it comes last in the
+    club's order of rule sets.
+    """
+    with transaction.atomic():
+        # Lock the club so that two rule sets added at once get different slugs and positions.
+        Club.objects.select_for_update().get(pk=club.pk)
+        rule_sets = RuleSet.objects.filter(club=club)
+        _refuse_taken_name(rule_sets, name)
+        slug = unique_slug(name, set(rule_sets.values_list("slug", flat=True)))
+        position = (rule_sets.aggregate(last=Max("position"))["last"] or 0) + 1
+        rule_set = RuleSet.objects.create(club=club, slug=slug, name=name, description=description,
+                                          position=position)
+        notes = {"effective_from": note.strip()} if note.strip() else {}
+        RuleVersion.objects.create(rule_set=rule_set, effective_from=effective_from, rules=rules, fees=fees,
+                                   notes=notes)
+        return rule_set
+
+
+def change_rule_set(rule_set, name, description, retired):
+    """Rename ``rule_set``, change its description, retire it or offer it again; its games stay as they are."""
+    with transaction.atomic():
+        locked = RuleSet.objects.select_for_update().get(pk=rule_set.pk)
+        _refuse_taken_name(RuleSet.objects.filter(club_id=locked.club_id).exclude(pk=locked.pk), name)
+        locked.name, locked.description, locked.retired = name, description, retired
+        locked.save(update_fields=["name", "description", "retired"])
+        return locked
+
+
+def unique_slug(name, taken):
+    """An address name for ``name``: its ASCII slug (``rules`` for a name in Japanese), numbered if taken."""
+    base = slugify(name)
+    if not base or base != slugify(name, allow_unicode=True):
+        base = "rules"
+    base = base[:40]
+    slug, number = base, 2
+    while slug in taken:
+        slug, number = f"{base}-{number}", number + 1
+    return slug
+
+
+def _refuse_taken_name(rule_sets, name):
+    if rule_sets.filter(name=name).exists():
+        raise Refused(_("The club already has rules called %(name)s. Choose another name.") % {"name": name},
+                      "name")
 
 
 def carried_notes(previous, rules, fees):

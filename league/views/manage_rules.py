@@ -1,4 +1,5 @@
-"""The owner's rules pages: the rule sets and their versions, a new version, recomputing games."""
+"""The owner's rules pages: the rule sets and their versions, adding, renaming and retiring a rule set, a new
+version (from the one in force or a preset), recomputing games."""
 
 from django.contrib import messages
 from django.http import Http404
@@ -7,6 +8,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ..forms.rule_presets import PresetChoiceForm, initial_from_preset, preset_label
+from ..forms.rule_sets import NewRuleSetForm, RuleSetForm
 from ..forms.rule_settings import note_rows
 from ..forms.rule_version import RuleVersionForm, initial_from_version
 from ..models import RuleSet
@@ -14,7 +17,7 @@ from ..permissions import club_for_owner
 from ..refusals import Refused
 from ..rules_text import describe_rules, oka_warning
 from ..services import recompute
-from ..services.rules import add_rule_version
+from ..services.rules import add_rule_set, add_rule_version, change_rule_set
 
 # Games (and problems) listed on the recompute page; the rest are counted, and saved with them. A season of
 # 10,000 changed games listed in full was a 15 MB page that took seconds to draw (docs/performance.md).
@@ -42,10 +45,64 @@ def rules(request, slug):
                                                         "rule_sets": rule_sets})
 
 
+def add_rule_set_page(request, slug):
+    """ルールを追加: a new rule set and its first version, started from a preset (``?preset=``, ``?players=``)."""
+    access = club_for_owner(request, slug)
+    choice = PresetChoiceForm(request.GET, empty_label=_("No preset: the plain starting rules"),
+                              first_by_default=True)
+    # A refused form shows what was typed, not the preset's values: no "filled in from" then.
+    preset = choice.chosen() if request.method != "POST" else None
+    if request.method == "POST":
+        form = NewRuleSetForm(request.POST, club=access.club)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                rule_set = add_rule_set(access.club, data["name"], data["description"], data["effective_from"],
+                                        data["rules"], data["fees"], data["note"])
+            except Refused as refusal:
+                form.add_error(refusal.field, refusal.message)
+            else:
+                messages.success(request, _("The rules %(name)s are saved.") % {"name": rule_set.name})
+                if warning := oka_warning(rule_set.versions.get().settings):
+                    messages.warning(request, warning)
+                return redirect(f"{reverse('manage_rules', args=[slug])}#rule-set-{rule_set.pk}")
+        status = 400
+    else:
+        initial = initial_from_preset(preset) if preset else initial_from_version(None)
+        initial["name"] = preset_label(preset) if preset else ""
+        form = NewRuleSetForm(initial=initial, club=access.club)
+        status = 200
+    return render(request, "league/manage/rule_set_form.html", {
+        "access": access, "club": access.club, "form": form, "choice": choice, "preset": preset,
+        "preset_name": preset_label(preset) if preset else "", "first_rules": not access.club.rule_sets.exists(),
+    }, status=status)
+
+
+def edit_rule_set(request, slug, rule_set_id):
+    """Rename a rule set, or retire it (its games and standings stay)."""
+    access = club_for_owner(request, slug)
+    rule_set = get_object_or_404(RuleSet, pk=rule_set_id, club=access.club)
+    form = RuleSetForm(request.POST if request.method == "POST" else None, rule_set=rule_set)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            changed = change_rule_set(rule_set, data["name"], data["description"], data["retired"])
+        except Refused as refusal:
+            form.add_error(refusal.field, refusal.message)
+        else:
+            messages.success(request, _("The rules %(name)s are saved.") % {"name": changed.name})
+            return redirect(f"{reverse('manage_rules', args=[slug])}#rule-set-{changed.pk}")
+    return render(request, "league/manage/rule_set_edit.html", {
+        "access": access, "club": access.club, "rule_set": rule_set, "form": form,
+    }, status=400 if form.is_bound else 200)
+
+
 def new_rule_version(request, slug, rule_set_id):
-    """Add a version from a date; then show which games it changes."""
+    """Add a version from a date, started from the version in force or a preset; then show which games it changes."""
     access = club_for_owner(request, slug)
     rule_set = _rule_set(access, rule_set_id)
+    choice = PresetChoiceForm(request.GET, empty_label=_("The version in force"))
+    preset = choice.chosen()
     if request.method == "POST":
         form = RuleVersionForm(request.POST, rule_set=rule_set)
         if form.is_valid():
@@ -63,10 +120,12 @@ def new_rule_version(request, slug, rule_set_id):
                 return redirect(f"{url}?version={version.pk}")
         status = 400
     else:
-        form = RuleVersionForm(initial=initial_from_version(_based_on(rule_set)), rule_set=rule_set)
+        initial = initial_from_preset(preset) if preset else initial_from_version(_based_on(rule_set))
+        form = RuleVersionForm(initial=initial, rule_set=rule_set)
         status = 200
     return render(request, "league/manage/rule_version_form.html", {
         "access": access, "club": access.club, "rule_set": rule_set, "form": form, "based_on": _based_on(rule_set),
+        "choice": choice, "preset": preset, "preset_name": preset_label(preset) if preset else "",
     }, status=status)
 
 

@@ -92,6 +92,8 @@ PAGES = {
     "add_adjustment": {"GET": RUN, "POST": RUN},
     "delete_adjustment": {"GET": RUN, "POST": RUN},
     "manage_rules": {"GET": OWN},
+    "add_rule_set": {"GET": OWN, "POST": OWN},
+    "edit_rule_set": {"GET": OWN, "POST": OWN},
     "new_rule_version": {"GET": OWN, "POST": OWN},
     "recompute_rules": {"GET": OWN, "POST": OWN},
     "club_activity": {"GET": OWN},
