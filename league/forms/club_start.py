@@ -16,7 +16,8 @@ PLAYERS = [("4", _("4 players (四人打ち)")), ("3", _("3 players (三人打�
 
 
 class CreateClubForm(forms.Form):
-    name = forms.CharField(label=_("Club name"), max_length=100)
+    name = forms.CharField(label=_("Club name"), max_length=100,
+                           error_messages={"required": _("Type the club's name.")})
     slug = forms.CharField(
         label=_("Address name"), max_length=50, required=False,
         help_text=_("The club's web address: lower-case letters, digits and hyphens, e.g. kaze-no-kai. Left "
