@@ -302,3 +302,15 @@ def test_invites_made_used_and_withdrawn_are_on_the_activity_page(client, club, 
     assert [re.search(r"Invite for \S+ as \w+ \w+", row).group() for row in said] == [
         "Invite for 中島五郎 as secretary used", "Invite for 中島五郎 as secretary made",
         "Invite for 中島五郎 as member withdrawn", "Invite for 中島五郎 as member made"]
+
+
+def test_the_pages_outside_the_club_have_no_english_left_in_japanese(client, club, invite, outsider):
+    from .test_japanese_pages import english_words
+
+    pages = {"signup": client.get("/signup/"), "invite": client.get(invite_url(invite, "ja"))}
+    client.force_login(outsider)
+    pages.update({"welcome": client.get("/signup/welcome/"), "create_club": client.get("/clubs/new/"),
+                  "invite, logged in": client.get(invite_url(invite, "ja"))})
+    typed = ("'outsider' in", "'kaze' in", "'no' in", "'kai' in")  # the login's name, an example address name
+    assert {name: [word for word in english_words(response.content.decode()) if not word.startswith(typed)]
+            for name, response in pages.items()} == {name: [] for name in pages}
