@@ -6,13 +6,15 @@ show on the club's activity page.
 
 import datetime
 import re
+import threading
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.test import Client
 from django.urls import NoReverseMatch, reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from league.models import Invite, Member, Membership, Role
 from league.refusals import Refused
@@ -314,3 +316,32 @@ def test_the_pages_outside_the_club_have_no_english_left_in_japanese(client, clu
     typed = ("'outsider' in", "'kaze' in", "'no' in", "'kai' in")  # the login's name, an example address name
     assert {name: [word for word in english_words(response.content.decode()) if not word.startswith(typed)]
             for name, response in pages.items()} == {name: [] for name in pages}
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(not settings.DATABASES["default"]["ENGINE"].endswith("postgresql"),
+                    reason="real concurrent transactions: PostgreSQL")
+def test_two_people_using_one_invite_at_the_same_moment_only_one_joins(club, invite, outsider, secretary):
+    from django.db import connections
+
+    other = User.objects.create_user("second", password=PASSWORD)
+    start, results = threading.Barrier(2), {}
+
+    def use(user):
+        start.wait()
+        try:
+            with translation.override("en"):
+                results[user.username] = use_invite(invite.token, user).role
+        except Refused as refusal:
+            results[user.username] = str(refusal.message)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=use, args=(user,)) for user in (outsider, other)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(str(result)[:30] for result in results.values()) == [
+        "This invite has already been u", "secretary"]
+    assert Membership.objects.filter(club=club, user__in=[outsider, other]).count() == 1
