@@ -8,7 +8,7 @@ from league.models import Club, Membership, Role
 from league.refusals import Refused
 from league.services.club_start import create_club, suggested_slug
 
-from .account_pages import errors, one, page, text
+from .account_pages import errors, one, page, select, text
 
 User = get_user_model()
 
@@ -150,3 +150,11 @@ def test_when_approved_a_login_with_the_permission_or_a_superuser_may(client, se
     client.force_login(root)
     assert client.post("/en/clubs/new/", club_data(slug="root-club")).status_code == 302
     assert Membership.objects.get(club__slug="root-club").user == root
+
+
+def test_the_home_page_offers_to_start_a_club(client, outsider):
+    assert one(page(client.get("/en/")), "p", "start-a-club") is not None
+    assert "/en/signup/" in [dict(a.attributes)["href"] for a in select(page(client.get("/en/")), "a")]
+    client.force_login(outsider)
+    start = one(page(client.get("/en/")), "p", "start-a-club")
+    assert text(start) == "Create a club" and one(start, "a", href="/en/clubs/new/") is not None
