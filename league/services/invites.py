@@ -86,8 +86,12 @@ def _use(invite: Invite, user: AbstractBaseUser) -> Membership:
     refusal = invite_refusal(invite, user)
     if refusal:
         raise Refused(refusal)
-    membership = Membership.objects.create(club=invite.club, user=user, role=invite.role)
+    # The history says who did it: the person using the invite (not yet logged in when they sign up here).
+    membership = Membership(club=invite.club, user=user, role=invite.role)
+    membership._history_user = user
+    membership.save()
     member.user = user
+    member._history_user = user
     member.save()
     invite.used_at, invite.used_by = timezone.now(), user
     invite.save(update_fields=["used_at", "used_by"])

@@ -345,3 +345,11 @@ def test_two_people_using_one_invite_at_the_same_moment_only_one_joins(club, inv
     assert sorted(str(result)[:30] for result in results.values()) == [
         "This invite has already been u", "secretary"]
     assert Membership.objects.filter(club=club, user__in=[outsider, other]).count() == 1
+
+
+def test_the_history_says_who_joined(club, invite, nakajima):
+    response = Client().post(invite_url(invite), signup_data())
+    assert response.status_code == 302
+    user = User.objects.get(username="goro")
+    assert Membership.objects.get(user=user).history.get().history_user == user
+    assert nakajima.history.latest().history_user == user
