@@ -140,6 +140,18 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 6 * 1024 * 1024
 CSRF_FAILURE_VIEW = "janroku.error_pages.csrf_failure"
 
 LOGIN_URL = "login"
+# Who may create a club (docs/hosting.md, "Sign-up and new clubs"): "open", anyone logged in; "approved", only
+# logins the operator gave the permission league.add_club in the admin (and superusers).
+CLUB_CREATION = env.str("CLUB_CREATION", default="open").strip().lower()
+if CLUB_CREATION not in ("open", "approved"):
+    raise ImproperlyConfigured(f"CLUB_CREATION must be 'open' or 'approved', not {CLUB_CREATION!r}.")
+# Sign-ups per client address (janroku/client_address.py) and hour: new logins, and tries of the form (which
+# says when a login name is taken, so tries are counted too).  Counted in the cache (CACHE_URL).
+SIGNUP_LIMIT = env.int("SIGNUP_LIMIT", default=5)
+SIGNUP_TRY_LIMIT = env.int("SIGNUP_TRY_LIMIT", default=30)
+# Each server process keeps its own counts unless this names a shared cache, e.g. dbcache://janroku_cache
+# (after `manage.py createcachetable`), so that the sign-up limit holds across gunicorn's workers.
+CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
 # A one-time link to set a new password (an owner makes it for a member) works once, for three days.
 PASSWORD_RESET_TIMEOUT = env.int("PASSWORD_RESET_TIMEOUT", default=3 * 24 * 3600)
 LOGIN_REDIRECT_URL = "landing"  # the login's own club, or the list of clubs (league/views/home.py)

@@ -1,4 +1,5 @@
-"""The site's addresses: the clubs, login and passwords, where a login lands, the admin, each club's pages.
+"""The site's addresses: the clubs, sign-up, login and passwords, where a login lands, a new club, an invite's
+link, the admin, each club's pages.
 
 Unprefixed addresses are Japanese (the default language), ``/en/…`` the same pages in English.
 The club pages themselves are listed in league/urls.py.
@@ -10,7 +11,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from janroku import web_app
-from league.views import home
+from league.views import accounts, home, invites
 
 urlpatterns = i18n_patterns(
     path("", home.club_list, name="home"),
@@ -18,6 +19,11 @@ urlpatterns = i18n_patterns(
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("welcome/", home.landing, name="landing"),
     path("manifest.webmanifest", web_app.manifest, name="web_app_manifest"),  # favicon.ico: WHITENOISE_ROOT
+    # A person makes their own login, then creates a club or uses an invite link from their club's owner.
+    path("signup/", accounts.signup, name="signup"),
+    path("signup/welcome/", accounts.signup_welcome, name="signup_welcome"),
+    path("clubs/new/", accounts.create_club, name="create_club"),
+    path("invite/<str:token>/", invites.use_invite, name="use_invite"),
     # A member changes their own password; a link an owner made (league/services/accounts.py) sets a new one.
     path("account/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("account/password/changed/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),

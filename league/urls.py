@@ -17,6 +17,7 @@ from .views import (
     games,
     import_batches,
     imports,
+    invites,
     manage,
     manage_access,
     manage_adjustments,
@@ -90,8 +91,8 @@ member_pages = [
     path("api/members/<int:member_id>.json", members.member_json, name="api_member"),
 ]
 
-# Running the club: its settings, members and guests, logins and roles, seasons, adjustments, rule sets and their
-# versions, and the club's activity (who did what, when).
+# Running the club: its settings, members and guests, logins and roles, invites, seasons, adjustments, rule sets
+# and their versions, and the club's activity (who did what, when).
 manage_pages = [
     path("manage/", manage.overview, name="manage"),
     path("manage/members/", manage_people.manage_members, name="manage_members"),
@@ -101,11 +102,13 @@ manage_pages = [
     path("manage/guests/<int:guest_id>/merge/", manage_people.merge_guest, name="merge_guest"),
     path("manage/settings/", manage.club_settings, name="club_settings"),
     path("manage/logins/", manage_people.manage_logins, name="manage_logins"),
-    path("manage/logins/add/", manage_people.add_login, name="add_login"),
     path("manage/logins/<int:membership_id>/", manage_people.edit_login, name="edit_login"),
     path("manage/logins/<int:membership_id>/remove/", manage_people.remove_login, name="remove_login"),
     path("manage/logins/<int:membership_id>/password-link/", manage_access.password_link, name="password_link"),
     path("manage/logins/<int:membership_id>/unlock/", manage_access.lift_lockout, name="lift_lockout"),
+    path("manage/invites/add/", invites.make_invite, name="make_invite"),
+    path("manage/invites/<int:invite_id>/", invites.invite_detail, name="invite_detail"),
+    path("manage/invites/<int:invite_id>/withdraw/", invites.withdraw_invite, name="withdraw_invite"),
     path("manage/seasons/", manage_people.manage_seasons, name="manage_seasons"),
     path("manage/seasons/add/", manage_people.add_season, name="add_season"),
     path("manage/seasons/<int:season_id>/", manage_people.edit_season, name="edit_season"),

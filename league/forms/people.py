@@ -7,15 +7,14 @@ message beside the box instead of an error page.
 
 
 from django import forms
-from django.contrib.auth import get_user_model, password_validation
-from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..models import Adjustment, AwardTitle, Club, Member, Membership, Role, RuleSet, Season
+from ..models import Adjustment, AwardTitle, Club, Member, Role, RuleSet, Season
 from ..models.text import clean_name as name_as_kept
 from ..models.text import without_bidi
 from ..score_input import parse_points
@@ -124,7 +123,7 @@ class MergeGuestForm(forms.Form):
 
 
 class LinkedMemberMixin:
-    """The optional "this login is that member" choice shared by adding and editing a login."""
+    """The optional "this login is that member" choice when editing a login."""
 
     def add_member_field(self, club):
         self.fields["member"] = MemberChoiceField(
@@ -135,77 +134,6 @@ class LinkedMemberMixin:
         if member is not None and member.user_id is not None and member.user_id != getattr(user, "pk", None):
             self.add_error("member", gettext("%(member)s is already linked to the login %(username)s.") % {
                 "member": member.name, "username": member.user.get_username()})
-
-
-class AddLoginForm(LinkedMemberMixin, forms.Form):
-    """Give someone a role in the club: a new login, or a login they already have on the site."""
-
-    NEW, EXISTING = "new", "existing"
-
-    kind = forms.ChoiceField(
-        label=_("Who"), widget=forms.RadioSelect, initial=NEW,
-        choices=[(NEW, _("A new login")), (EXISTING, _("Someone who already has a login"))])
-    username = forms.CharField(label=_("Username"), max_length=150,
-                               widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}))
-    password1 = forms.CharField(
-        label=_("Initial password"), required=False, strip=False,
-        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-        help_text=_("For a new login only. Tell it to the person; at least 8 characters, not only digits."))
-    password2 = forms.CharField(label=_("Initial password again"), required=False, strip=False,
-                                widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
-    role = forms.ChoiceField(label=_("Role"), choices=Role.choices, initial=Role.MEMBER)
-
-    def __init__(self, *args, club, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.club = club
-        self.add_member_field(club)
-        self.user = None  # the existing login, once found
-
-    def clean(self):
-        data = super().clean()
-        username = normalised(data.get("username"))
-        if not username or self.has_error("kind"):
-            return data
-        data["username"] = username
-        if data["kind"] == self.NEW:
-            self._clean_new_login(data, username)
-        else:
-            self._clean_existing_login(data, username)
-        self.check_member_free(data.get("member"), self.user)
-        return data
-
-    def _clean_new_login(self, data, username):
-        users = get_user_model()
-        try:
-            UnicodeUsernameValidator()(username)
-        except ValidationError as error:
-            self.add_error("username", error)
-            return
-        if users.objects.filter(username__iexact=username).exists():
-            self.add_error("username", gettext(
-                "The username %(username)s is taken. Choose another, or add the person as someone who "
-                "already has a login.") % {"username": username})
-        first, second = data.get("password1") or "", data.get("password2") or ""
-        if not first:
-            self.add_error("password1", gettext("Type an initial password for the new login."))
-        elif first != second:
-            self.add_error("password2", gettext("The two passwords differ."))
-        else:
-            try:
-                password_validation.validate_password(first, users(username=username))
-            except ValidationError as error:
-                self.add_error("password1", error)
-
-    def _clean_existing_login(self, data, username):
-        if data.get("password1") or data.get("password2"):
-            self.add_error("password1", gettext("An existing login keeps its own password: leave this empty."))
-        users = get_user_model().objects
-        self.user = users.filter(username=username).first() or users.filter(username__iexact=username).first()
-        if self.user is None:
-            self.add_error("username", gettext("Nobody has the username %(username)s.") % {"username": username})
-        elif Membership.objects.filter(club=self.club, user=self.user).exists():
-            self.add_error("username", gettext(
-                "%(username)s already belongs to the club: change their role instead.") % {"username": username})
 
 
 class EditLoginForm(LinkedMemberMixin, forms.Form):

@@ -8,7 +8,6 @@ Nothing is ever half-saved: a refusal rolls the whole change back.
 
 from contextlib import contextmanager
 
-from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Case, IntegerField, Prefetch, Value, When
 from django.utils.translation import gettext as _
@@ -234,22 +233,6 @@ def _merge_kept_money(guest, member):
 
 
 # -- logins and roles (ログイン・役割) ----------------------------------------------------------------
-
-
-def add_login(club, *, role, member=None, user=None, username=None, password=None):
-    """Give a login a role in ``club``: ``user`` when they have one, else a new login from username/password."""
-    with transaction.atomic():
-        if user is None:
-            taken = _("The username %(username)s is taken.") % {"username": username}
-            if get_user_model().objects.filter(username__iexact=username).exists():
-                raise Refused(taken, "username")
-            with refused_on_conflict(taken, "username"):
-                user = get_user_model().objects.create_user(username=username, password=password)
-        already = _("%(username)s already belongs to the club.") % {"username": user.get_username()}
-        with refused_on_conflict(already, "username"):
-            membership = Membership.objects.create(club=club, user=user, role=role)
-        _link(club, user, member)
-    return membership
 
 
 def change_login(membership, *, role, member):

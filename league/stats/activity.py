@@ -31,6 +31,7 @@ from ..models import (
     DrawnRound,
     Game,
     ImportBatch,
+    Invite,
     Meeting,
     Member,
     Membership,
@@ -271,6 +272,38 @@ def import_activity(club, before, limit):
     return items
 
 
+# -- invites ------------------------------------------------------------------------------------------------------
+
+
+def invite_activity(club, before, limit):
+    """An invite as up to two items: when it was made, and when it was used or withdrawn."""
+    invites = Invite.objects.filter(club=club).select_related("member", "created_by", "used_by", "withdrawn_by")
+    made = invites.filter(created_at__lt=before) if before else invites
+    used = invites.filter(used_at__isnull=False)
+    used = used.filter(used_at__lt=before) if before else used
+    withdrawn = invites.filter(withdrawn_at__isnull=False)
+    withdrawn = withdrawn.filter(withdrawn_at__lt=before) if before else withdrawn
+    items = []
+    for invite in made.order_by("-created_at", "-id")[:limit]:
+        items.append(Activity(invite.created_at, invite.created_by, _invite_said(
+            _("Invite for %(member)s as %(role)s made"), invite), _invite_link(club, invite)))
+    for invite in used.order_by("-used_at", "-id")[:limit]:
+        items.append(Activity(invite.used_at, invite.used_by, _invite_said(
+            _("Invite for %(member)s as %(role)s used"), invite), _invite_link(club, invite)))
+    for invite in withdrawn.order_by("-withdrawn_at", "-id")[:limit]:
+        items.append(Activity(invite.withdrawn_at, invite.withdrawn_by, _invite_said(
+            _("Invite for %(member)s as %(role)s withdrawn"), invite), _invite_link(club, invite)))
+    return items
+
+
+def _invite_said(sentence, invite):
+    return sentence % {"member": invite.member.name, "role": invite.get_role_display()}
+
+
+def _invite_link(club, invite):
+    return reverse("invite_detail", args=[club.slug, invite.pk])
+
+
 # -- settlements ---------------------------------------------------------------------------------------------
 
 
@@ -327,5 +360,5 @@ DRAW_SAID = {
 }
 
 SOURCES = [game_activity, meeting_activity, adjustment_activity, member_activity, login_activity,
-           season_activity, rule_version_activity, import_activity, settlement_activity, report_activity,
-           draw_activity]
+           season_activity, rule_version_activity, import_activity, invite_activity, settlement_activity,
+           report_activity, draw_activity]

@@ -10,11 +10,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from ..forms.people import AddLoginForm, EditLoginForm, MakeMemberForm, MemberForm, MergeGuestForm, SeasonForm
+from ..forms.people import EditLoginForm, MakeMemberForm, MemberForm, MergeGuestForm, SeasonForm
 from ..models import Member, Membership, Role, Season
 from ..permissions import club_for_owner
 from ..refusals import Refused
-from ..services import accounts, people
+from ..services import accounts, invites, people
 from .confirmation import confirmation_page, confirmed
 
 
@@ -116,31 +116,17 @@ def _guest_page(request, access, guest, make_form, merge_form):
 # -- logins and roles -------------------------------------------------------------------------------------
 
 
+INVITES_LISTED = 50  # the newest; older ones stay on the activity page
+
+
 def manage_logins(request, slug):
     access = club_for_owner(request, slug)
     memberships = accounts.with_password_links(list(people.logins_of(access.club)), request.user)
     return render(request, "league/manage/logins.html", {
         "access": access, "club": access.club, "memberships": memberships,
         "locked_out": accounts.locked_out(m.user.get_username() for m in memberships),
+        "invites": invites.invites_of(access.club)[:INVITES_LISTED],
     })
-
-
-def add_login(request, slug):
-    access = club_for_owner(request, slug)
-    form = AddLoginForm(bound(request), club=access.club)
-
-    def save(data):
-        if data["kind"] == AddLoginForm.EXISTING:
-            return people.add_login(access.club, role=data["role"], member=data["member"], user=form.user)
-        return people.add_login(access.club, role=data["role"], member=data["member"],
-                                username=data["username"], password=data["password1"])
-
-    membership = saved_from(request, form, save)
-    if membership is not None:
-        messages.success(request, _("%(username)s may now log in to the club as %(role)s.") % {
-            "username": membership.user.get_username(), "role": membership.get_role_display()})
-        return redirect("manage_logins", slug=slug)
-    return form_page(request, "league/manage/login_form.html", access, form, adding=True)
 
 
 def edit_login(request, slug, membership_id):
@@ -154,7 +140,7 @@ def edit_login(request, slug, membership_id):
         if saved.user == request.user and saved.role != Role.OWNER:
             return redirect("club", slug=slug)  # no longer allowed on the owner's pages
         return redirect("manage_logins", slug=slug)
-    return form_page(request, "league/manage/login_form.html", access, form, membership=membership, adding=False)
+    return form_page(request, "league/manage/login_form.html", access, form, membership=membership)
 
 
 def remove_login(request, slug, membership_id):
@@ -172,8 +158,8 @@ def remove_login(request, slug, membership_id):
                                 % {"member": linked})
         if membership.user == request.user:
             consequences.append(_("This is your own login: you will leave the club's management pages."))
-        consequences.append(_("The club's activity page keeps who removed the login and when; to undo, add the "
-                              "login again."))
+        consequences.append(_("The club's activity page keeps who removed the login and when; to undo, make an "
+                              "invite for the member."))
         return confirmation_page(
             request, access, title=_("Remove %(username)s from the club?") % {"username": username},
             consequences=consequences, button=_("Remove the login"),

@@ -31,6 +31,7 @@ ALLOWED = {
 FILE_CELLS = {"import_columns"}
 HEARD = ("aria-label", "title", "placeholder", "alt")
 WORD = re.compile(r"[A-Za-z]{2,}")
+LINK = re.compile(r"https?://\S+")  # a link written out to copy (an invite's, in its chat text) is no word
 NOT_A_PAGE = {"api_standings", "api_member", "export_xlsx", "export_csv", "import_template_xlsx",
               "import_template_csv"}
 
@@ -81,7 +82,8 @@ def english_words(html):
     """The Latin words on ``html`` that are not allowed, with a little of what surrounds each."""
     found = []
     for part in shown(html):
-        found += [f"{word!r} in {part.strip()[:80]!r}" for word in WORD.findall(part) if word.lower() not in ALLOWED]
+        found += [f"{word!r} in {part.strip()[:80]!r}" for word in WORD.findall(LINK.sub("", part))
+                  if word.lower() not in ALLOWED]
     return found
 
 

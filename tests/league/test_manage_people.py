@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 from pytest_django.asserts import assertContains, assertNotContains
 
-from league.models import Adjustment, Club, Member, Membership, Role, Season
+from league.models import Adjustment, Club, Invite, Member, Membership, Role, Season
 from league.refusals import Refused
 from league.score_input import parse_points
 from league.services.people import save_member
@@ -72,7 +72,7 @@ def member_named(club, name):
 
 @pytest.mark.parametrize(("name", "data", "model"), [
     ("add_member", {"name": "新人", "kana": "しんじん", "active": "on"}, Member),
-    ("add_login", {"kind": "existing", "username": "outsider", "role": "member"}, Membership),
+    ("make_invite", {"member": "", "role": "member"}, Invite),
     ("add_season", {"name": "S", "starts_on": "2027-01-01", "ends_on": "2027-03-31", "min_games": "0"}, Season),
     ("add_adjustment", {"date": "2026-10-01", "member": "", "points": "5", "reason": "r"}, Adjustment),
 ])
@@ -80,6 +80,8 @@ def member_named(club, name):
 def test_only_the_allowed_people_can_add(client, people, club, name, data, model, who):
     if name == "add_adjustment":
         data = {**data, "rule_set": club.rule_sets.get().pk, "member": member_named(club, "北村四郎").pk}
+    if name == "make_invite":
+        data = {**data, "member": member_named(club, "北村四郎").pk}
     before = model.objects.count()
     response = as_(client, people[who]).post(url(name, club.slug), data)
     if refusal(name, who) is None:
@@ -285,11 +287,6 @@ def test_the_member_pages_render_in_japanese_by_default(client, owner, club):
 # -- logins and roles ----------------------------------------------------------------------------------------
 
 
-def new_login(**changes):
-    return {"kind": "new", "username": "newcomer", "password1": PASSWORD, "password2": PASSWORD,
-            "role": "secretary", "member": "", **changes}
-
-
 def test_the_logins_list_shows_each_login_its_role_and_member(client, owner, secretary, member, club):
     Member.objects.filter(club=club, name="南野二郎").update(user=member)
     response = as_(client, owner).get(url("manage_logins", club.slug))
@@ -313,68 +310,6 @@ def test_the_logins_list_takes_the_same_queries_for_many_logins(client, owner, c
     with CaptureQueriesContext(connection) as many:
         client.get(url("manage_logins", club.slug))
     assert len(many) == len(few)
-
-
-def test_an_owner_creates_a_login_with_a_usable_password_and_links_a_member(client, owner, club):
-    nakajima = member_named(club, "中島五郎")
-    response = as_(client, owner).post(url("add_login", club.slug), new_login(member=nakajima.pk), follow=True)
-    user = User.objects.get(username="newcomer")
-    assert user.has_usable_password() and user.check_password(PASSWORD)
-    membership = Membership.objects.get(user=user, club=club)
-    assert membership.role == Role.SECRETARY
-    assert membership.history.count() == 1
-    nakajima.refresh_from_db()
-    assert nakajima.user == user
-    assertContains(response, "newcomer may now log in to the club as secretary.")
-
-
-@pytest.mark.parametrize(("changes", "field_error"), [
-    ({"password1": "12345678", "password2": "12345678"}, "This password is entirely numeric."),
-    ({"password1": "short", "password2": "short"}, "This password is too short."),
-    ({"password1": "newcomer1", "password2": "newcomer1"}, "The password is too similar to the username."),
-    ({"password2": "something else"}, "The two passwords differ."),
-    ({"password1": "", "password2": ""}, "Type an initial password for the new login."),
-    ({"username": "Outsider"}, "The username Outsider is taken."),
-    ({"username": "two words"}, "Enter a valid username."),
-])
-def test_a_new_login_needs_a_free_username_and_a_good_password(client, owner, outsider, club, changes,
-                                                                field_error):
-    users = User.objects.count()
-    response = as_(client, owner).post(url("add_login", club.slug), new_login(**changes))
-    assertContains(response, field_error, status_code=400)
-    assert User.objects.count() == users
-
-
-def test_an_existing_login_joins_the_club_keeping_its_password(client, owner, outsider, club):
-    response = as_(client, owner).post(url("add_login", club.slug),
-                                       {"kind": "existing", "username": "outsider", "role": "member"})
-    assert response.status_code == 302
-    assert Membership.objects.get(user=outsider, club=club).role == Role.MEMBER
-    outsider.refresh_from_db()
-    assert outsider.check_password("correct horse battery")
-
-
-@pytest.mark.parametrize(("username", "password", "message"), [
-    ("nobody", "", "Nobody has the username nobody."),
-    ("member", "", "member already belongs to the club: change their role instead."),
-    ("outsider", PASSWORD, "An existing login keeps its own password: leave this empty."),
-])
-def test_an_existing_login_must_exist_and_not_already_belong(client, owner, member, outsider, club, username,
-                                                             password, message):
-    memberships = Membership.objects.count()
-    response = as_(client, owner).post(url("add_login", club.slug), {
-        "kind": "existing", "username": username, "password1": password, "role": "member"})
-    assertContains(response, message, status_code=400)
-    assert Membership.objects.count() == memberships
-
-
-def test_a_member_linked_to_another_login_is_refused(client, owner, secretary, club):
-    nakajima = member_named(club, "中島五郎")
-    nakajima.user = secretary
-    nakajima.save()
-    response = as_(client, owner).post(url("add_login", club.slug), new_login(member=nakajima.pk))
-    assertContains(response, "中島五郎 is already linked to the login secretary.", status_code=400)
-    assert not User.objects.filter(username="newcomer").exists()
 
 
 def test_an_owner_changes_a_role_and_the_linked_member(client, owner, member, club):

@@ -12,7 +12,17 @@ import pytest
 from django.urls import URLResolver, get_resolver, resolve, reverse
 
 from league.imports.commit import commit
-from league.models import SITTING_OUT, Adjustment, DrawnRound, DrawnSeat, Member, Membership, ReportedResult, Season
+from league.models import (
+    SITTING_OUT,
+    Adjustment,
+    DrawnRound,
+    DrawnSeat,
+    Invite,
+    Member,
+    Membership,
+    ReportedResult,
+    Season,
+)
 from league.services.games import Entry, record_game, settle_in_force
 
 from .conftest import PLAYERS
@@ -80,11 +90,13 @@ PAGES = {
     "guest_to_member": {"GET": OWN, "POST": OWN},
     "merge_guest": {"GET": OWN, "POST": OWN},
     "manage_logins": {"GET": OWN},
-    "add_login": {"GET": OWN, "POST": OWN},
     "edit_login": {"GET": OWN, "POST": OWN},
     "password_link": {"GET": REFUSED, "POST": OWN},
     "lift_lockout": {"GET": REFUSED, "POST": OWN},
     "remove_login": {"GET": OWN, "POST": OWN},
+    "make_invite": {"GET": OWN, "POST": OWN},
+    "invite_detail": {"GET": OWN},
+    "withdraw_invite": {"GET": REFUSED, "POST": OWN},
     "manage_seasons": {"GET": OWN},
     "add_season": {"GET": OWN, "POST": OWN},
     "edit_season": {"GET": OWN, "POST": OWN},
@@ -188,13 +200,14 @@ def objects(club, meeting, secretary, member):
     second_round = draw_round(meeting, 2, [[PLAYERS[4][0], *(name for name, _ in PLAYERS[:3])]],
                               sitting_out=[PLAYERS[3][0]])
     report = ReportedResult.objects.create(meeting=meeting, round=2, table=1, sheet={}, reported_by=member)
+    invite = Invite.objects.create(club=club, member=members[1], role="member", created_by=secretary)
     return {
         "slug": club.slug, "meeting_id": meeting.pk, "game_id": game.pk, "member_id": members[0].pk,
         "season_id": season.pk, "rule_set_id": rule_set.pk, "adjustment_id": adjustment.pk,
         "membership_id": Membership.objects.get(user=member, club=club).pk,
         "token": "nothing-waiting", "batch_id": batch.pk, "guest_id": guest.pk,
         "round_number": 2, "table": 1, "report_id": report.pk,
-        "number": second_round.number,
+        "number": second_round.number, "invite_id": invite.pk,
     }
 
 
