@@ -60,8 +60,8 @@ def signup_welcome(request: HttpRequest) -> HttpResponse:
 
 
 def first_rules_url(club: Club, players: str) -> str:
-    """Where a new club's owner goes next: the club's rules, to add its first rule set for ``players`` players."""
-    return f"{reverse('manage_rules', args=[club.slug])}?players={players}"
+    """Where a new club's owner goes next: its first rule set, from a preset for ``players`` players."""
+    return f"{reverse('add_rule_set', args=[club.slug])}?players={players}"
 
 
 @login_required

@@ -27,7 +27,7 @@ def test_a_logged_in_person_creates_a_club_and_becomes_its_owner(client, outside
     client.force_login(outsider)
     response = client.post("/en/clubs/new/", club_data())
     assert response.status_code == 302
-    assert response["Location"] == "/en/c/jan-yu/manage/rules/?players=3"  # the first rule set comes next
+    assert response["Location"] == "/en/c/jan-yu/manage/rules/add/?players=3"  # the first rule set comes next
     club = Club.objects.get(slug="jan-yu")
     assert (club.name, club.description, club.venue, club.usual_venue_fee, club.is_public) == (
         "雀友会", "毎週土曜", "雀荘まつり", 3000, False)
