@@ -59,7 +59,7 @@ def logins_of(club):
 
 
 def members_of(club, search=""):
-    """The club's members and guests in kana order, with their login, narrowed to ``search`` when given (the
+    """The club's members and guests in reading order, with their login, narrowed to ``search`` when given (the
     owner's page splits them with ``members()`` and ``guests()``)."""
     members = Member.objects.filter(club=club).select_related("user").in_kana_order()
     return members.matching(search) if search.strip() else members
