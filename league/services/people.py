@@ -17,6 +17,7 @@ from ..formatting import format_date
 from ..models import (
     Adjustment,
     Attendance,
+    Club,
     DrawnSeat,
     Game,
     GameSeat,
@@ -27,6 +28,7 @@ from ..models import (
     Season,
     Yakuman,
 )
+from ..models.member_finder import name_key
 from ..models.text import clean_name
 from ..refusals import Refused
 from .kept_money import keep_meeting_money, refresh_member_drift
@@ -88,6 +90,28 @@ def save_member(club, member, *, name, kana, active, user):
         if renamed:  # the day's order goes by name: a closed day's kept settlement may no longer be what it gives
             refresh_member_drift(member.pk)
     return member
+
+
+def add_members(club, people):
+    """Add each (name, reading) of ``people`` to ``club`` as a member, all of them or none (まとめて追加).
+
+    Refused when a name is, by now, someone's in the club already (spelling, width, case and spaces aside,
+    as the member finder compares names) or twice in ``people``."""
+    with transaction.atomic():
+        Club.objects.select_for_update().filter(pk=club.pk).first()  # two lists pasted at once: one after the other
+        taken = {name_key(name): name for name in Member.objects.filter(club=club).values_list("name", flat=True)}
+        added = []
+        for name, kana in people:
+            key = name_key(name)
+            if key in taken:
+                raise Refused(_("The club already has “%(name)s”. Nobody was added.") % {"name": taken[key]})
+            taken[key] = name
+            member = Member(club=club, name=name, kana=kana)
+            with refused_on_conflict(_("“%(name)s” was added to the club at the same moment. Nobody was added.")
+                                     % {"name": name}):
+                member.save()  # one by one: each new member's history says it was added
+            added.append(member)
+    return added
 
 
 # -- guests (ゲスト) ----------------------------------------------------------------------------------

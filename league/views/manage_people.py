@@ -9,7 +9,9 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from ..forms.member_list import MemberListForm
 from ..forms.people import AddLoginForm, EditLoginForm, MakeMemberForm, MemberForm, MergeGuestForm, SeasonForm
 from ..models import Member, Membership, Role, Season
 from ..permissions import club_for_owner
@@ -55,6 +57,23 @@ def manage_members(request, slug):
 def add_member(request, slug):
     access = club_for_owner(request, slug)
     return _member_page(request, access, Member(club=access.club))
+
+
+def add_members(request, slug):
+    """まとめて追加: a pasted list checked (確認) into a table of people and readings, then added (登録) at once."""
+    access = club_for_owner(request, slug)
+    form = MemberListForm(bound(request), club=access.club)
+    added = None
+    if request.POST.get("action") == "save":
+        added = saved_from(request, form, lambda _data: people.add_members(access.club, form.new_members()))
+    if added is not None:
+        messages.success(request, ngettext("Added %(count)s member.", "Added %(count)s members.", len(added)) % {
+            "count": len(added)})
+        return redirect("manage_members", slug=slug)
+    checked = form.is_bound and form.is_valid()  # checking: a list without problems may be added
+    return render(request, "league/manage/members_paste.html", {
+        "access": access, "club": access.club, "form": form, "checked": checked,
+    }, status=400 if form.is_bound and not checked else 200)
 
 
 def edit_member(request, slug, member_id):
