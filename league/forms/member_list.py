@@ -1,9 +1,10 @@
 """A list of people pasted by the owner (まとめて追加), read into new members and checked before any is saved.
 
-One person a line. A reading may follow the name after a tab, a comma (, ，), a 、, or in kana in parentheses at the
-end of the line: ``佐藤 翔太, さとう しょうた``, ``佐藤翔太（さとうしょうた）``. A space, half-width or full-width, never
-separates: ``佐藤　翔太`` is one name, and so is ``山田 さくら`` (docs/readings.md, "Pasting a list"). A line
-without a reading gets the suggested one (``suggest_reading``), shown for confirmation and editable.
+One person a line. A reading may follow the name after a tab, a comma (, ，), a 、, or in kana in
+parentheses at the end of the line: ``佐藤 翔太, さとう しょうた``, ``佐藤翔太（さとうしょうた）``. A space,
+half-width or full-width, never separates: ``佐藤　翔太`` is one name, and so is ``山田 さくら``
+(docs/readings.md, "Pasting a list"). A line without a reading gets the suggested one (``suggest_reading``),
+shown for confirmation and editable.
 """
 
 import re

@@ -11,6 +11,7 @@ from league.models import Member
 from league.refusals import Refused
 from league.services.people import add_members
 
+from .conftest import PLAYERS
 from .standings_html import classes, find_all, text_of
 
 pytestmark = pytest.mark.django_db
@@ -141,8 +142,7 @@ def test_the_owner_adds_everyone_with_the_readings_as_corrected(client, club, ow
     response = add(client, club, text, ["さとう しょおた", "スズキ イチロウ", "やまだ", ""])
     assert response.status_code == 302
     assert [str(message) for message in get_messages(response.wsgi_request)] == ["Added 4 members."]
-    added = Member.objects.filter(club=club).exclude(name__in=[name for name in
-                                                                ("東田一郎", "南野二郎", "西川三郎", "北村四郎", "中島五郎")])
+    added = Member.objects.filter(club=club).exclude(name__in=[name for name, _kana in PLAYERS])
     assert sorted(added.values_list("name", "kana", "guest", "active")) == [
         ("=山田", "やまだ", False, True), ("John Smith", "", False, True),
         ("佐藤 翔太", "さとう しょおた", False, True), ("鈴木一郎", "すずき いちろう", False, True)]
