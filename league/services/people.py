@@ -29,6 +29,7 @@ from ..models import (
     Yakuman,
 )
 from ..models.member_finder import name_key
+from ..models.readings import suggest_reading
 from ..models.text import clean_name
 from ..refusals import Refused
 from .kept_money import keep_meeting_money, refresh_member_drift
@@ -120,7 +121,8 @@ GUEST_MERGED = "guest merged"  # the change reason of a game whose guest was mer
 
 
 def save_guest(guest):
-    """Save the unsaved guest ``guest`` (a visitor seated or marked present by name), inside the caller's transaction.
+    """Save the unsaved guest ``guest`` (a visitor seated or marked present by name), inside the caller's transaction,
+    with the reading suggested from the name.
 
     Returns the club's person the name already belongs to (any case) when there is one, so that a name is never
     in the club twice; a guest of that name saved by someone else at the same moment is refused.
@@ -129,6 +131,7 @@ def save_guest(guest):
     existing = Member.objects.filter(club=guest.club_id, name__iexact=name).first()
     if existing is not None:
         return existing
+    guest.kana = guest.kana or suggest_reading(name)
     with refused_on_conflict(_("“%(name)s” was added to the club at the same moment. Try again.") % {"name": name},
                              "name"):
         guest.save()

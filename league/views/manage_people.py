@@ -87,7 +87,10 @@ def _member_page(request, access, member):
     saved = saved_from(request, form, lambda data: people.save_member(access.club, member, **data))
     if saved is not None:
         done = _("Member %(name)s added.") if adding else _("Member %(name)s saved.")
-        messages.success(request, done % {"name": saved.name})
+        if adding and form.suggested:
+            done = _("Member %(name)s added, with the reading %(kana)s suggested from the name: if it is wrong, "
+                     "correct it on the member's page.")
+        messages.success(request, done % {"name": saved.name, "kana": saved.kana})
         return redirect("manage_members", slug=access.club.slug)
     return form_page(request, "league/manage/member_form.html", access, form, member=member, adding=adding,
                      heading=heading)
