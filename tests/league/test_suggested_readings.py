@@ -32,8 +32,9 @@ def test_a_member_added_without_a_reading_gets_the_suggested_one_and_is_told(cli
     response = client.post(url("add_member", club.slug), {"name": "佐藤 翔太", "kana": " ", "active": "on"})
     assert response.status_code == 302
     assert Member.objects.get(club=club, name="佐藤 翔太").kana == "さとう しょうた"
-    assert messages_of(response) == ["Member 佐藤 翔太 added, with the reading さとう しょうた suggested from the name: "
-                                     "if it is wrong, correct it on the member's page."]
+    assert messages_of(response) == [
+        "Member 佐藤 翔太 added, with the reading さとう しょうた suggested from the name: if it is wrong, correct it "
+        "on the member's page."]
 
 
 def test_a_reading_typed_is_kept_and_a_name_without_one_is_added_without(client, club, owner):
@@ -70,7 +71,8 @@ def test_an_import_creates_members_and_guests_with_the_readings_suggested(club, 
                unknown["Tom"]: NewMember("Tom", guest=True)}
     commit(plan_of(club, data, mapping=mapping), mapping, secretary)
     created = Member.objects.filter(name__in=unknown).values_list("name", "kana", "guest")
-    assert sorted(created) == [("Tom", "", True), ("佐藤 翔太", "さとう しょうた", False), ("鈴木一郎", "すずき", False)]
+    assert sorted(created) == [
+        ("Tom", "", True), ("佐藤 翔太", "さとう しょうた", False), ("鈴木一郎", "すずき", False)]
 
 
 def test_a_visitor_seated_at_entry_gets_the_suggested_reading(client, secretary, meeting):
