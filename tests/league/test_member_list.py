@@ -45,8 +45,8 @@ def check(client, club, text):
     return client.post(url(club), {"text": text, "action": "check"})
 
 
-def add(client, club, text, readings):
-    return client.post(url(club), {"text": text, "action": "save",
+def add(client, club, text, readings, language="en"):
+    return client.post(url(club, language), {"text": text, "action": "save",
                                    **{f"reading_{index}": reading for index, reading in enumerate(readings)}})
 
 
@@ -150,7 +150,7 @@ def test_the_owner_adds_everyone_with_the_readings_as_corrected(client, club, ow
 
 def test_the_message_is_japanese_by_default(client, club, owner):
     client.force_login(owner)
-    response = add(client, club, "\n".join(f"会員{number}" for number in range(12)), [""] * 12)
+    response = add(client, club, "\n".join(f"会員{number}" for number in range(12)), [""] * 12, language="ja")
     assert response.status_code == 302
     assert [str(message) for message in get_messages(response.wsgi_request)] == ["12人を追加しました。"]
 
