@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .formatting import format_date, format_month_day, format_points, format_score, format_signed
 from .links import member_link, url_of_each
+from .models.people import reading_order
 
 # Column headers: English sources, the Japanese terms in the catalogue (順位, 名前, 半荘数, …).
 PLACE_NAMES = (_("1st"), _("2nd"), _("3rd"), _("4th"))
@@ -98,7 +99,7 @@ class Column:
 
     def sort_key(self, line):
         if self.name == "member":  # by reading, then name
-            return (line.member.kana, line.member.name)
+            return reading_order(line.member)
         value = self.value(line)
         return (value is not None, value)  # no figure sorts before any figure
 

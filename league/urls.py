@@ -97,6 +97,7 @@ manage_pages = [
     path("manage/", manage.overview, name="manage"),
     path("manage/members/", manage_people.manage_members, name="manage_members"),
     path("manage/members/add/", manage_people.add_member, name="add_member"),
+    path("manage/members/paste/", manage_people.add_members, name="add_members"),
     path("manage/members/<int:member_id>/", manage_people.edit_member, name="edit_member"),
     path("manage/guests/<int:guest_id>/", manage_people.guest_to_member, name="guest_to_member"),
     path("manage/guests/<int:guest_id>/merge/", manage_people.merge_guest, name="merge_guest"),

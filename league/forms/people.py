@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Adjustment, AwardTitle, Club, Member, Role, RuleSet, Season
+from ..models.readings import suggest_reading
 from ..models.text import clean_name as name_as_kept
 from ..models.text import without_bidi
 from ..score_input import parse_points
@@ -73,6 +74,9 @@ class MemberForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.club = club
         self.fields["kana"].widget.attrs.update({"autocomplete": "off"})
+        if self.instance.pk is None:
+            self.fields["kana"].help_text = _("In hiragana or katakana; used to sort and to find the member. Left "
+                                              "empty, the reading suggested from the name is saved.")
         # The club's logins, and the one already linked (even if it has left the club since).
         self.fields["user"].queryset = get_user_model().objects.filter(
             Q(memberships__club=club) | Q(pk=self.instance.user_id or 0)
@@ -80,6 +84,15 @@ class MemberForm(forms.ModelForm):
 
     def clean_name(self):
         return free_name(self.club, self.cleaned_data["name"], self.instance)
+
+    def clean(self):
+        """A new member whose reading is left empty gets the one suggested from the name (``suggested``, for the
+        page's message); an edited member's empty reading stays empty: it was emptied on purpose."""
+        data = super().clean()
+        self.suggested = ""
+        if self.instance.pk is None and not (data.get("kana") or "").strip() and data.get("name"):
+            self.suggested = data["kana"] = suggest_reading(data["name"])
+        return data
 
     def clean_user(self):
         user = self.cleaned_data.get("user")
@@ -100,7 +113,9 @@ class MakeMemberForm(forms.Form):
                            help_text=_("In hiragana or katakana; used to sort and to find the member."))
 
     def __init__(self, *args, club, guest, **kwargs):
-        super().__init__(*args, initial={"name": guest.name, "kana": guest.kana}, **kwargs)
+        # A guest seated by name has no reading yet: the suggested one is offered, to confirm or correct.
+        super().__init__(*args, initial={"name": guest.name, "kana": guest.kana or suggest_reading(guest.name)},
+                         **kwargs)
         self.club, self.guest = club, guest
         self.fields["kana"].widget.attrs.update({"autocomplete": "off"})
 

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
 from ..models import Club, DayTotal, DayTotalLine, Game, GameSeat, ImportBatch, Meeting, Member, RuleSet, Yakuman
+from ..models.readings import suggest_reading
 from ..refusals import Refused
 from ..services.bulk import insert_history, insert_rows
 from ..services.games import Entry, build_rows, fill_game
@@ -155,12 +156,14 @@ def _create_meetings(plan, user):
 
 
 def _create_members(plan):
-    """The members (and guests) chosen to be created, each once: NewMember → Member."""
+    """The members (and guests) chosen to be created, each once: NewMember → Member, the reading not given in the
+    import suggested from the name (a few distinct names, not a lookup per row)."""
     created = {}
     for planned in plan.new_games:
         for player in planned.players:
             if isinstance(player, NewMember) and player not in created:
-                member = Member(club=plan.club, name=player.name, kana=player.kana, guest=player.guest)
+                member = Member(club=plan.club, name=player.name, kana=player.kana or suggest_reading(player.name),
+                                guest=player.guest)
                 member.save()  # normalises the name and reading, and keeps the member's history
                 created[player] = member
     return created

@@ -4,6 +4,7 @@ import unicodedata
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Case, IntegerField, Value, When
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
@@ -11,6 +12,17 @@ from simple_history.models import HistoricalRecords
 from .clubs import Club
 from .member_finder import MemberFinder, hiragana
 from .text import clean_name, without_bidi
+
+# The one order of people by reading (docs/readings.md): those with a reading by it, those without one after them
+# (never before あ), then by name. An empty string is not NULL, so ``nulls_last`` cannot say this; a 0/1 column can,
+# the same on SQLite and PostgreSQL. ``reading_order`` is the same order for people already read into Python.
+NO_READING_LAST = Case(When(kana="", then=Value(1)), default=Value(0), output_field=IntegerField())
+READING_ORDER = (NO_READING_LAST.asc(), "kana", "name")
+
+
+def reading_order(member) -> tuple[bool, str, str]:
+    """The sort key of a member in ``READING_ORDER``, for lists sorted in Python (ties in standings, money, records)."""
+    return (not member.kana, member.kana, member.name)
 
 
 class MemberQuerySet(models.QuerySet):
@@ -25,11 +37,12 @@ class MemberQuerySet(models.QuerySet):
         return self.filter(guest=True)
 
     def members_first(self):
-        """Members in kana order, then guests: a guest is never offered ahead of a member."""
-        return self.order_by("guest", "kana", "name")
+        """Members in reading order, then guests: a guest is never offered ahead of a member."""
+        return self.order_by("guest", *READING_ORDER)
 
     def in_kana_order(self):
-        return self.order_by("kana", "name")
+        """In reading order (``READING_ORDER``): people without a reading last."""
+        return self.order_by(*READING_ORDER)
 
     def matching(self, text):
         """Members whose name or reading contains ``text`` (kana matches either script)."""
@@ -67,7 +80,7 @@ class Member(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["kana", "name"]
+        ordering = list(READING_ORDER)
         verbose_name = _("member")
         verbose_name_plural = _("members")
         constraints = [

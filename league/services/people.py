@@ -16,6 +16,7 @@ from ..formatting import format_date
 from ..models import (
     Adjustment,
     Attendance,
+    Club,
     DrawnSeat,
     Game,
     GameSeat,
@@ -26,6 +27,8 @@ from ..models import (
     Season,
     Yakuman,
 )
+from ..models.member_finder import name_key
+from ..models.readings import suggest_reading
 from ..models.text import clean_name
 from ..refusals import Refused
 from .kept_money import keep_meeting_money, refresh_member_drift
@@ -58,7 +61,7 @@ def logins_of(club):
 
 
 def members_of(club, search=""):
-    """The club's members and guests in kana order, with their login, narrowed to ``search`` when given (the
+    """The club's members and guests in reading order, with their login, narrowed to ``search`` when given (the
     owner's page splits them with ``members()`` and ``guests()``)."""
     members = Member.objects.filter(club=club).select_related("user").in_kana_order()
     return members.matching(search) if search.strip() else members
@@ -89,13 +92,36 @@ def save_member(club, member, *, name, kana, active, user):
     return member
 
 
+def add_members(club, people):
+    """Add each (name, reading) of ``people`` to ``club`` as a member, all of them or none (まとめて追加).
+
+    Refused when a name is, by now, someone's in the club already (spelling, width, case and spaces aside,
+    as the member finder compares names) or twice in ``people``."""
+    with transaction.atomic():
+        Club.objects.select_for_update().filter(pk=club.pk).first()  # two lists pasted at once: one after the other
+        taken = {name_key(name): name for name in Member.objects.filter(club=club).values_list("name", flat=True)}
+        added = []
+        for name, kana in people:
+            key = name_key(name)
+            if key in taken:
+                raise Refused(_("The club already has “%(name)s”. Nobody was added.") % {"name": taken[key]})
+            taken[key] = name
+            member = Member(club=club, name=name, kana=kana)
+            with refused_on_conflict(_("“%(name)s” was added to the club at the same moment. Nobody was added.")
+                                     % {"name": name}):
+                member.save()  # one by one: each new member's history says it was added
+            added.append(member)
+    return added
+
+
 # -- guests (ゲスト) ----------------------------------------------------------------------------------
 
 GUEST_MERGED = "guest merged"  # the change reason of a game whose guest was merged into a member (league/history)
 
 
 def save_guest(guest):
-    """Save the unsaved guest ``guest`` (a visitor seated or marked present by name), inside the caller's transaction.
+    """Save the unsaved guest ``guest`` (a visitor seated or marked present by name), inside the caller's transaction,
+    with the reading suggested from the name.
 
     Returns the club's person the name already belongs to (any case) when there is one, so that a name is never
     in the club twice; a guest of that name saved by someone else at the same moment is refused.
@@ -104,6 +130,7 @@ def save_guest(guest):
     existing = Member.objects.filter(club=guest.club_id, name__iexact=name).first()
     if existing is not None:
         return existing
+    guest.kana = guest.kana or suggest_reading(name)
     with refused_on_conflict(_("“%(name)s” was added to the club at the same moment. Try again.") % {"name": name},
                              "name"):
         guest.save()

@@ -14,7 +14,7 @@ class DayPresence:
 
 
 def day_presence(meeting):
-    """The meeting's people by presence, each list members first in kana order, then guests. Three queries."""
+    """The meeting's people by presence, each list members first in reading order, then guests. Three queries."""
     records = dict(Attendance.objects.filter(meeting=meeting).values_list("member_id", "present_at_close"))
     people = (Member.objects.filter(club=meeting.club_id).filter(pk__in=list(records))
               | Member.objects.filter(club=meeting.club_id).members().active())

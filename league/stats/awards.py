@@ -28,6 +28,7 @@ from django.db.models import Count, Max, Q
 
 from ..formatting import AVERAGE, GAMES, MEETINGS, POINTS, RATE, SCORE, TIMES
 from ..models import Attendance, AwardTitle, Meeting, Member, Yakuman
+from ..models.people import reading_order
 from .standings import day_lines_in, seats_in, standings
 
 # How a title's tie is settled.
@@ -112,7 +113,7 @@ def _best(candidates, lowest=False):
 
 
 def _in_order(holders):
-    return sorted(holders, key=lambda holder: (holder.member.kana, holder.member.name))
+    return sorted(holders, key=lambda holder: reading_order(holder.member))
 
 
 def _champion(counts):

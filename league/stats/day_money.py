@@ -13,6 +13,8 @@ from django.utils.translation import gettext as _
 import scoring
 from scoring.points import points_from_tenths
 
+from ..models.people import reading_order
+
 
 @dataclass
 class DayLine:
@@ -61,7 +63,7 @@ class DayMoney:
 
 def day_order(points, places, member):
     """Where a line stands in the day: by points, then first places, then name (the order the engine is given)."""
-    return -points, -places[0] if places else 0, member.kana, member.name
+    return -points, -places[0] if places else 0, reading_order(member)
 
 
 def rank_lines(rows, attendance, members, players):

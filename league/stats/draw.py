@@ -11,6 +11,7 @@ import seating
 from ..links import login_shown
 from ..models import SITTING_OUT, Attendance, DrawnRound, DrawnSeat, Game, GameSeat, Member, Season
 from ..models.games import WINDS
+from ..models.people import reading_order
 
 
 def seats_at_a_table(meeting):
@@ -112,7 +113,7 @@ class ShownRound:
 @dataclass
 class DayDraw:
     rounds: list  # ShownRound, in order
-    here: list  # Members here now, in kana order
+    here: list  # Members here now, in reading order
     quality: object  # seating.Quality of the drawn rounds, or None before any
     mark: str
     next_round: int
@@ -125,7 +126,7 @@ class DayDraw:
             return []
         members = {m.pk: m for r in self.rounds for m in r.people}
         lines = [(members[pk], count) for pk, count in self.quality.sit_outs.items() if pk in members]
-        return sorted(lines, key=lambda line: (-line[1], line[0].kana, line[0].name))
+        return sorted(lines, key=lambda line: (-line[1], reading_order(line[0])))
 
 
 def day_draw(meeting):

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from django.db.models import Exists, OuterRef, Prefetch
 
 from ..models import Game, GameSeat, Meeting, Yakuman
+from ..models.people import reading_order
 from .periods import season_period
 from .standings import standings
 
@@ -65,7 +66,7 @@ def day_totals(games):
 
 def rank_totals(totals):
     """Day totals ranked by points, then first places (ties share a rank), in that order."""
-    ordered = sorted(totals, key=lambda t: (-t.points, -t.firsts, t.member.kana, t.member.name))
+    ordered = sorted(totals, key=lambda t: (-t.points, -t.firsts, reading_order(t.member)))
     for position, total in enumerate(ordered, start=1):
         same = position > 1 and (total.points, total.firsts) == (ordered[position - 2].points,
                                                                 ordered[position - 2].firsts)

@@ -20,6 +20,7 @@ from django.db.models import Count, Sum
 
 from ..models import DayTotalLine, GameSeat, Member, Yakuman
 from ..models.games import WINDS
+from ..models.people import reading_order
 from . import member_games
 from .member_games import GameLine
 from .standings import HUNDREDTH, TENTH, Line, Period, day_lines_in, standings
@@ -238,7 +239,7 @@ def head_to_head(games, members):
     records = [HeadToHead(members[opponent], games, above, below, even, points, opponent_points)
                for opponent, games, above, below, even, points, opponent_points
                in member_games.head_to_head_rows(games)]
-    return sorted(records, key=lambda r: (-r.games, r.opponent.kana, r.opponent.name, r.opponent.pk))
+    return sorted(records, key=lambda r: (-r.games, reading_order(r.opponent), r.opponent.pk))
 
 
 def by_seat(games, players):
@@ -267,7 +268,7 @@ def yakuman_of(member, period):
 
 
 def members_with_games(club, first_day=None, last_day=None):
-    """The club's members in kana order, then its guests, each with ``games``: games that count between the two
+    """The club's members in reading order, then its guests, each with ``games``: games that count between the two
     days (any rules), and the hanchan of their day totals (日計); three queries.
 
     The counts are grouped from the club's meetings down to their seats, each

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Sum
 
 from ..models import KeptLine, Meeting, Member
+from ..models.people import reading_order
 from .day import day_inputs
 from .settlements import drifted_ids
 
@@ -100,5 +101,5 @@ def season_money(club, first_day=None, last_day=None):
     missing = by_member.keys() - people.keys()
     members = {**people, **(Member.objects.in_bulk(missing) if missing else {})}
     lines = [MemberMoney(members[pk], *figures) for pk, figures in by_member.items()]
-    totals.members = sorted(lines, key=lambda line: (-line.net, line.member.kana, line.member.name))
+    totals.members = sorted(lines, key=lambda line: (-line.net, reading_order(line.member)))
     return totals

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.db.models import OuterRef, Subquery
 
 from ..models import GameSeat, Member, Yakuman
+from ..models.people import reading_order
 from .member import streaks
 from .standings import Period, standings
 
@@ -86,7 +87,7 @@ def club_records(rule_set):
     best_points = list(seats.order_by("-total", *_played_order())[:TOP_TEN])
     top_runs, not_last_runs = _runs(rule_set, members)
     most_games = sorted((line for line in lines if line.games),
-                        key=lambda line: (-line.games, line.member.kana, line.member.name))[:TOP_TEN]
+                        key=lambda line: (-line.games, reading_order(line.member)))[:TOP_TEN]
     return ClubRecords(
         rule_set=rule_set, best_scores=_placed(best_scores, "score"), best_points=_placed(best_points, "total"),
         yakuman=_yakuman(rule_set), top_runs=_placed(top_runs, "length"),
@@ -135,5 +136,5 @@ def _runs(rule_set, members):
             if streak.kind in runs and streak.longest.length:
                 longest = streak.longest
                 runs[streak.kind].append(RunRecord(members[member_id], longest.length, longest.first, longest.last))
-    return tuple(sorted(runs[kind], key=lambda run: (-run.length, run.last.date, run.member.kana, run.member.name))
+    return tuple(sorted(runs[kind], key=lambda run: (-run.length, run.last.date, reading_order(run.member)))
                  [:TOP_TEN] for kind in ("top", "not_last"))

@@ -12,7 +12,7 @@ or scores counts only the games that have them (``placed_games``).
 
 Ranking order (documented in docs/standings.md): points (with adjustments)
 highest first, then average place lowest, then more first places, then the
-best single game, then the reading (kana).  Members with fewer games than the
+best single game, then the reading (kana; none last).  Members with fewer games than the
 period's minimum are listed apart, unranked; so are guests (ゲスト), unless the
 club ranks guests (``Club.rank_guests``).
 """
@@ -26,6 +26,7 @@ from django.db.models import Case, Max, Min, Sum, Value, When, prefetch_related_
 from django.utils import timezone
 
 from ..models import Adjustment, DayTotalLine, GameSeat, MeetingLine, Member
+from ..models.people import reading_order
 
 # A line's figures that add up over meeting days; the win points' counts (マルA/B/C, ダブルマルA) only when shown.
 SUMMED = ("games", "game_points", "busts", "chips", "chip_points", "shugi", "score_sum", "scored_games")
@@ -147,7 +148,7 @@ class Line:
     def sort_key(self):
         average = self.exact_average_place
         return (-self.points, average if average is not None else Fraction(99), -self.places[0],
-                -(self.best if self.best is not None else -10**9), self.member.kana, self.member.name)
+                -(self.best if self.best is not None else -10**9), reading_order(self.member))
 
 
 @dataclass

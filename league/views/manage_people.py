@@ -9,7 +9,9 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from ..forms.member_list import MemberListForm
 from ..forms.people import EditLoginForm, MakeMemberForm, MemberForm, MergeGuestForm, SeasonForm
 from ..models import Member, Membership, Role, Season
 from ..permissions import club_for_owner
@@ -57,6 +59,23 @@ def add_member(request, slug):
     return _member_page(request, access, Member(club=access.club))
 
 
+def add_members(request, slug):
+    """まとめて追加: a pasted list checked (確認) into a table of people and readings, then added (登録) at once."""
+    access = club_for_owner(request, slug)
+    form = MemberListForm(bound(request), club=access.club)
+    added = None
+    if request.POST.get("action") == "save":
+        added = saved_from(request, form, lambda _data: people.add_members(access.club, form.new_members()))
+    if added is not None:
+        messages.success(request, ngettext("Added %(count)s member.", "Added %(count)s members.", len(added)) % {
+            "count": len(added)})
+        return redirect("manage_members", slug=slug)
+    checked = form.is_bound and form.is_valid()  # checking: a list without problems may be added
+    return render(request, "league/manage/members_paste.html", {
+        "access": access, "club": access.club, "form": form, "checked": checked,
+    }, status=400 if form.is_bound and not checked else 200)
+
+
 def edit_member(request, slug, member_id):
     access = club_for_owner(request, slug)
     return _member_page(request, access, get_object_or_404(Member, pk=member_id, club=access.club))
@@ -68,7 +87,10 @@ def _member_page(request, access, member):
     saved = saved_from(request, form, lambda data: people.save_member(access.club, member, **data))
     if saved is not None:
         done = _("Member %(name)s added.") if adding else _("Member %(name)s saved.")
-        messages.success(request, done % {"name": saved.name})
+        if adding and form.suggested:
+            done = _("Member %(name)s added, with the reading %(kana)s suggested from the name: if it is wrong, "
+                     "correct it on the member's page.")
+        messages.success(request, done % {"name": saved.name, "kana": saved.kana})
         return redirect("manage_members", slug=access.club.slug)
     return form_page(request, "league/manage/member_form.html", access, form, member=member, adding=adding,
                      heading=heading)

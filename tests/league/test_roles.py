@@ -86,6 +86,7 @@ PAGES = {
     "club_settings": {"GET": OWN, "POST": OWN},
     "manage_members": {"GET": OWN},
     "add_member": {"GET": OWN, "POST": OWN},
+    "add_members": {"GET": OWN, "POST": OWN},
     "edit_member": {"GET": OWN, "POST": OWN},
     "guest_to_member": {"GET": OWN, "POST": OWN},
     "merge_guest": {"GET": OWN, "POST": OWN},
