@@ -4,7 +4,7 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
-from django.utils.translation import gettext_noop as noop
+from django.utils.translation import gettext_noop
 
 import scoring
 
@@ -16,7 +16,7 @@ MEETING_ONLY_FEES = ("rounds",)
 
 # The English words the engine puts inside its messages' parameters (a bust is "below 0"; a missing
 # seat is "nothing"): translated here, at the site's one boundary with the engine, like the templates.
-ENGINE_WORDS = {noop("below 0"), noop("below 0 or exactly 0"), noop("nothing")}
+ENGINE_WORDS = {gettext_noop("below 0"), gettext_noop("below 0 or exactly 0"), gettext_noop("nothing")}
 
 
 def engine_message(error, seat_names=None):

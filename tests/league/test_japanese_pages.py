@@ -25,6 +25,7 @@ from .test_roles import PAGES, REFUSED, SEATED, objects, url_for, waiting_import
 ALLOWED = {
     "csv", "xlsx", "excel", "json", "line", "id", "english", "tsv", "pdf", "utf", "shift", "jis", "mb",
     "owner", "secretary", "member", "games",  # login names and the imported file (games.xlsx) in the fixtures
+    "url", "kaze",  # 「URL名」 as Japanese sites write it, and the test club's address name (data, shown as typed)
     "rmu", "ema", "wrc", "jpn",  # the rule presets: organisations' names (RMU, EMA / WRC), a seed club's (JPN書紀)
 }
 # Pages that show a file's own cells as the file holds them (its dates included).
