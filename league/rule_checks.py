@@ -3,8 +3,7 @@
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_noop
 
 import scoring
 
