@@ -103,7 +103,9 @@ def assert_nav_shows_everything(page, role):
     hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
     for item in NAV_ITEMS[role]:
         assert any(href.endswith(NAV_LINKS[item]) for href in hrefs), (item, hrefs)
-    assert len(hrefs) == len(NAV_ITEMS[role]) + 1  # and the club's own page
+    # Every demo login plays as a member of 爆風の会, so its nav also leads to their own page (マイページ).
+    assert nav.locator("a.my-page").count() == 1
+    assert len(hrefs) == len(NAV_ITEMS[role]) + 2  # and the club's own page
     assert nav.locator("ul").evaluate("ul => ul.scrollWidth <= ul.clientWidth")
     for i in range(links.count()):
         assert_on_screen(links.nth(i), f"nav item {hrefs[i]} on {page.url}")

@@ -211,9 +211,9 @@ def test_a_club_without_guests_keeps_its_standings_sheet(club, secretary, meetin
     assert "Guest" not in [cell.value for cell in load_workbook(out).worksheets[0][1]]
 
 
-def test_guests_are_not_offered_as_members_for_logins_or_attendance(client, owner, secretary, club, meeting, guest):
+def test_guests_are_not_offered_as_members_for_invites_or_attendance(client, owner, secretary, club, meeting, guest):
     client.force_login(owner)
-    choices = client.get(f"/c/{club.slug}/manage/logins/add/").context["form"].fields["member"].queryset
+    choices = client.get(f"/c/{club.slug}/manage/invites/add/").context["form"].fields["member"].queryset
     assert guest not in choices and choices.exists()
     members = client.get(f"/c/{club.slug}/manage/members/").context
     assert guest not in members["members"] and list(members["guests"]) == [guest]
