@@ -69,6 +69,8 @@ class Game(models.Model):
     # its seats have no score, and statistics that need scores leave it out.
     points_only = models.BooleanField(_("points only"), default=False)
     revision = models.PositiveIntegerField(_("revision"), default=1)
+    # What the club wrote beside the game (備考), e.g. from an imported file's note column.
+    note = models.TextField(_("note"), blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
     updated_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
