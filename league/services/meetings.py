@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from ..models import Attendance, Meeting, Settlement
 from ..refusals import Refused
 from ..stats.day import record_of, settle_games
-from ..stats.settlements import money_differences
+from ..stats.settlements import differences
 from .kept_money import keep_meeting_money
 
 
@@ -90,7 +90,7 @@ def resettle(meeting, user, reason):
         if not current.closed:
             raise Refused(_("The meeting is open: its money is settled from its games until it is closed."))
         record = record_of(settle_games(current))
-        if current.settlement and not money_differences(current.settlement, record):
+        if current.settlement and not differences(current.settlement, record):
             raise Refused(_("The kept settlement already matches the meeting's games: nothing to re-settle."))
         current.settlement = record
         _save(current, user, Settlement.Action.RESETTLED)

@@ -4,7 +4,9 @@ The entries are ``Settlement`` rows, each with the day's money as then settled
 (``stats.day_money.record_of``).  A closed meeting keeps its money while its
 games may change later (a rule version corrected and recomputed, a guest
 merged): ``drift`` settles the games again and compares, member by member,
-what each paid and received.  Computed on read, in the few queries of one
+each one's points as kept and now, and what each paid and received.  Either
+differing is drift (one notion: what the day's pages show and what
+``Meeting.drifted`` stores).  Computed on read, in the few queries of one
 day's settlement.  Many days at once (the season's money) skip the engine for
 a day given exactly what its record was settled from (``settles_as_kept``).
 """
@@ -18,7 +20,7 @@ from .day_money import day_order, record_of
 
 @dataclass(frozen=True)
 class MemberDifference:
-    """One person whose money differs: as kept, as the games settle now (yen), and by how much."""
+    """One person whose day differs: points (tenths) and money (yen) as kept, as the games give them now."""
 
     member_id: int
     name: str
@@ -26,6 +28,20 @@ class MemberDifference:
     kept_received: int
     now_fee: int
     now_received: int
+    kept_points: int = 0
+    now_points: int = 0
+
+    @property
+    def points_changed(self):
+        return self.kept_points != self.now_points
+
+    @property
+    def points_difference(self):
+        return self.now_points - self.kept_points
+
+    @property
+    def money_changed(self):
+        return (self.kept_fee, self.kept_received) != (self.now_fee, self.now_received)
 
     @property
     def kept_net(self):
@@ -40,19 +56,21 @@ class MemberDifference:
         return self.now_net - self.kept_net
 
 
-def money_differences(kept, now):
-    """The members whose fee or amount received differs between two records, in the order of ``now``."""
+def differences(kept, now):
+    """The members whose points, fee or amount received differ between two records, in the order of ``now``."""
     before = {line["member"]: line for line in kept["lines"]}
     after = {line["member"]: line for line in now["lines"]}
-    differences = []
+    found = []
     for member_id in [*after, *(pk for pk in before if pk not in after)]:
         old, new = before.get(member_id, {}), after.get(member_id, {})
-        if (old.get("fee", 0), old.get("received", 0)) != (new.get("fee", 0), new.get("received", 0)):
-            differences.append(MemberDifference(
-                member_id=member_id, name=new.get("name") or old.get("name", ""),
-                kept_fee=old.get("fee", 0), kept_received=old.get("received", 0),
-                now_fee=new.get("fee", 0), now_received=new.get("received", 0)))
-    return differences
+        difference = MemberDifference(
+            member_id=member_id, name=new.get("name") or old.get("name", ""),
+            kept_fee=old.get("fee", 0), kept_received=old.get("received", 0),
+            now_fee=new.get("fee", 0), now_received=new.get("received", 0),
+            kept_points=old.get("points", 0), now_points=new.get("points", 0))
+        if difference.points_changed or difference.money_changed:
+            found.append(difference)
+    return found
 
 
 def settles_as_kept(record, inputs):
@@ -81,21 +99,22 @@ def settles_as_kept(record, inputs):
     return True
 
 
-def drift(meeting):
+def drift(meeting, now=None):
     """How the closed meeting's games settle now against its kept settlement: the differing members.
 
-    An empty list when they match, None for a meeting with nothing kept (open, or closed without a record).
+    ``now``: the day as its games settle now (``settle_games``), when the caller has it already.  An empty
+    list when they match, None for a meeting with nothing kept (open, or closed without a record).
     """
     if not (meeting.closed and meeting.settlement):
         return None
-    return money_differences(meeting.settlement, record_of(settle_games(meeting)))
+    return differences(meeting.settlement, record_of(settle_games(meeting) if now is None else now))
 
 
 def drifted_meetings(meetings):
     """The closed meetings among ``meetings`` (a queryset) whose kept settlement no longer matches their games."""
     kept = meetings.filter(closed=True, settlement__isnull=False)
     return [meeting for meeting, money in settle_days(kept, kept=False)
-            if money_differences(meeting.settlement, record_of(money))]
+            if differences(meeting.settlement, record_of(money))]
 
 
 def drifted_ids(meetings):
@@ -105,7 +124,7 @@ def drifted_ids(meetings):
     _people, days = day_inputs(meetings.filter(closed=True, settlement__isnull=False), kept=False)
     return {meeting.pk for meeting, inputs in days
             if not settles_as_kept(meeting.settlement, inputs)
-            and money_differences(meeting.settlement, record_of(inputs.settle()))}
+            and differences(meeting.settlement, record_of(inputs.settle()))}
 
 
 def history(meeting):

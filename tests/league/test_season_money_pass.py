@@ -25,7 +25,7 @@ from league.services.meeting_lines import refresh_meeting_lines
 from league.services.meetings import save_accounts, set_closed
 from league.stats.day import day_inputs, record_of, settle_days, settle_games
 from league.stats.money import season_money
-from league.stats.settlements import drifted_meetings, money_differences, settles_as_kept
+from league.stats.settlements import differences, drifted_meetings, settles_as_kept
 
 D = datetime.date
 NAMES = ["六本木六郎", "七尾七子", "八木八郎"]
@@ -171,7 +171,7 @@ def test_a_kept_day_skips_the_engine_only_when_it_would_settle_as_kept(club, sec
         assert record_of(inputs.settle()) == now  # the stored lines settle as the seats do
         if meeting.settlement and settles_as_kept(meeting.settlement, inputs):
             skipped += 1
-            assert not money_differences(meeting.settlement, now)
+            assert not differences(meeting.settlement, now)
     assert days and skipped < len(days)
 
 
