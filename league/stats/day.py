@@ -184,10 +184,11 @@ def _kept_member_ids(record):
 
 
 def kept_money(meeting, members=None):
-    """The settlement kept at the close (``members``: the people by id, when the caller has them)."""
+    """The settlement kept at the close (``members``: the people by id the caller has; the others are read)."""
     record = meeting.settlement
-    if members is None:
-        members = Member.objects.in_bulk([line["member"] for line in record["lines"]])
+    missing = _kept_member_ids(record) - (members or {}).keys()
+    if missing:
+        members = {**(members or {}), **Member.objects.in_bulk(missing)}
     lines = []
     for item in record["lines"]:
         line = DayLine(member=members[item["member"]], places=item["places"], points=item["points"],

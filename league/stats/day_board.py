@@ -2,8 +2,8 @@
 
 The round being played now, as drawn (each table's seats by wind, and whether
 its game is in or a player reported it), the day's games newest first, and the day's standings
-(``stats.day.settle_day``, as the meeting's page has them).  A fixed number of
-queries however many rounds, tables and games the day has.
+by the games' current points (``stats.day.settle_games``, as the meeting's page has them, closed or
+not).  A fixed number of queries however many rounds, tables and games the day has.
 
 A drawn table's result is the counted game entered for the same meeting,
 round and table (``league/models/draws.py``): no foreign key links them.
@@ -15,7 +15,7 @@ from django.db.models import Prefetch
 
 from ..models import SITTING_OUT, DrawnRound, DrawnSeat, Game, ReportedResult
 from ..models.games import WINDS
-from .day import settle_day
+from .day import settle_games
 
 
 @dataclass
@@ -54,17 +54,21 @@ class BoardRound:
 class DayBoard:
     round: BoardRound | None  # None until a round is drawn
     games: list  # the day's counted games, the newest first
-    money: object  # ``stats.day.DayMoney``: its lines are the day's standings
+    day: object  # ``stats.day.DayMoney`` of the games now: its lines are the day's standings
+
+    @property
+    def standings(self):
+        return [line for line in self.day.lines if line.games]
 
     @property
     def empty(self):
-        return self.round is None and not self.games and not any(line.games for line in self.money.lines)
+        return self.round is None and not self.games and not self.standings
 
 
 def day_board(meeting):
     games = list(Game.objects.filter(meeting=meeting).counted().prefetch_related("seats__member")
                  .order_by("-created_at", "-id"))
-    return DayBoard(round=current_round(meeting, games), games=games, money=settle_day(meeting))
+    return DayBoard(round=current_round(meeting, games), games=games, day=settle_games(meeting))
 
 
 def current_round(meeting, games):

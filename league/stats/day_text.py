@@ -8,23 +8,25 @@ from ..formatting import format_yen as yen
 from ..links import member_text
 
 
-def day_summary(meeting, money):
+def day_summary(meeting, day):
+    """``day``: the day's figures (``stats.day_figures``): the games' points now, and the money kept or now."""
     lines = [
         _("%(club)s — results of %(date)s (%(rule_set)s)") % {
             "club": meeting.club.name, "date": date_format(meeting.date, "DATE_FORMAT"),
             "rule_set": meeting.rule_set.name},
         "",
     ]
-    for line in money.lines:
-        if not line.games:
-            continue
+    for line in day.standings:
         places = " ".join(str(count) for count in line.places)
         lines.append(_("%(rank)s. %(name)s %(points)s (%(games)s games; places %(places)s)") % {
             "rank": line.rank, "name": member_text(line.member), "points": format_points(line.points),
             "games": line.games, "places": places})
+    money = day.money
     if money.collected or money.venue:
+        lines.append("")
+        if money.kept:
+            lines.append(_("As kept when the meeting was closed (or last re-settled)."))
         lines += [
-            "",
             _("Fees %(collected)s, venue %(venue)s, difference %(surplus)s.") % {
                 "collected": yen(money.collected), "venue": yen(money.venue), "surplus": yen(money.surplus)},
             money.explanation,

@@ -20,8 +20,8 @@ def _board_context(request, slug, meeting_id):
     access = club_access(request, slug)
     meeting = _meeting(access, meeting_id)
     board = day_board(meeting)
-    return {"access": access, "club": access.club, "meeting": meeting, "board": board, "money": board.money,
-            "place_names": PLACE_NAMES[:board.money.players], "refresh_seconds": REFRESH_SECONDS}
+    return {"access": access, "club": access.club, "meeting": meeting, "board": board, "standings": board.standings,
+            "place_names": PLACE_NAMES[:board.day.players], "refresh_seconds": REFRESH_SECONDS}
 
 
 def board_page(request, slug, meeting_id):

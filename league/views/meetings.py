@@ -14,6 +14,7 @@ from ..permissions import club_access, club_for_members, club_for_owner, club_fo
 from ..refusals import Refused
 from ..services.meetings import accounts_mark, resettle, save_accounts, set_closed
 from ..stats.day import settle_day
+from ..stats.day_figures import day_figures
 from ..stats.day_text import day_summary
 from ..stats.drawn_tables import pending_tables, reports_to_check, tables_to_report
 from ..stats.settlements import drift, history
@@ -26,10 +27,11 @@ def _meeting(access, meeting_id):
 def _day_context(access, meeting):
     games = (Game.objects.filter(meeting=meeting).prefetch_related("seats__member")
              .order_by("round", "table", "void"))
-    money = settle_day(meeting)
-    return {"access": access, "club": access.club, "meeting": meeting, "games": games, "money": money,
+    day = day_figures(meeting)
+    return {"access": access, "club": access.club, "meeting": meeting, "games": games, "day": day,
+            "money": day.money, "standings": day.standings,
             "day_totals": DayTotal.objects.filter(meeting=meeting).with_lines(),
-            "summary": day_summary(meeting, money), "nav": "meetings", "place_names": PLACE_NAMES[:money.players]}
+            "summary": day_summary(meeting, day), "nav": "meetings", "place_names": PLACE_NAMES[:day.players]}
 
 
 def meeting_detail(request, slug, meeting_id):
@@ -37,7 +39,7 @@ def meeting_detail(request, slug, meeting_id):
     meeting = _meeting(access, meeting_id)
     context = _day_context(access, meeting)
     if access.can_see_money:
-        context.update(settlements=history(meeting), drift=drift(meeting),
+        context.update(settlements=history(meeting), drift=context["day"].drift,
                        tables_to_report=tables_to_report(meeting, request.user))
     if access.can_enter_results and not meeting.closed:
         context.update(pending_tables=pending_tables(meeting), reports=reports_to_check(meeting))
@@ -55,7 +57,7 @@ def meeting_summary(request, slug, meeting_id):
     """The day in plain text, to paste into the club's chat."""
     access = club_for_members(request, slug)
     meeting = _meeting(access, meeting_id)
-    return HttpResponse(day_summary(meeting, settle_day(meeting)), content_type="text/plain; charset=utf-8")
+    return HttpResponse(day_summary(meeting, day_figures(meeting)), content_type="text/plain; charset=utf-8")
 
 
 def meeting_accounts(request, slug, meeting_id):
