@@ -331,3 +331,47 @@ def test_two_secretaries_saving_one_table_at_once_save_one_game(club, meeting, s
     assert sorted(status for status, _messages in results.values()) == [302, 400]
     refused = next(messages for status, messages in results.values() if status == 400)
     assert any("Round 1 at table 1 already has a game in this meeting." in message for message in refused), refused
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(not settings.DATABASES["default"]["ENGINE"].endswith("postgresql"),
+                    reason="real concurrent transactions: PostgreSQL")
+def test_a_save_and_a_swap_at_once_never_both_go_through(club, meeting, secretary, owner):
+    Member.objects.create(club=club, name="高橋九郎", kana="たかはしくろう")
+    draw_round(meeting, 1, [TABLE_1], sitting_out=["高橋九郎"])
+    opened = Client()
+    opened.force_login(secretary)
+    mark = value_of(opened.get(enter_url(meeting) + "?round=1&table=1"), "drawn_mark")
+    start, results = threading.Barrier(2), {}
+
+    def save_game():
+        client = Client()
+        client.force_login(secretary)
+        try:
+            start.wait()
+            response = client.post(enter_url(meeting, "/en"), table_post(TABLE_1, drawn_mark=mark))
+            results["save"] = response.status_code
+        finally:
+            connections.close_all()
+
+    def swap_seats():
+        try:
+            start.wait()
+            swap(meeting, 1, person("東田一郎").pk, person("高橋九郎").pk, owner)
+            results["swap"] = "swapped"
+        except Exception as refusal:  # the refusal's kind is what the test reads
+            results["swap"] = type(refusal).__name__
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=save_game), threading.Thread(target=swap_seats)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    # Either the game came first (the round is played: the swap is refused), or the swap did (the form's draw
+    # changed: the save is refused); never a game of the old seating beside a changed draw.
+    assert results in ({"save": 302, "swap": "Refused"}, {"save": 400, "swap": "swapped"}), results
+    game = Game.objects.first()
+    drawn = set(drawn_table(meeting, 1, 1).names)
+    assert game is None or {seat.member.name for seat in game.seats.all()} == drawn
