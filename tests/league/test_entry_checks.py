@@ -9,7 +9,7 @@ from django.db import connections
 from django.test import Client
 from django.test.html import parse_html
 
-from league.models import Attendance, Game, Member
+from league.models import Attendance, Game, Member, ReportedResult
 from league.services.draws import redraw, swap
 from league.services.entry_checks import EntryChecks, EntryRefused
 from league.services.games import Entry, correct_game, record_game, settle_in_force
@@ -171,6 +171,26 @@ def test_changing_the_round_or_table_after_opening_is_not_a_changed_draw(client,
                                                           drawn_mark=value_of(opened, "drawn_mark")))
     assert response.status_code == 302
 
+
+def test_confirming_a_report_made_before_a_swap_is_refused_with_the_table_now(client, club, meeting, drawn, member,
+                                                                             secretary):
+    club.players_report_results = True
+    club.save()
+    Member.objects.filter(club=club, name="西川三郎").update(user=member)
+    client.force_login(member)
+    sent = client.post(f"/c/{club.slug}/meetings/{meeting.pk}/report/1/1/", {**SCORES, "action": "save"})
+    assert sent.status_code == 302
+    report = ReportedResult.objects.get()
+    client.force_login(secretary)
+    opened = client.get(enter_url(meeting, "/en") + f"?report={report.pk}")
+    swap(meeting, 1, person("北村四郎").pk, person("高橋九郎").pk, secretary)  # after the form was opened
+    response = client.post(enter_url(meeting, "/en"), {**report.sheet, "report": report.pk, "action": "save",
+                                                        "drawn_mark": value_of(opened, "drawn_mark")})
+    assert response.status_code == 400
+    assert any("The draw changed since this form was opened" in message for message in errors(response))
+    assert block(response, "drawn-table-now")[4] == "North 高橋九郎"
+    report.refresh_from_db()
+    assert (report.status, Game.objects.count()) == ("pending", 0)
 
 # -- one table per person and round ----------------------------------------------------------------------
 
