@@ -23,6 +23,7 @@ from ..models.member_finder import name_key, search_keys
 from ..rule_checks import engine_message
 from ..score_input import parse_count, parse_points, parse_score
 from ..services.games import Entry, no_rules_in_force, seat_ending_the_game, settle_game
+from .entry_checks import EntryChecksForm
 
 YAKUMAN_ROWS = 2
 YAKUMAN_NAMES = (
@@ -92,7 +93,7 @@ def _same_person(member, other):
     return name_key(member.name) == name_key(other.name)
 
 
-class GameForm(forms.Form):
+class GameForm(EntryChecksForm):
     """One hanchan at one table of ``meeting``, settled under ``rule_version`` (the one in force that day)."""
 
     round = forms.IntegerField(label=_("Round"), min_value=1, max_value=99)

@@ -7,7 +7,7 @@ as the report's ``sheet``: the form's own fields, as the secretary's entry form 
 
 from .game_entry import GameForm
 
-NOT_KEPT = ("revision",)
+NOT_KEPT = ("revision", "drawn_mark", "seat_as_typed", "same_game_ok")  # the secretary's, at confirming
 
 
 def drawn_names(drawn):

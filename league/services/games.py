@@ -134,14 +134,16 @@ def no_rules_in_force(rule_set, day):
         "rule_set": rule_set, "date": day}
 
 
-def record_game(settled, user):
-    """Save a new game and its seats as ``settled``; returns the game."""
+def record_game(settled, user, checks=None):
+    """Save a new game and its seats as ``settled``; returns the game. ``checks`` (services.entry_checks) says
+    what the entry form was opened from and what its secretary confirmed."""
     entry = settled.entry
     try:
         with transaction.atomic():
             # Locked, so that a close in the same moment either comes first (and refuses this game)
             # or waits for it (and settles with it).
             _refuse_if_closed(Meeting.objects.select_for_update().get(pk=entry.meeting.pk))
+            entry_checks.check_entry(entry, checks)
             game = Game(meeting=entry.meeting, updated_by=user)
             store_settled(game, settled)
             refresh_meeting_lines([game.meeting_id], locked=True)
@@ -150,7 +152,7 @@ def record_game(settled, user):
     return game
 
 
-def correct_game(game, settled, expected_revision, user):
+def correct_game(game, settled, expected_revision, user, checks=None):
     """Save an edit of ``game`` made from ``expected_revision`` as ``settled``; a stale edit is refused."""
     entry = settled.entry
     try:
@@ -158,6 +160,7 @@ def correct_game(game, settled, expected_revision, user):
             current = _lock(game, expected_revision)
             _refuse_if_closed(current.meeting)
             _refuse_if_closed(entry.meeting)
+            entry_checks.check_entry(entry, checks, game=current)
             moved_from = current.meeting_id
             current.meeting = entry.meeting
             current.updated_by = user
@@ -294,3 +297,7 @@ def store_settled(game, settled):
     seats, yakuman = build_rows(game, settled.entry, settled.result)
     GameSeat.objects.bulk_create(seats)
     Yakuman.objects.bulk_create(yakuman)
+
+
+# Last, as it refuses with GameRefused (defined above): the checks before a save (services.entry_checks).
+from . import entry_checks  # noqa: E402

@@ -62,12 +62,12 @@ def _pending(report):
     return current
 
 
-def confirm_report(report, settled, user):
+def confirm_report(report, settled, user, checks=None):
     """Save ``settled`` (the report as the secretary confirmed or corrected it) as the game, and mark the
     report confirmed with it; a table whose game was entered meanwhile is refused as any second game is."""
     with transaction.atomic():
         current = _pending(report)
-        game = record_game(settled, user)
+        game = record_game(settled, user, checks)
         current.status = ReportedResult.Status.CONFIRMED
         current.game = game
         current.save()

@@ -11,6 +11,7 @@ from itertools import groupby
 
 from ..links import login_shown
 from ..models import SITTING_OUT, DrawnSeat, Game, Member, ReportedResult
+from ..models.games import WINDS
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,11 @@ class DrawnTable:
     @property
     def names(self):
         return [member.name for member in self.members]
+
+    @property
+    def by_wind(self):
+        """(wind, member) for each seat, 東 first: how a message or a page shows the table."""
+        return list(zip(WINDS, self.members, strict=False))
 
 
 def entered_tables(meeting):

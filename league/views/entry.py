@@ -15,6 +15,7 @@ from ..forms.meetings import StartMeetingForm
 from ..forms.report_entry import drawn_names
 from ..models import Game, Meeting, ReportedResult
 from ..permissions import club_for_secretary
+from ..services.entry_checks import table_mark
 from ..services.games import GameRefused, record_game
 from ..services.reports import confirm_report
 from ..stats.drawn_tables import drawn_table, pending_by_meeting, pending_tables, reports_to_check
@@ -70,10 +71,11 @@ def enter_game(request, slug, meeting_id):
         form = game_form_for(meeting, request.POST)
         if form.is_valid() and request.POST.get("action") == "save" and not meeting.closed:
             try:
-                game = (confirm_report(report, form.settled, request.user) if report
-                        else record_game(form.settled, request.user))
+                checks = form.entry_checks()
+                game = (confirm_report(report, form.settled, request.user, checks) if report
+                        else record_game(form.settled, request.user, checks))
             except GameRefused as refusal:
-                form.add_error(None, refusal.message)
+                form.show_refusal(refusal)
             else:
                 messages.success(request, _("Saved: round %(round)s, table %(table)s.") % {
                     "round": game.round, "table": game.table})
@@ -81,6 +83,9 @@ def enter_game(request, slug, meeting_id):
         status = 200 if form.is_valid() else 400
     else:
         initial = {**report.sheet, "report": report.pk} if report else _initial_from_query(request.GET, meeting)
+        # The drawn table as this form shows it: a save after the draw changed is refused (services.entry_checks).
+        where = (report.round, report.table) if report else (initial["round"], initial["table"])
+        initial["drawn_mark"] = table_mark(meeting, *where)
         form = game_form_for(meeting, initial=initial)
         status = 200
     return render(request, "league/entry/enter_game.html", _entry_context(access, meeting, form, report),

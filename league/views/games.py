@@ -38,7 +38,8 @@ def edit_game(request, slug, game_id):
         form = game_form_for(game.meeting, request.POST)
         if form.is_valid() and request.POST.get("action") == "save":
             try:
-                saved = correct_game(game, form.settled, form.cleaned_data.get("revision"), request.user)
+                saved = correct_game(game, form.settled, form.cleaned_data.get("revision"), request.user,
+                                     form.entry_checks())
             except GameRefused as refusal:
                 if refusal.current is not None:
                     # Keep what this secretary typed, show what is saved now, and let a
@@ -48,7 +49,7 @@ def edit_game(request, slug, game_id):
                     data["revision"] = conflict.revision
                     form = game_form_for(game.meeting, data)
                     form.is_valid()  # settles it again for the breakdown shown beside the conflict
-                form.add_error(None, refusal.message)
+                form.show_refusal(refusal)
             else:
                 messages.success(request, _("Game corrected."))
                 return redirect("game_detail", slug=slug, game_id=saved.pk)
