@@ -14,3 +14,11 @@ class Refused(Exception):
         super().__init__(message)
         self.message = message
         self.field = field
+
+
+class GameRefused(Refused):
+    """A save of a game that must not happen; ``current`` is the game as it is now, for an edit conflict."""
+
+    def __init__(self, message, current=None):
+        super().__init__(message)
+        self.current = current

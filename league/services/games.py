@@ -17,17 +17,10 @@ from scoring.points import json_points, tenths_from_points
 
 from ..models import Game, GameSeat, Meeting, Yakuman
 from ..models.text import clean_name
-from ..refusals import Refused
+from ..refusals import GameRefused, Refused
+from . import entry_checks
 from .meeting_lines import refresh_meeting_lines
 from .people import save_guest
-
-
-class GameRefused(Refused):
-    """A save of a game that must not happen; ``current`` is the game as it is now, for an edit conflict."""
-
-    def __init__(self, message, current=None):
-        super().__init__(message)
-        self.current = current
 
 
 @dataclass
@@ -298,6 +291,3 @@ def store_settled(game, settled):
     GameSeat.objects.bulk_create(seats)
     Yakuman.objects.bulk_create(yakuman)
 
-
-# Last, as it refuses with GameRefused (defined above): the checks before a save (services.entry_checks).
-from . import entry_checks  # noqa: E402
