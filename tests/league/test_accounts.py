@@ -175,6 +175,12 @@ def test_a_link_whose_maker_no_longer_owns_the_club_is_refused(club, owner, memb
     assert logs_in("member", PASSWORD)
 
 
+def test_a_link_for_a_login_that_left_the_club_is_refused(club, owner, member):
+    link = made_link(club, owner, member)
+    Membership.objects.filter(user=member, club=club).delete()
+    refused_link(Client().get(link, follow=True), "このリンクを作ったオーナーが")
+
+
 def test_a_link_for_a_login_that_now_runs_the_site_is_refused(club, owner, member):
     link = made_link(club, owner, member)
     member.is_staff = True
