@@ -6,7 +6,8 @@ Django renders 400.html, 403.html and 404.html itself.  Three more are wired her
   ``HttpResponseNotAllowed``, which has no page; ``NotAllowedPage`` gives it templates/405.html,
   keeping the status and the ``Allow`` header.
 - 500: ``server_error`` renders templates/500.html without context processors, so the page
-  itself asks nothing of the database (which may be what failed).
+  itself asks nothing of the database (which may be what failed).  Not knowing who is logged in, it
+  offers neither "Log in" nor "Log out", only the way back.
 - A refused form (CSRF, typically a login form left open until the session expired):
   ``csrf_failure`` renders templates/403_csrf.html instead of Django's English page.
 """

@@ -11,7 +11,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from janroku import web_app
-from league.views import accounts, home, invites
+from league.views import accounts, home, invites, set_password
 
 urlpatterns = i18n_patterns(
     path("", home.club_list, name="home"),
@@ -27,8 +27,13 @@ urlpatterns = i18n_patterns(
     # A member changes their own password; a link an owner made (league/services/accounts.py) sets a new one.
     path("account/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("account/password/changed/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
-    path("account/set-password/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(),
+    # The link carries who made it, checked again whenever it is used (league/views/set_password.py).
+    path("account/set-password/<uidb64>/<maker>/<token>/", set_password.SetPasswordByLink.as_view(),
          name="password_reset_confirm"),
+    # A link made before links carried their maker (at most PASSWORD_RESET_TIMEOUT old): the page says it no
+    # longer works.
+    path("account/set-password/<uidb64>/<token>/", set_password.SetPasswordByLink.as_view(),
+         name="password_reset_confirm_unsigned"),
     path("account/set-password/done/", auth_views.PasswordResetCompleteView.as_view(),
          name="password_reset_complete"),
     path("c/<slug:slug>/", include("league.urls")),

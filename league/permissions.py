@@ -88,3 +88,23 @@ def club_for_owner(request, slug):
     if not access.can_manage:
         raise PermissionDenied
     return access
+
+
+def owned_clubs(user) -> set[int]:
+    """The ids of the clubs ``user`` owns."""
+    return set(Membership.objects.filter(user=user, role=Role.OWNER).values_list("club_id", flat=True))
+
+
+def owns_every_club(user, clubs: set[int], owned: set[int] | None = None) -> bool:
+    """Whether ``user`` still runs each club of ``clubs`` (ids) as its owner: a site admin always, else an
+    active login owning every one of them (and there is one).
+
+    The one rule for what an owner's one-time link may do (an invite, a password link): the link acts for the
+    owner who made it, so it is checked with this when it is made and again each time it is used.  ``owned``:
+    the user's ``owned_clubs`` when the caller has read them already.
+    """
+    if user is None or not user.is_active:
+        return False
+    if user.is_superuser:
+        return True
+    return bool(clubs) and clubs <= (owned_clubs(user) if owned is None else owned)

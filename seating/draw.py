@@ -21,7 +21,7 @@ first, so a seed and the same facts give the same draw (docs/draw.md).
 import random
 from collections import Counter
 
-from .errors import BAD_ROUNDS, BAD_SEATS, SAME_PERSON_TWICE, TOO_FEW_PEOPLE, SeatingError
+from .errors import BAD_ROUNDS, BAD_SEATS, NO_SEED, SAME_PERSON_TWICE, TOO_FEW_PEOPLE, SeatingError
 from .rounds import Round, in_order, pairs_met, sit_outs
 from .search import SEASON_WEIGHT, again_cost, cheapest, cost_of, pair_weights
 
@@ -46,7 +46,7 @@ def draw_rounds(people, rounds, *, seats=4, seed, met_before=None, sat_out_befor
     played, which count for repeated pairs and sit-outs alike.
     """
     people = _checked(people, rounds, seats)
-    rng = random.Random(seed)
+    rng = random.Random(_checked_seed(seed))
     met_before = met_before or {}
     earlier = list(earlier)
     least = _day_cost(earlier, [], met_before)  # what the earlier rounds cost already: a draw adding nothing is best
@@ -85,6 +85,14 @@ def _checked(people, rounds, seats):
     if len(listed) < seats:
         raise SeatingError("too_few_people", TOO_FEW_PEOPLE, {"people": len(listed), "seats": seats})
     return in_order(listed)
+
+
+def _checked_seed(seed):
+    """The seed as given: an int or a str.  ``None`` would seed from the clock (a draw nobody can make again),
+    and other kinds are not kept by the site; both are refused."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise SeatingError("no_seed", NO_SEED, {"seed": repr(seed)})
+    return seed
 
 
 def _sit_out_counts(people, done, sat_out_before):

@@ -16,7 +16,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..formatting import format_date
-from ..models import Club, Invite, Member, Membership, Role
+from ..models import Club, Invite, Member, Membership
+from ..permissions import owns_every_club
 from ..refusals import Refused
 from . import signups
 
@@ -111,9 +112,7 @@ def _state_refusal(invite: Invite) -> str | None:
 
 def _maker_refusal(invite: Invite) -> str | None:
     """An invite speaks for the owner who made it: it stops when they no longer own the club."""
-    maker = invite.created_by
-    if maker is not None and (maker.is_superuser or Membership.objects.filter(
-            club=invite.club_id, user=maker, role=Role.OWNER).exists()):
+    if owns_every_club(invite.created_by, {invite.club_id}):  # the rule a password link is held to too
         return None
     return _("The person who made this invite no longer runs the club, so it no longer works. Ask the club's "
              "owner for a new one.")

@@ -28,6 +28,7 @@ class SeatPlayed:
     place: int
     players: int
     total: int
+    order: int  # the game's place in the order the rule set's games were played (day, meeting, round, table)
 
     @property
     def is_top(self):
@@ -127,14 +128,15 @@ def _runs(rule_set, members):
     for game_id, member_id, place, total, day in rows:
         by_game.setdefault(game_id, []).append((member_id, place, total, day))
     played = {}
-    for game_id, seats in by_game.items():  # dicts keep the games in the order they were played
+    for order, (game_id, seats) in enumerate(by_game.items()):  # dicts keep the games in the order they were played
         for member_id, place, total, day in seats:
-            played.setdefault(member_id, []).append(SeatPlayed(game_id, day, place, len(seats), total))
+            played.setdefault(member_id, []).append(SeatPlayed(game_id, day, place, len(seats), total, order))
     runs = {"top": [], "not_last": []}
     for member_id, games in played.items():
         for streak in streaks(games):
             if streak.kind in runs and streak.longest.length:
                 longest = streak.longest
                 runs[streak.kind].append(RunRecord(members[member_id], longest.length, longest.first, longest.last))
-    return tuple(sorted(runs[kind], key=lambda run: (-run.length, run.last.date, reading_order(run.member)))
+    # Equal runs: the one that ended first comes first (a day's earlier round before its later one).
+    return tuple(sorted(runs[kind], key=lambda run: (-run.length, run.last.order, reading_order(run.member)))
                  [:TOP_TEN] for kind in ("top", "not_last"))

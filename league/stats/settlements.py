@@ -13,6 +13,7 @@ a day given exactly what its record was settled from (``settles_as_kept``).
 
 from dataclasses import dataclass
 
+from ..links import login_shown
 from ..models import Settlement
 from .day import day_inputs, settle_days, settle_games
 from .day_money import day_order, record_of
@@ -128,10 +129,13 @@ def drifted_ids(meetings):
 
 
 def history(meeting):
-    """Every settlement entry of the meeting, oldest first, with who acted; ``lines`` are each person's
+    """Every settlement entry of the meeting, oldest first, with who acted (``by_shown``: their member's name in
+    the club, else their role, never the login name; None for the site itself); ``lines`` are each person's
     money as kept then (name as it was, fee, received, net, games)."""
     entries = list(Settlement.objects.filter(meeting=meeting).select_related("by").in_order())
+    shown = {user: login_shown(meeting.club, user) for user in {entry.by for entry in entries}}
     for entry in entries:
+        entry.by_shown = shown[entry.by]
         entry.lines = [{**line, "games": sum(line["places"])} for line in (entry.record or {}).get("lines", ())]
     return entries
 

@@ -6,8 +6,11 @@ import re
 import pytest
 from axes.models import AccessAttempt
 from django.contrib.auth import get_user_model
+from django.contrib.auth.tokens import default_token_generator
 from django.test import Client, RequestFactory
 from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
 from janroku.client_address import client_address
 from league.models import Club, Membership, Role
@@ -117,6 +120,104 @@ def test_no_link_for_ones_own_login_or_a_site_admin(client, club, owner, whose):
     client.force_login(owner)
     refused = client.post(f"/c/{club.slug}/manage/logins/{membership.pk}/password-link/", follow=True)
     assert "set-password" not in refused.content.decode()
+
+
+# -- the link checked when used (issue 22) ------------------------------------------------------------------
+
+
+def made_link(club, owner, person):
+    client = Client()
+    client.force_login(owner)
+    membership = Membership.objects.get(user=person, club=club)
+    return link_from(client.post(f"/c/{club.slug}/manage/logins/{membership.pk}/password-link/"))
+
+
+def refused_link(response, message):
+    """The link's page as refused: the reason in the page's language, no form to set a password."""
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'name="new_password1"' not in html and message in html
+    return html
+
+
+def joins_another_club_as_secretary(person):
+    other = Club.objects.create(slug="other", name="別の会")
+    Membership.objects.create(user=person, club=other, role=Role.SECRETARY)
+
+
+def test_a_link_is_refused_once_the_login_joined_a_club_its_maker_does_not_own(club, owner, secretary):
+    link = made_link(club, owner, secretary)
+    joins_another_club_as_secretary(secretary)
+    refused_link(Client().get(link, follow=True), "このリンクを作ったオーナーが")
+    assert logs_in("secretary", PASSWORD)
+
+
+def test_a_link_opened_before_the_login_joined_another_club_sets_nothing_when_sent(club, owner, secretary):
+    visitor = Client()
+    form = visitor.get(made_link(club, owner, secretary), follow=True)
+    assert 'name="new_password1"' in form.content.decode()
+    joins_another_club_as_secretary(secretary)
+    address = form.redirect_chain[-1][0]
+    refused_link(visitor.get(address), "このリンクを作ったオーナーが")
+    sent = visitor.post(address, {"new_password1": "taken over 4242", "new_password2": "taken over 4242"})
+    refused_link(sent, "このリンクを作ったオーナーが")
+    assert logs_in("secretary", PASSWORD) and not logs_in("secretary", "taken over 4242")
+
+
+def test_a_link_whose_maker_no_longer_owns_the_club_is_refused(club, owner, member, django_user_model):
+    link = made_link(club, owner, member)
+    successor = django_user_model.objects.create_user("successor", password=PASSWORD)
+    Membership.objects.create(user=successor, club=club, role=Role.OWNER)
+    Membership.objects.filter(user=owner, club=club).update(role=Role.MEMBER)
+    html = refused_link(Client().get(f"/en{link.removeprefix('http://testserver')}", follow=True),
+                        "The owner who made this link no longer runs every club of this login")
+    assert "Ask the owner of your club for a new one." in html
+    assert logs_in("member", PASSWORD)
+
+
+def test_a_link_for_a_login_that_left_the_club_is_refused(club, owner, member):
+    link = made_link(club, owner, member)
+    Membership.objects.filter(user=member, club=club).delete()
+    refused_link(Client().get(link, follow=True), "このリンクを作ったオーナーが")
+
+
+def test_a_link_for_a_login_that_now_runs_the_site_is_refused(club, owner, member):
+    link = made_link(club, owner, member)
+    member.is_staff = True
+    member.save()
+    refused_link(Client().get(link, follow=True), "サイト管理者")
+
+
+def test_a_link_still_good_works_once_even_after_the_login_joined_another_of_its_makers_clubs(
+        club, owner, member):
+    link = made_link(club, owner, member)
+    other = Club.objects.create(slug="other", name="別の会")
+    Membership.objects.create(user=owner, club=other, role=Role.OWNER)
+    Membership.objects.create(user=member, club=other, role=Role.SECRETARY)
+    visitor = Client()
+    form = visitor.get(link, follow=True)
+    done = visitor.post(form.redirect_chain[-1][0], {"new_password1": "set by a link 42",
+                                                     "new_password2": "set by a link 42"})
+    assert done.status_code == 302 and logs_in("member", "set by a link 42")
+    assert 'name="new_password1"' not in Client().get(link, follow=True).content.decode()
+
+
+def test_the_maker_in_a_link_cannot_be_forged_or_moved_to_another_login(club, owner, member, secretary):
+    path = made_link(club, owner, member).removeprefix("http://testserver")
+    uid, maker, token = path.strip("/").split("/")[-3:]
+    other_maker = made_link(club, owner, secretary).strip("/").split("/")[-2]  # the secretary's link's maker
+    site_admin = get_user_model().objects.create_superuser("root", password=PASSWORD)
+    forged = f"{site_admin.pk}:{maker.split(':', 1)[1]}"
+    for other in (other_maker, forged, "", "7"):
+        refused_link(Client().get(f"/account/set-password/{uid}/{other or '-'}/{token}/", follow=True),
+                     "このリンクはもう使えません")
+    assert 'name="new_password1"' in Client().get(path, follow=True).content.decode()
+
+
+def test_a_link_made_before_links_carried_their_maker_says_it_no_longer_works(club, member):
+    uid = urlsafe_base64_encode(force_bytes(member.pk))
+    refused_link(Client().get(f"/account/set-password/{uid}/{default_token_generator.make_token(member)}/",
+                              follow=True), "このリンクはもう使えません")
 
 
 # -- lockouts ------------------------------------------------------------------------------------------------

@@ -68,6 +68,19 @@ def test_500_page_needs_nothing_from_the_database(db, monkeypatch, language, pre
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])
+def test_500_page_offers_no_log_in_to_a_logged_in_person(member, monkeypatch, language, prefix):
+    def broken(self, request, *args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(auth_views.PasswordChangeView, "get", broken)  # a page only a logged-in person opens
+    client = Client(raise_request_exception=False)
+    client.force_login(member)
+    html = page(client.get(f"{prefix[language]}/account/password/"), 500, language)
+    assert "/login/" not in html and "/signup/" not in html
+    assert ("ログイン" if language == "ja" else "Log in") not in html
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
 def test_a_form_sent_without_its_token_gets_a_page_in_the_language(db, language, prefix):
     Club.objects.create(slug="open", name="公開の会", is_public=True)
     client = Client(enforce_csrf_checks=True)

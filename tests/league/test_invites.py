@@ -207,6 +207,16 @@ def test_an_invite_stops_when_its_maker_no_longer_owns_the_club(club, invite, ow
     assert not Membership.objects.filter(user=outsider).exists() and not User.objects.filter(username="goro").exists()
 
 
+def test_an_invite_stops_when_its_makers_login_is_turned_off(club, invite, owner, outsider):
+    """The rule a password link is held to too (league/permissions.py, owns_every_club): an active owner."""
+    owner.is_active = False
+    owner.save()
+    browser = Client()
+    browser.force_login(outsider)
+    refused(browser.post(invite_url(invite)), 410, "no longer runs the club")
+    assert not Membership.objects.filter(user=outsider).exists()
+
+
 def test_a_member_linked_to_another_login_meanwhile_is_refused(club, invite, member, outsider, nakajima):
     nakajima.user = member
     nakajima.save()

@@ -9,8 +9,11 @@ import pytest
 
 from league.models import Game, Member
 from league.services.games import Entry, correct_game, settle_in_force
+from league.services.meetings import set_closed
 
 from . import test_roles
+from .account_pages import page, select, text
+from .test_meeting_money import play_day
 
 objects = test_roles.objects  # the roles test's one of everything, by the name its URL gives the id
 
@@ -63,3 +66,20 @@ def test_a_game_history_names_the_member_and_the_role(client, club, objects, own
     history = client.get(f"/c/{club.slug}/games/{game.pk}/history/").content.decode()
     assert "東田一郎" in history  # the secretary entered it, and plays as 東田一郎
     assert "オーナー" in history  # the owner corrected it, with no member of their own
+
+
+
+def test_the_kept_settlements_name_the_member_and_the_role(client, club, meeting, owner, secretary, member):
+    """精算の記録 on the meeting page: who closed and reopened the day, as the club's pages name people."""
+    for person in (owner, secretary):
+        person.username = f"login-{person.username}-x7q"
+        person.save()
+    Member.objects.filter(name="東田一郎").update(user=secretary)  # the secretary plays as 東田一郎
+    set_closed(play_day(meeting, secretary), True, secretary)
+    set_closed(meeting, False, owner, "打ち間違い")
+    client.force_login(member)
+    response = client.get(f"/c/{club.slug}/meetings/{meeting.pk}/")
+    entries = [text(entry) for entry in select(page(response), "li", "settlement-entry")]
+    assert len(entries) == 2
+    assert "東田一郎" in entries[0] and "オーナー" in entries[1]
+    assert "x7q" not in response.content.decode()

@@ -56,8 +56,18 @@ def test_the_longest_runs_of_tops_and_without_a_last(club, seasons):
     assert (first.date, last.date) == (D(2026, 5, 10), D(2026, 7, 12))
     assert {entry.item.length for entry in records.top_runs} == {1}
     # Equal runs share the rank, the one that ended first listed first (南's one top was on 5/10; 東's latest
-    # of two single tops, the one kept, and 北's on 6/14: the same day, in reading order).
-    assert names(records.top_runs)[:3] == [(1, SOUTH), (1, NORTH), (1, EAST)]
+    # of two single tops, the one kept, in round 1 of 6/14, and 北's in its round 2).
+    assert names(records.top_runs)[:3] == [(1, SOUTH), (1, EAST), (1, NORTH)]
+
+
+def test_equal_runs_ending_the_same_day_are_listed_by_the_round_they_ended_in(club, secretary):
+    # 北村 comes first in reading order and 南野 last: only the rounds can put 南野's run first.
+    day = meeting_on(club, D(2026, 11, 22))
+    play(day, 2, [NORTH, EAST, WEST, SOUTH], [40000, 30000, 20000, 10000], secretary)  # entered first
+    play(day, 1, [SOUTH, EAST, WEST, NORTH], [40000, 30000, 20000, 10000], secretary)
+    runs = club_records(club.rule_sets.get()).top_runs
+    assert names(runs) == [(1, SOUTH), (1, NORTH)]
+    assert [entry.item.last.date for entry in runs] == [D(2026, 11, 22)] * 2
 
 
 def test_most_games_counts_every_season(club, seasons):

@@ -157,6 +157,16 @@ def test_refusals(people, rounds, seats, code):
     assert refused.value.message == str(refused.value)
 
 
+@pytest.mark.parametrize("seed", [None, 1.5, True, b"2026", ("a", 1)])
+def test_a_draw_without_a_seed_it_can_be_made_again_from_is_refused(seed):
+    # None would seed from the clock: a draw nobody could make again.
+    with pytest.raises(SeatingError) as refused:
+        draw_rounds(range(8), 1, seed=seed)
+    assert refused.value.code == "no_seed"
+    assert refused.value.message == f"The draw needs a seed, a whole number or a text, so that it can be drawn " \
+                                    f"again the same: not {seed!r}."
+
+
 def test_too_few_people_says_how_many():
     with pytest.raises(SeatingError, match="3 present: a table needs 4 people"):
         draw_rounds(range(3), 1, seed=0)
