@@ -1,7 +1,9 @@
 """The Meetings sheet (開催日: one row per meeting, with its settlement) and Meeting money (one row per person).
 
 A closed meeting shows the money as it was settled at the close; an open one
-what it would be if it closed now (the Closed column says which).  All the
+what it would be if it closed now (the Closed column says which).  Points are
+always the games' points now, as the meeting's page shows them: after a rule
+correction a closed day's kept money stays, its points follow its games.  All the
 meetings are settled with a fixed number of queries (``stats.day.settle_days``).
 """
 
@@ -30,7 +32,9 @@ def meetings_sheets(choice):
     settled = settle_days(meetings)
     games = dict(Game.objects.counted().filter(meeting__in=meetings).values("meeting")
                  .annotate(count=Count("id")).order_by().values_list("meeting", "count"))
-    return [_meetings_sheet(settled, games), _money_sheet(settled)]
+    points_now = {meeting.pk: {line.member.pk: line.points for line in money.lines}
+                  for meeting, money in settle_days(meetings.filter(closed=True), kept=False)}
+    return [_meetings_sheet(settled, games), _money_sheet(settled, points_now)]
 
 
 def _meetings_sheet(settled, games):
@@ -49,13 +53,15 @@ def _meetings_sheet(settled, games):
     return Sheet(pgettext("workbook sheet", "Meetings"), columns, rows)
 
 
-def _money_sheet(settled):
+def _money_sheet(settled, points_now):
+    """One row per person and day; a closed day's points from its games now (``points_now``), its money as kept."""
     columns = [
         Column(_("Date"), DATE), Column(_("Rule set"), width=16), Column(_("Name"), width=16), Column(_("Games"), INT),
         Column(_("Points"), POINTS), Column(_("Fee"), YEN), Column(_("Received"), YEN), Column(_("Net"), YEN),
         Column(_("Present at the close"), BOOL),
     ]
-    rows = ([meeting.date, meeting.rule_set.name, line.member.name, line.games, points_number(line.points),
+    rows = ([meeting.date, meeting.rule_set.name, line.member.name, line.games,
+             points_number(points_now.get(meeting.pk, {}).get(line.member.pk, line.points)),
              line.money.fee, line.money.received, line.money.net, line.present_at_close]
             for meeting, money in settled for line in money.lines if line.money is not None)
     return Sheet(pgettext("workbook sheet", "Meeting money"), columns, rows)

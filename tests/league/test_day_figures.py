@@ -247,3 +247,29 @@ def test_a_changed_day_reads_the_same_queries_as_an_unchanged_one(client, club, 
     before = {name: queries(name) for name in names}
     correct_the_uma(rule_set, {"per_game": 350, "surplus_to": "day_top"})
     assert {name: queries(name) for name in names} == before
+
+
+def test_the_workbooks_meeting_money_has_the_games_points_and_the_money_as_kept(club, rule_set, day):
+    import io
+
+    from openpyxl import load_workbook
+
+    from league.exports import ExportChoice, write_season_workbook
+
+    def money_rows():
+        out = io.BytesIO()
+        with translation.override("en"):
+            write_season_workbook(ExportChoice.of_season(club, None), out)
+        out.seek(0)
+        sheet = load_workbook(out)["Meeting money"]
+        head = [cell.value for cell in sheet[1]]
+        return {row[head.index("Name")]: (row[head.index("Points")], row[head.index("Net")])
+                for row in sheet.iter_rows(min_row=2, values_only=True)}
+
+    before = money_rows()
+    correct_the_uma(rule_set, {"per_game": 350, "surplus_to": "day_top"})
+    after = money_rows()
+    assert {name: points for name, (points, _net) in after.items()} == {
+        name: float(shown.replace("−", "-")) for name, shown in AFTER}
+    assert {name: net for name, (_points, net) in after.items()} == {
+        name: net for name, (_points, net) in before.items()}  # the money as kept at the close
