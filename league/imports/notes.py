@@ -32,13 +32,16 @@ def _normal(text: str) -> str:
 
 
 def _named(text: str, names: list) -> bool:
-    """Whether ``text`` names a player known by any of ``names``: whole, or by the surname (中島 of 中島 太郎)."""
+    """Whether ``text`` names a player known by any of ``names``: whole, or by the start of it, as people
+    write a surname alone (中島 of 中島五郎 or 中島 五郎), at least two characters."""
     for name in names:
-        if not name:
+        whole = _normal(name).lower()
+        if len(whole) < 2:
             continue
-        whole = _normal(name)
-        surname = _normal(unicodedata.normalize("NFKC", name).split()[0]) if name.split() else ""
-        if (whole and whole in text) or (len(surname) >= 2 and surname in text):
+        if whole.isascii():  # Tom is not To: a name in letters is looked for whole
+            if whole in text.lower():
+                return True
+        elif any(whole[:end] in text for end in range(len(whole), 1, -1)):
             return True
     return False
 
@@ -54,5 +57,10 @@ def yakuman_mention(note: str, names: list) -> YakumanMention | None:
             words.append(word)
     if not words:
         return None
-    seats = tuple(seat for seat, known_as in enumerate(names) if _named(text, known_as))
+    if len(words) > 1 and "役満" in words:  # 役満 大三元: the name says it
+        words.remove("役満")
+    rest = text
+    for word in words:  # a name is looked for in what is not the yakuman's name (大三元 is nobody's 大三)
+        rest = rest.replace(word, " ")
+    seats = tuple(seat for seat, known_as in enumerate(names) if _named(rest, known_as))
     return YakumanMention(words=tuple(words), seats=seats)
