@@ -143,15 +143,16 @@ def _utf16_without_bom(data):
     """"utf-16-le" or "utf-16-be" for UTF-16 text saved without its BOM, else None.
 
     Its digits, separators and line ends are ASCII, each a zero byte beside the character: zeros in the
-    odd places only (little-endian) or the even places only (big-endian), which no other text has.
+    odd places (little-endian) or the even places (big-endian), many of them, which no other text has.
     """
     sample = data[:65536]
     if len(sample) < 4 or len(data) % 2:
         return None
     odd, even = sample[1::2].count(0), sample[0::2].count(0)
-    if odd >= len(sample) // 8 and even == 0:
+    # A few zeros on the other side are characters such as 一 (U+4E00).
+    if odd >= len(sample) // 8 and even * 10 <= odd:
         return "utf-16-le"
-    if even >= len(sample) // 8 and odd == 0:
+    if even >= len(sample) // 8 and odd * 10 <= even:
         return "utf-16-be"
     return None
 
