@@ -144,10 +144,13 @@ def _in_template_order(sheet, players):
                              "date.") % {"example": example}, sheet) from None
     columns = {column.key: (position, column_name(column.key, players))
                for position, column in enumerate(game_columns(players))}
-    rows = []
+    rows, beyond = [], set()
     for number, cells in sheet.rows:
         values = {key: cells[position].strip() if position < len(cells) else "" for key, (position, _h) in
                   columns.items()}
         if any(values.values()):
             rows.append((number, values))
-    return Table(players=players, columns=columns, rows=rows, source=sheet.source)
+            beyond.update(position for position in range(len(columns), len(cells)) if cells[position].strip())
+    # Without a header the columns past the layout's have no name: the preview lists them by their letters.
+    return Table(players=players, columns=columns, rows=rows, source=sheet.source,
+                 ignored=[get_column_letter(position + 1) for position in sorted(beyond)])

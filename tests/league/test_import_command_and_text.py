@@ -70,7 +70,8 @@ def test_a_dry_run_of_games_counts_as_the_real_run(club, write):
 def test_the_command_lists_a_note_naming_a_yakuman(club, write):
     row = game_row(names=("中島五郎", *NAMES[:3]), scores=(61000, 22000, 12000, 5000), busts="",
                    note="役満 大三元（中島）")
-    out, _err = run("kaze", write(xlsx_bytes([row])))
+    out, _err = run("kaze", write(xlsx_bytes([[*row, "雀荘まつ"]], header=[*HEADER_JA, "場所"])))
+    assert "Columns not imported:" in out and "(場所)" in out
     assert "役満 大三元（中島）" in out and "大三元" in out and "East 中島五郎" in out
     assert Game.objects.get().note == "役満 大三元（中島）"
 

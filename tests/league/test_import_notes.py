@@ -173,7 +173,8 @@ def test_a_changed_note_is_in_the_history(club, secretary):
     game = Game.objects.get(note=NOTE)
     game.note = "役満 大三元（中島） 責任払いなし"
     game.save()
-    changes = game_history(game)[-1]["changes"]
+    with translation.override("en"):
+        changes = game_history(game)[-1]["changes"]
     assert ("Note", NOTE, "役満 大三元（中島） 責任払いなし") in [(str(what), before, after)
                                                              for what, before, after in changes]
 
@@ -189,3 +190,11 @@ def test_the_games_sheet_writes_the_note_and_the_import_reads_it_back(club, secr
     assert [cells.get("note", "") for _number, cells in table.rows] == ["", "", NOTE]
     plan = plan_of(club, out.getvalue(), name="season.xlsx")
     assert [game.note for game in plan.games] == ["", "", NOTE] and len(plan.already) == 3
+
+
+def test_rows_without_a_header_list_the_columns_past_the_layout(club):
+    rows = [[*game_row(note="メモ"), "", "雀荘まつ"]]
+    text = "\n".join("\t".join(str(cell) for cell in row) for row in rows)
+    table = find_columns(read_pasted(text), 4)
+    assert table.rows[0][1]["note"] == "メモ"
+    assert table.ignored == [get_column_letter(len(HEADER_JA) + 2)]

@@ -144,6 +144,11 @@ class Command(BaseCommand):
             if game.status == ALREADY:
                 line += " " + _("(already saved: skipped)")
             self.stdout.write(f"{line}: {' / '.join(self._seats(game))}")
+        if plan.table.ignored:
+            self.stdout.write(_("Columns not imported: %(columns)s") % {"columns": ", ".join(plan.table.ignored)})
+        for game in plan.unkept_notes:
+            self.stdout.write(_("Row %(row)s: a day total keeps no note; not saved: “%(note)s”") % {
+                "row": game.row, "note": game.note})
         for problem in plan.problems:
             where = _("Row %(row)s") % {"row": problem.row} if problem.row is not None else _("The file")
             if problem.label:
