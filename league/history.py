@@ -23,6 +23,7 @@ def game_history(game):
             "revision": record.revision,
             "action": _action(previous, record),
             "changes": [] if previous is None else list(_changes(previous, record)),
+            "note": record.note if previous is None else "",  # the note as entered (its changes are in changes)
         })
         previous = record
     return revisions
@@ -47,6 +48,8 @@ def _changes(before, after):
         yield (_("Meeting"), str(before.meeting), str(after.meeting))
     if before.rule_version_id != after.rule_version_id:
         yield (_("Rules"), str(before.rule_version_shown), str(after.rule_version_shown))
+    if (before.note or "") != (after.note or ""):
+        yield (_("Note"), before.note or "—", after.note or "—")
     old, new = before.sheet or {}, after.sheet or {}
     seats = max(len(old.get("names", [])), len(new.get("names", [])))
     for seat in range(seats):

@@ -5,8 +5,8 @@ back unchanged.  Headers are accepted in Japanese or English (and are written
 in the user's language); columns the import does not know (totals, rule
 version, meeting) are ignored.  A game known only by its final points (点数なし)
 leaves the score cells empty and fills the points columns (東家 ポイント …,
-``+45.3`` / ``▲12.0``), which come last so that rows written in the older
-order still read the same.
+``+45.3`` / ``▲12.0``), then the note (備考, the game's ``note``), which come
+last so that rows written in the older order still read the same.
 
 The extras a game may have are short texts, seats written as winds:
 
@@ -54,6 +54,8 @@ def game_columns(players=SEATS):
     # A points-only game (点数なし) has these instead of scores: each player's final points before chips.
     for seat, (ja, _letter, en) in enumerate(winds):
         columns.append(Column(f"points_{seat}", f"{ja}家 ポイント", f"{en} points"))
+    # What the club wrote beside the game (Game.note), last so that rows in the older orders read the same.
+    columns.append(Column("note", "備考", "Note"))
     return columns
 
 

@@ -7,7 +7,8 @@ them, so the row generators never deal with cells or number formats:
 - ``TEXT``: text people typed (names, readings, venues, rule set names): a
   spreadsheet must never take it for a formula (see ``looks_like_formula``);
 - ``OUR_TEXT``: text the site writes itself (the rules in words, winds, busts,
-  the day's explanation): written as it is, never neutralised;
+  the day's explanation): a text cell like any, without the quote-prefix
+  style in the workbook (``+20 / +10`` is ours); a CSV neutralises every text;
 - ``INT``: a whole number (games, rounds, chips, scores);
 - ``POINTS``: points as a number of points (``formatting.points_number(453)`` is 45.3), shown signed
   (+45.3, ▲12.0) by the cell's number format;
@@ -49,7 +50,6 @@ class Column:
     header: str
     kind: str = TEXT
     width: float | None = None  # in characters; the renderer picks one from the header and the kind otherwise
-    typed_header: bool = False  # the header is text people typed (a member's name on the Tally), kept as TEXT is
 
 
 @dataclass

@@ -6,7 +6,8 @@ them (each seat's total, the rule set, the rule version, the venue, the game's
 number, the points-only mark) are for people and are ignored by the import.
 A points-only game (点数なし) has blank score cells and its points in the
 points columns (and is marked 点数なし in both sheets); a game with scores
-leaves the points columns blank.  Void games are left out of both sheets.
+leaves the points columns blank.  The layout's last column is the game's note
+(備考), text people typed, which the import reads back.  Void games are left out of both sheets.
 Both stream their rows from the database in chunks.
 """
 
@@ -64,7 +65,8 @@ def games_sheet(choice):
     players = players_of(choice)
     in_japanese = japanese()
     columns = [Column(column.ja if in_japanese else column.en, _layout_kind(column.key),
-                      width=16 if column.key.startswith("player_") or column.key == "yakuman" else None)
+                      width=(16 if column.key.startswith("player_") or column.key == "yakuman" else None)
+                      if column.key != "note" else 30)
                for column in game_columns(players)]
     for seat in range(players):
         ja, _letter, en = WIND_NAMES[seat]
@@ -77,14 +79,14 @@ def games_sheet(choice):
 def _game_rows(choice, players):
     games = (games_in(choice).in_meeting_order()
              .values_list("id", "meeting__date", "round", "table", "deposit", "sheet", "meeting__rule_set__name",
-                          "rule_version__effective_from", "meeting__venue", "points_only")
+                          "rule_version__effective_from", "meeting__venue", "points_only", "note")
              .iterator(chunk_size=CHUNK))
     seats = (seats_in(choice).in_meeting_order()
              .values_list("game_id", "seat", "member__name", "score", "chips", "total")
              .iterator(chunk_size=CHUNK))
     by_game = groupby(seats, key=itemgetter(0))
     waiting = next(by_game, None)
-    for game_id, day, round_number, table, deposit, sheet, rule_set, in_force_from, venue, points_only in games:
+    for game_id, day, round_number, table, deposit, sheet, rule_set, in_force_from, venue, points_only, note in games:
         seated = {}
         if waiting is not None and waiting[0] == game_id:
             seated = {seat: rest for _game, seat, *rest in waiting[1]}
@@ -102,6 +104,7 @@ def _game_rows(choice, players):
         points = sheet.get("points") or []
         row += [points_number(tenths_from_points(points[seat])) if seat < len(points) else None
                 for seat in range(players)]
+        row.append(note)
         row += [points_number(seated.get(seat, empty)[3]) for seat in range(players)]
         row += [rule_set, in_force_from, venue, game_id, points_only_mark(points_only)]
         yield row

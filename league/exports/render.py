@@ -17,11 +17,13 @@ Every sheet of the workbook is tidy the way a club's own sheets are:
   ``formatting.points_number_format``), yen ``#,##0`` (▲ for a payment in
   Japanese: ``yen_number_format``), rates real percentages (``0.0%``); dates
   are date cells;
-- text people typed that a spreadsheet could take for a formula keeps its
-  text and gets Excel's quote-prefix style (``quotePrefix``: shown as typed,
-  never evaluated, even when the cell is edited); the site's own texts are
-  written as they are.  The CSV, which has no styles, puts a ``'`` before it
-  (``cells.neutralise``);
+- every text cell is a text cell, never a formula, in every row (title,
+  header, data, footer: ``text_cell`` and ``sheet_rows``); text that a
+  spreadsheet could take for a formula (``cells.looks_like_formula``) keeps
+  its text and gets Excel's quote-prefix style (``quotePrefix``: shown as
+  typed, never evaluated, even when the cell is edited).  The CSV, which has
+  no styles, puts a ``'`` before it (``cells.neutralise``), in its header and
+  every text column, the site's own texts included (one rule for every cell);
 - printed landscape on A4, fitted to the page's width, the header row
   repeated on every page, the club and the season in the page header, the
   sheet's name and the page number around them;
@@ -145,21 +147,31 @@ def _start_sheet(workbook, sheet, title, page_header, formats):
     ws.freeze_panes = f"{get_column_letter(sheet.frozen_columns + 1)}{header_row + 1}"
     _print_setup(ws, header_row, page_header)
     for line in sheet.title_rows:
-        cell = WriteOnlyCell(ws, _text(line))
-        cell.font = TITLE_FONT
-        ws.append([cell])
-    header = []
-    for column, text in zip(sheet.columns, sheet.headers, strict=True):
-        cell = WriteOnlyCell(ws, _text(text))
-        cell.font = BOLD
-        cell.quotePrefix = column.typed_header and looks_like_formula(cell.value)
-        header.append(cell)
-    ws.append(header)
+        ws.append([text_cell(ws, line, TITLE_FONT)])
+    ws.append([text_cell(ws, text, BOLD) for text in sheet.headers])
     last_column = get_column_letter(max(len(sheet.columns), 1))
     ws.auto_filter.ref = f"A{header_row}:{last_column}{header_row}"  # down to the last data row when saved
     model = [_model_cell(ws, column.kind, formats) for column in sheet.columns]
     footer = (_footer_cells(ws, kind, values, formats) for kind, values in sheet.footer)  # read after the rows
     return SheetRows(model, sheet.rows, header_row, footer)
+
+
+def text_cell(ws, value, font=None):
+    """A cell openpyxl writes holding ``value`` as text, never as a formula, whatever it starts with.
+
+    openpyxl takes any string starting with "=" for a formula (``data_type`` "f"), so a name such as
+    ``=HYPERLINK(…)`` in a title or header row would be live in every download: the type is set to
+    text here, and text a spreadsheet could take for a formula gets the quote-prefix style too, as the
+    data rows' text does (``sheet_rows``).  Every text cell of the workbook is written through here
+    or through ``sheet_rows``.
+    """
+    cell = WriteOnlyCell(ws, _text(value))
+    if isinstance(cell.value, str):
+        cell.data_type = "s"
+        cell.quotePrefix = looks_like_formula(cell.value)
+    if font is not None:
+        cell.font = font
+    return cell
 
 
 def _print_setup(ws, header_row, page_header):
@@ -199,7 +211,7 @@ def _footer_cells(ws, kind, values, formats):
         if value is None:
             cells.append(None)
             continue
-        cell = WriteOnlyCell(ws, value)
+        cell = text_cell(ws, value, BOLD) if isinstance(value, str) else WriteOnlyCell(ws, value)
         cell.font = BOLD
         if not isinstance(value, str) and kind in formats:
             cell.number_format = formats[kind]
@@ -233,7 +245,7 @@ def write_csv(sheet, target):
 
 CSV_FORMATS = {
     TEXT: clean_text,
-    OUR_TEXT: _without_control_characters,
+    OUR_TEXT: clean_text,
     INT: str,
     POINTS: lambda value: f"{value:.1f}",
     YEN: lambda value: str(int(value)),

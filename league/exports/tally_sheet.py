@@ -48,7 +48,7 @@ def _tally_sheet(choice, result, several):
     days = bool(result.day_total_games)
     if days:  # 半荘数 in Japanese, Games in English: both read back as the count column
         columns.append(Column("半荘数" if in_japanese else "Games", INT))
-    columns += [Column(member.name, POINTS, typed_header=True) for member in members]
+    columns += [Column(member.name, POINTS) for member in members]
     title = pgettext("workbook sheet", "Tally")
     rule_set = result.period.rule_set.name
     tally = _Tally([member.pk for member in members], days)

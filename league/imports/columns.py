@@ -11,7 +11,7 @@ of them reads raises ``LayoutUnknown``: the import page then asks which
 column is what (the mapping step).
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -57,7 +57,8 @@ class Table:
     the file); the position is None for a column the layout implies (the
     seats of a 集計表 or of chat lines, rounds numbered in order).  ``rows``
     are (row number, {key: cell text}).  ``header_row`` is None when the rows
-    were read in the template's order or from chat lines.  ``layout`` names
+    were read in the template's order or from chat lines.  ``ignored`` names
+    the file's headed columns that are not imported.  ``layout`` names
     the layout read (for the preview); ``scores_in_thousands`` says the whole
     file writes scores in thousands (30 is 30,000; league/score_input.py).
     """
@@ -69,6 +70,9 @@ class Table:
     header_row: int | None = None
     layout: str = TEMPLATE
     scores_in_thousands: bool = False
+    # The file's columns that are not imported, as the preview names them (``K (場所)``): nothing is
+    # dropped without the secretary seeing it.
+    ignored: list = field(default_factory=list)
 
     def label(self, key):
         """How a column is named in messages: its letter and its header (``F (東家 点数)``), or its header alone."""
@@ -83,7 +87,7 @@ class Table:
         return {"players": self.players, "columns": [[key, *self.columns[key]] for key in keys],
                 "rows": [[number, [cells.get(key, "") for key in keys]] for number, cells in self.rows],
                 "source": self.source, "header_row": self.header_row, "layout": self.layout,
-                "thousands": self.scores_in_thousands}
+                "thousands": self.scores_in_thousands, "ignored": self.ignored}
 
     @classmethod
     def from_data(cls, data):
@@ -95,7 +99,7 @@ class Table:
                    rows=[(number, {key: cell for key, cell in zip(keys, cells, strict=True) if cell})
                          for number, cells in data["rows"]],
                    source=data["source"], header_row=data["header_row"], layout=data.get("layout", TEMPLATE),
-                   scores_in_thousands=data.get("thousands", False))
+                   scores_in_thousands=data.get("thousands", False), ignored=data.get("ignored", []))
 
 
 class LayoutUnknown(ReadingError):
@@ -140,10 +144,13 @@ def _in_template_order(sheet, players):
                              "date.") % {"example": example}, sheet) from None
     columns = {column.key: (position, column_name(column.key, players))
                for position, column in enumerate(game_columns(players))}
-    rows = []
+    rows, beyond = [], set()
     for number, cells in sheet.rows:
         values = {key: cells[position].strip() if position < len(cells) else "" for key, (position, _h) in
                   columns.items()}
         if any(values.values()):
             rows.append((number, values))
-    return Table(players=players, columns=columns, rows=rows, source=sheet.source)
+            beyond.update(position for position in range(len(columns), len(cells)) if cells[position].strip())
+    # Without a header the columns past the layout's have no name: the preview lists them by their letters.
+    return Table(players=players, columns=columns, rows=rows, source=sheet.source,
+                 ignored=[get_column_letter(position + 1) for position in sorted(beyond)])

@@ -141,6 +141,7 @@ def _game_rows(planned, meetings, created, user, batch):
                   extras_unrecorded=planned.extras_unrecorded)
     game = Game(meeting=meeting, rule_version=planned.rule_version, updated_by=user, import_batch=batch)
     fill_game(game, entry, planned.result)
+    game.note = planned.note
     seats, yakuman = build_rows(game, entry, planned.result)
     return game, seats, yakuman
 

@@ -28,6 +28,7 @@ from .day_rows import GAMES as DAY_GAMES
 from .day_rows import read_day_row
 from .existing import check_slots
 from .gc_pause import gc_paused
+from .notes import yakuman_mention
 from .planned import ALREADY, ERROR, NEW, PlannedGame, Problem, who
 from .reading import MAX_GAMES, too_many_games
 from .rows import SEAT_COLUMN, read_row
@@ -84,6 +85,16 @@ class ImportPlan:
         return [game for game in self.games if game.status == ALREADY]
 
     @property
+    def yakuman_notes(self):
+        """The games to be imported whose note names a yakuman the row does not record."""
+        return [game for game in self.games if game.yakuman_note is not None and game.status != ALREADY]
+
+    @property
+    def unkept_notes(self):
+        """The day totals (日計) to be imported with a note: a day total keeps none, so the preview lists them."""
+        return [game for game in self.games if game.day_total and game.note and game.status != ALREADY]
+
+    @property
     def unmapped(self):
         return [name for name in self.unknown if name.choice is None]
 
@@ -96,7 +107,7 @@ class ImportPlan:
              game.scores, game.points, game.deposit, game.chips, game.busts, game.yakuman, game.chombo,
              [seat.tenths["total"] for seat in game.result] if game.result else None,
              game.rule_version.pk if game.rule_version else None, game.meeting.pk if game.meeting else None,
-             game.day_games]
+             game.day_games, game.note]
             for game in self.games]]
         return hashlib.sha256(json.dumps(payload, default=str).encode()).hexdigest()[:32]
 
@@ -122,6 +133,16 @@ class ImportPlan:
         return _("%(column)s (not in the file)") % {"column": column_name(column, self.table.players)}
 
 
+def _flag_yakuman_notes(plan):
+    """Mark the games whose note names a yakuman their row does not record (the preview lists them)."""
+    for game in plan.games:
+        if not game.note or game.yakuman or game.day_total:
+            continue
+        known_as = [[name, getattr(player, "name", "")] for name, player in
+                    zip(game.names, game.players + [None] * len(game.names), strict=False)]
+        game.yakuman_note = yakuman_mention(game.note, known_as)
+
+
 @gc_paused
 def make_plan(club, rule_set, table, mapping=None):
     """Check and settle every row of ``table`` for ``rule_set``; ``mapping``: unknown name key → choice."""
@@ -138,9 +159,14 @@ def make_plan(club, rule_set, table, mapping=None):
     unknown = {}
     for number, cells in table.rows:
         # A 集計表 row with its count of hanchan (半荘数) is a day total; the layout refused one without it.
-        read = read_day_row if cells.get(DAY_GAMES) else read_row
-        plan.games.append(read(plan, number, cells, finder, unknown))
+        if cells.get(DAY_GAMES):
+            game = read_day_row(plan, number, cells, finder, unknown)
+            game.note = (cells.get("note") or "").strip()  # shown, not kept: a day total has no note
+        else:
+            game = read_row(plan, number, cells, finder, unknown)
+        plan.games.append(game)
     check_slots(plan)
+    _flag_yakuman_notes(plan)
     for game in plan.games:
         game.status = ERROR if game.problems else (ALREADY if game.existing else NEW)
         plan.problems += game.problems

@@ -43,6 +43,8 @@ class PlannedGame:
     # A day total (日計, a 集計表 row of a day and table): the hanchan each player on it played, their day's
     # points in ``points``; None for a game.
     day_games: int | None = None
+    note: str = ""  # the 備考 written beside the game, kept as the game's note
+    yakuman_note: object = None  # notes.YakumanMention when the note names a yakuman the row does not record
     result: object = None  # the engine's Settlement
     meeting: Meeting | None = None  # the meeting it goes into; None: one is created for the date
     existing: Game | None = None  # the saved game (or existing.SavedDayTotal) this row repeats
@@ -59,6 +61,11 @@ class PlannedGame:
 
     def engine_game(self):
         return engine_game(self)
+
+    def named_in_note(self):
+        """(wind, name as written) of each player the note's yakuman mention names."""
+        mention = self.yakuman_note
+        return [(WINDS[seat], self.names[seat]) for seat in (mention.seats if mention else ())]
 
     def seats(self):
         """The preview's rows: wind, name as written, who it is, score (None when points only), place, total."""

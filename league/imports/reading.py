@@ -2,8 +2,8 @@
 
 Accepted: an Excel workbook (.xlsx: the sheet named 対局 or Games, else the
 first sheet), or text separated by commas or tabs (CSV, or rows pasted from a
-spreadsheet) in UTF-8 (with or without BOM), UTF-16 with BOM (Excel's "Unicode
-text") or Shift_JIS as Japanese Excel saves it (cp932).  Anything else is
+spreadsheet) in UTF-8 (with or without BOM), UTF-16 (Excel's "Unicode text",
+with its BOM, or without one) or Shift_JIS as Japanese Excel saves it (cp932).  Anything else is
 refused with a ``ReadingError`` saying what to do; nothing is read past the
 limits below.
 
@@ -111,14 +111,16 @@ def too_many_games():
 
 def _not_a_spreadsheet():
     return ReadingError(_("This file is not a spreadsheet Janroku can read. Upload an Excel workbook (.xlsx) or a "
-                          "CSV file (UTF-8 or Shift_JIS), or paste the rows from your spreadsheet."))
+                          "CSV file (UTF-8, Shift_JIS or UTF-16), or paste the rows from your spreadsheet."))
 
 
 # -- text: CSV, pasted rows --------------------------------------------------------------------------------------
 
 def _decode(data):
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        encodings = ("utf-16",)
+        encodings = ("utf-16",)  # Excel's "Unicode text" (tab separated) and "CSV UTF-16"
+    elif (without_bom := _utf16_without_bom(data)) is not None:
+        encodings = (without_bom,)
     elif any(byte in BINARY_BYTES for byte in data[:65536]):
         raise _not_a_spreadsheet()  # text never holds these bytes, in any of the encodings read here
     elif data.startswith(codecs.BOM_UTF8):
@@ -133,8 +135,26 @@ def _decode(data):
         if not _looks_like_text(text):
             raise _not_a_spreadsheet()
         return text
-    raise ReadingError(_("The file is neither UTF-8 nor Shift_JIS text. Save it from your spreadsheet as CSV "
+    raise ReadingError(_("The file is not UTF-8, Shift_JIS or UTF-16 text. Save it from your spreadsheet as CSV "
                          "(UTF-8, or CSV as Japanese Excel saves it) or as .xlsx."))
+
+
+def _utf16_without_bom(data):
+    """"utf-16-le" or "utf-16-be" for UTF-16 text saved without its BOM, else None.
+
+    Its digits, separators and line ends are ASCII, each a zero byte beside the character: zeros in the
+    odd places (little-endian) or the even places (big-endian), many of them, which no other text has.
+    """
+    sample = data[:65536]
+    if len(sample) < 4 or len(data) % 2:
+        return None
+    odd, even = sample[1::2].count(0), sample[0::2].count(0)
+    # A few zeros on the other side are characters such as 一 (U+4E00).
+    if odd >= len(sample) // 8 and even * 10 <= odd:
+        return "utf-16-le"
+    if even >= len(sample) // 8 and odd * 10 <= even:
+        return "utf-16-be"
+    return None
 
 
 def _looks_like_text(text):
@@ -147,16 +167,24 @@ def _read_text(text):
     first = next((line for line in text.splitlines() if line.strip()), "")
     delimiter = "\t" if "\t" in first else ","
     rows = []
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
-        for number, cells in enumerate(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter), start=1):
+        for number, cells in enumerate(reader, start=1):
             cells = [_text(cell) for cell in cells[:MAX_COLUMNS]]
             if any(cells):
                 rows.append((number, cells))
                 if len(rows) > MAX_ROWS:
                     raise too_many_games()
     except csv.Error as error:
-        raise ReadingError(_("The text cannot be read as rows and columns (%(why)s). Check the quotes (\") in it, "
-                             "or save the file again from your spreadsheet.") % {"why": error}) from error
+        # Python's own text (English, and about its parser) is never shown: say what to look at instead.
+        if len(text) > csv.field_size_limit():
+            raise ReadingError(_("Line %(line)s has a cell longer than %(limit)s characters, far more than a results "
+                                 "sheet holds: usually a quote (\") opened and never closed, so that the rest of the "
+                                 "file is read as one cell. Check the quotes from that line on, or save the file again "
+                                 "from your spreadsheet.") % {"line": f"{reader.line_num:,}",
+                                                              "limit": f"{csv.field_size_limit():,}"}) from error
+        raise ReadingError(_("Line %(line)s cannot be read as rows and columns. Check the quotes (\") in it, or save "
+                             "the file again from your spreadsheet.") % {"line": f"{reader.line_num:,}"}) from error
     if not rows:
         raise ReadingError(_("There is nothing to import: the text has no rows."))
     return rows

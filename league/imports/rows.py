@@ -28,6 +28,7 @@ from ..rule_checks import engine_message
 from ..score_input import parse_count, parse_points, parse_score
 from ..services.games import no_rules_in_force, seat_ending_the_game, settle_entry
 from .names import NewMember, UnknownName
+from .notes import NOTE_LENGTH
 from .planned import PlannedGame, Problem, who
 from .values import DateError, parse_date
 
@@ -152,6 +153,7 @@ def read_row(plan, number, cells, finder, unknown):
         game.ended_by_yakuman = seat_ending_the_game(game.rule_version.settings, game.yakuman, game.ended_by_yakuman)
     game.chombo = row.extras("chombo", read_chombo)
     _check_yakuman(row)
+    _read_note(row)
     if row.numbers_ok and game.rule_version is not None:
         if not points_only:
             _check_busts(row)
@@ -159,6 +161,14 @@ def read_row(plan, number, cells, finder, unknown):
         if not points_only and game.result:
             _check_written_points(row, written_points)
     return game
+
+
+def _read_note(row):
+    note = row.text("note")
+    if len(note) > NOTE_LENGTH:
+        row.problem("note", _("This note is %(length)s characters long; a note has at most %(most)s. Shorten it.") % {
+            "length": f"{len(note):,}", "most": f"{NOTE_LENGTH:,}"}, blocks_engine=False)
+    row.game.note = note
 
 
 def _read_date(row):

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
 from ..exchange.layout import game_columns, wind
+from ..exports.render import clean_text, text_cell
 
 EXAMPLE_NAMES = ("山田太郎", "佐藤花子", "鈴木一郎", "高橋次郎")
 EXAMPLE_DATE = datetime.date(2026, 4, 5)
@@ -43,6 +44,7 @@ def example_rows(players, start):
             values[f"score_{seat}"] = start + deltas[seat]
             values[f"chips_{seat}"] = game_chips[seat] or ""
             values[f"points_{seat}"] = ""  # for a game known only by its points
+        values["note"] = "" if number == 1 else _("Chips paid in cash")
         rows.append([values[column.key] for column in game_columns(players)])
     return rows
 
@@ -67,6 +69,8 @@ def instructions():
         _("Games known only by their points (点数なし): leave the scores empty and write each player's final "
           "points, before chips, in the points columns (+45.3, ▲12.0). They must add up to what the rules "
           "allow (0 for most clubs); no busts are written for such a game."),
+        _("Note (備考): anything written beside the game, kept as its note. A note naming a yakuman (役満 大三元 "
+          "中島) is listed in the preview, so that the yakuman can be recorded too."),
         _("Save as .xlsx or as CSV (UTF-8 or Shift_JIS); at most 5 MB and 20,000 games. Importing the same file "
           "again skips the games already saved."),
     ]
@@ -75,12 +79,13 @@ def instructions():
 def template_workbook(players, start):
     workbook = Workbook(write_only=True)
     games = workbook.create_sheet("対局" if _japanese() else "Games")
-    games.append(headers(players))
+    # Text goes through the exports' one text cell: never a formula, whatever it starts with.
+    games.append([text_cell(games, text) for text in headers(players)])
     for row in example_rows(players, start):
-        games.append(row)
+        games.append([text_cell(games, value) if isinstance(value, str) else value for value in row])
     notes = workbook.create_sheet(_("Instructions"))
     for line in instructions():
-        notes.append([line])
+        notes.append([text_cell(notes, line)])
     out = io.BytesIO()
     workbook.save(out)
     return out.getvalue()
@@ -89,7 +94,8 @@ def template_workbook(players, start):
 def template_csv(players, start):
     out = io.StringIO(newline="")
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(headers(players))
+    writer.writerow([clean_text(text) for text in headers(players)])
     for row in example_rows(players, start):
-        writer.writerow([value.isoformat() if isinstance(value, datetime.date) else value for value in row])
+        writer.writerow([value.isoformat() if isinstance(value, datetime.date) else
+                         clean_text(value) if isinstance(value, str) else value for value in row])
     return "\ufeff" + out.getvalue()

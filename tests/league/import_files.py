@@ -19,13 +19,13 @@ HEADER_EN = [column.en for column in game_columns(4)]
 
 
 def game_row(date="2026-11-21", round=1, table=1, names=NAMES, scores=(52300, 31500, 18700, -2500), deposit="",
-             chips=("", "", "", ""), busts="北:東", yakuman="", chombo="", points=("", "", "", "")):
+             chips=("", "", "", ""), busts="北:東", yakuman="", chombo="", points=("", "", "", ""), note=""):
     """One game in the layout's order (date, round, table, player and score by seat, deposit, chips, extras,
-    and the points of a points-only game)."""
+    the points of a points-only game, and the note)."""
     row = [date, round, table]
     for name, score in zip(names, scores, strict=True):
         row += [name, score]
-    return [*row, deposit, *chips, busts, yakuman, chombo, *points]
+    return [*row, deposit, *chips, busts, yakuman, chombo, *points, note]
 
 
 # Three games on two days: a bust, then a deposit with chips, then a yakuman and a chombo.

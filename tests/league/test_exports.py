@@ -116,7 +116,8 @@ def test_headers_in_japanese(choice):
     assert header(games)[:len(game_columns(4))] == [column.ja for column in game_columns(4)]
     assert header(games)[:5] == ["日付", "回戦", "卓", "東家", "東家 点数"]
     assert header(games)[19:23] == ["東家 ポイント", "南家 ポイント", "西家 ポイント", "北家 ポイント"]
-    assert header(games)[23:27] == ["東家 合計", "南家 合計", "西家 合計", "北家 合計"]
+    assert header(games)[23] == "備考"
+    assert header(games)[24:28] == ["東家 合計", "南家 合計", "西家 合計", "北家 合計"]
     assert header(standings_ws)[:5] == ["順位", "名前", "読み", "半荘数", "ポイント"]
     with translation.override("ja"):
         assert header(results)[:4] == [gettext("Date"), gettext("Rule set"), gettext("Round"), gettext("Table")]
@@ -417,7 +418,7 @@ def test_the_benchmark_builds_and_exports_a_small_season(club, tmp_path):
     assert sum(1 for _ in book["対局"].iter_rows()) == 201
     assert sum(1 for _ in book["個人成績"].iter_rows()) == 801
     assert sum(1 for _ in book["集計表"].iter_rows()) == 1 + 1 + 200 + 2  # title, header, games, totals
-    totals = [sum(row[23:27]) for row in book["対局"].iter_rows(min_row=2, values_only=True)]
+    totals = [sum(row[24:28]) for row in book["対局"].iter_rows(min_row=2, values_only=True)]
     assert all(abs(total) < 1e-9 for total in totals)  # every game's totals sum to 0 under these rules
 
 

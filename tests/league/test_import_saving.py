@@ -194,7 +194,7 @@ def games_sheet(club):
         values = {"date": game.meeting.date, "round": game.round, "table": game.table, "deposit": game.deposit,
                   "busts": busts_text(sheet_data["busts"]),
                   "yakuman": yakuman_text(sheet_data["yakuman"], sheet_data.get("ended_by_yakuman")),
-                  "chombo": chombo_text(sheet_data["chombo"])}
+                  "chombo": chombo_text(sheet_data["chombo"]), "note": game.note}
         for seat in seats:
             name = seat.member.name
             values[f"player_{seat.seat}"] = "'" + name if name.startswith(("=", "-")) else name  # neutralised

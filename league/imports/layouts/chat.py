@@ -15,7 +15,9 @@ The names are in seat order as written (the first is East; the chat does not
 say who sat where, and places are computed from the numbers).  Lines with
 fewer than two pairs (greetings, notes) are not games and are passed over; the
 preview lists every game read.  A game before any date line has no date, and
-is refused for it.
+is refused for it.  A game line may end with a note (the game's 備考): after
+``※``, ``備考``, ``メモ`` or ``note:``, or in brackets at the end
+(``… 田中 12000 （役満 大三元 中島）``).
 """
 
 import re
@@ -38,10 +40,22 @@ NAME_WORD = r"[^\s:、,\d+\-▲△±−]+"
 PAIR = re.compile(r"(" + NAME_WORD + r"(?:\s+" + NAME_WORD + r")*)\s*[:]?\s*(" + NUMBER + r")(?=[\s、,]|$)")
 SEPARATORS = re.compile(r"[\s:、,]+")
 CHAT = "chat"
+# Where a game line's note starts (after NFKC: full-width brackets and colons are half-width by then).
+NOTE_MARK = re.compile(r"\s*(?:※|備考\s*:?|メモ\s*:?|note\s*:)\s*", re.IGNORECASE)
+NOTE_BRACKETS = re.compile(r"\s*[(\[【「]([^()\[\]【】「」]*)[)\]】」]\s*$")
 
 
 def _clean(line):
     return unicodedata.normalize("NFKC", line).strip()
+
+
+def _split_note(line):
+    """(the game part of a line, its note or "")."""
+    if marked := NOTE_MARK.search(line):
+        return line[:marked.start()].strip(), line[marked.end():].strip()
+    if bracketed := NOTE_BRACKETS.search(line):
+        return line[:bracketed.start()].strip(), bracketed[1].strip()
+    return line, ""
 
 
 def _pairs(line):
@@ -52,6 +66,15 @@ def _pairs(line):
     if len(pairs) < 2 or SEPARATORS.sub("", PAIR.sub("", rest)):
         return None
     return (round_match[1] if round_match else ""), pairs
+
+
+def _game_line(line):
+    """(round text and pairs, note) of a game line, or (None, "") for any other line."""
+    game_part, note = _split_note(line)
+    game = _pairs(game_part) if game_part and note else None
+    if game is not None:
+        return game, note
+    return _pairs(line), ""
 
 
 def _date(line):
@@ -73,7 +96,7 @@ def looks_like_chat(text):
     lines = [_clean(line) for line in text.splitlines() if line.strip()]
     if not lines or len(header_index(lines[0].split(","))) >= 3:
         return False
-    games = sum(1 for line in lines if _pairs(line))
+    games = sum(1 for line in lines if _game_line(line)[0])
     dates = sum(1 for line in lines if _date(line))
     return games > 0 and games + dates >= len(lines) / 2
 
@@ -85,7 +108,7 @@ def read_chat(text, players, today):
         line = _clean(line)
         if not line:
             continue
-        game = _pairs(line)
+        game, note = _game_line(line)
         if game is None:
             if (found := _date(line)) is not None:
                 date = found
@@ -96,7 +119,7 @@ def read_chat(text, players, today):
                                  "%(players)s: “%(line)s”.") % {"row": number, "count": len(pairs),
                                                                  "players": players, "line": line})
         kind = "points" if _are_points([value for _name, value in pairs]) else "score"
-        values = {"date": date, "round": round_text}
+        values = {"date": date, "round": round_text, "note": note}
         for seat in range(players):
             name, value = pairs[seat] if seat < len(pairs) else ("", "")
             values[f"player_{seat}"] = name
@@ -116,6 +139,7 @@ def read_chat(text, players, today):
         columns[f"player_{seat}"] = (None, column_name(f"player_{seat}", seats))
         columns[f"score_{seat}"] = (None, column_name(f"score_{seat}", seats))
         columns[f"points_{seat}"] = (None, column_name(f"points_{seat}", players))
+    columns["note"] = (None, column_name("note", seats))
     for _number, values in rows:
         for key in columns:
             values.setdefault(key, "")

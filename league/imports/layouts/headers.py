@@ -19,6 +19,8 @@ import unicodedata
 from ...exchange.layout import SEATS, WIND_NAMES, header_index
 
 WINDS = [WIND_NAMES[seat][0] for seat in range(SEATS)]
+# The game's note (Game.note): kept, never dropped in silence.
+NOTE_WORDS = ("備考", "メモ", "memo", "note", "notes", "comment", "comments", "コメント", "摘要", "特記事項")
 PLAYER_WORDS = ("名前", "氏名", "プレイヤー", "プレーヤー", "選手", "name", "player")
 SCORE_WORDS = ("点数", "得点", "持ち点", "持点", "素点", "score")
 POINTS_WORDS = ("ポイント", "pt", "pts", "point", "points", "成績", "収支")
@@ -28,6 +30,7 @@ OTHER = {
     "table": ("卓", "卓番", "卓番号", "table"),
     "deposit": ("供託", "供託棒"),
     "rule_set": ("ルール", "ルールセット", "ルール名", "ruleset", "rules"),
+    "note": NOTE_WORDS,
 }
 TOTAL_WORDS = frozenset({"合計", "計", "総計", "総合計", "累計", "total", "totals", "sum"})
 COUNT_WORDS = frozenset({"半荘数", "対局数", "回数", "試合数", "games", "count"})

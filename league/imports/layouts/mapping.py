@@ -1,8 +1,8 @@
 """A layout the secretary described: which column is what, chosen on the import page, and kept for the club.
 
 When no layout reads a sheet, the import page shows its first rows and asks,
-for each column, what it holds (date, round, table, rule set, player n, score
-n, points n, or nothing to import), and which row is the header (or none).
+for each column, what it holds (date, round, table, rule set, note, player n,
+score n, points n, or nothing to import), and which row is the header (or none).
 The rows are then read as one row per game with those columns (pergame.py),
 so totals rows, blank dates and missing rounds are handled as for any sheet.
 
@@ -29,7 +29,7 @@ def column_choices(players):
     """(key, label) for each thing a column may hold, in the order the mapping page lists them."""
     choices = [("", _("— not imported —")), ("date", column_name("date", players)),
                ("round", column_name("round", players)), ("table", column_name("table", players)),
-               ("rule_set", column_name("rule_set", players))]
+               ("rule_set", column_name("rule_set", players)), ("note", column_name("note", players))]
     for seat in range(players):
         choices += [(f"player_{seat}", column_name(f"player_{seat}", players)),
                     (f"score_{seat}", column_name(f"score_{seat}", players)),

@@ -66,7 +66,7 @@ def game_table(sheet, index, found, players, rule_set_name="", layout="rows"):
         number_rounds(rows)
         columns["round"] = (None, column_name("round", seats))
     return Table(players=seats, columns=columns, rows=rows, source=sheet.source, header_row=number,
-                 layout=layout, scores_in_thousands=in_thousands)
+                 layout=layout, scores_in_thousands=in_thousands, ignored=ignored_columns(cells, header.values()))
 
 
 def read_rows_layout(sheet, players, rule_set_name=""):
@@ -91,6 +91,13 @@ def missing_message(number, found, players):
     return _("The header row (row %(row)s) lacks these columns: %(columns)s. Every game needs its date and each "
              "player with their score (or final points); the template shows the layout.") % {
         "row": number, "columns": missing}
+
+
+def ignored_columns(header_cells, read):
+    """The headed columns of ``header_cells`` whose positions are not in ``read``, as ``K (場所)``."""
+    read = set(read)
+    return [_label(position, header_cells) for position, cell in enumerate(header_cells)
+            if position not in read and str(cell).strip()]
 
 
 def _header_again(row_cells, header_cells, header):

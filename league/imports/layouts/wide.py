@@ -33,6 +33,7 @@ from ..columns import HEADER_SEARCH, SEAT_COLUMNS, Table, column_name
 from ..reading import ReadingError
 from .dates import fill_dates, number_rounds, year_hint
 from .headers import COUNT_WORDS, TOTAL_WORDS, normal, read_header
+from .pergame import ignored_columns
 from .totals import POINTS, check_summaries, split_summaries
 
 IGNORED = frozenset({"備考", "メモ", "memo", "note", "notes", "場所", "会場", "venue", "曜日", "weekday", "順位",
@@ -41,8 +42,8 @@ WIDE = "wide"
 WIDE_DAYS = "wide_days"  # a 集計表 with a 半荘数 column: one row per day and table (day totals)
 # The columns of a game row besides the members': a ルール column makes each row's rule set its own (never the
 # chosen one in silence).
-KEPT = ("date", "round", "table", "rule_set")
-DAY_KEPT = ("date", "table", "rule_set", "games")  # a day row's: no round, its count of hanchan instead
+KEPT = ("date", "round", "table", "rule_set", "note")
+DAY_KEPT = ("date", "table", "rule_set", "games", "note")  # a day row's: no round, its count of hanchan instead
 
 
 def read_wide(sheet, players):
@@ -113,8 +114,9 @@ def _wide_table(sheet, index, found, members, players, per_day):
     if "round" not in columns and not per_day:
         number_rounds(rows)
         columns["round"] = (None, column_name("round", players))
+    read = {position for key, position in found.items() if key in KEPT + DAY_KEPT} | set(members)
     return Table(players=players, columns=columns, rows=rows, source=sheet.source, header_row=number,
-                 layout=WIDE_DAYS if per_day else WIDE)
+                 layout=WIDE_DAYS if per_day else WIDE, ignored=ignored_columns(header, read))
 
 
 def _cell(cells, position):

@@ -57,8 +57,13 @@ class Command(BaseCommand):
             raise CommandError(_("%(count)s problems; nothing was saved.") % {"count": len(plan.problems)})
         seasons = self._seasons(plan, create_seasons)
         if dry_run:
+            # Counted as the real import counts them: hanchan as games, day totals apart.
             self.stdout.write(_("%(new)s games would be imported, %(already)s are already saved. Nothing was saved "
-                                "(dry run).") % {"new": len(plan.new_games), "already": len(plan.already)})
+                                "(dry run).") % {"new": len(plan.new_hanchan), "already": len(plan.already)})
+            if plan.new_day_totals:
+                self.stdout.write(_("%(count)s day totals (日計) would be imported.") % {
+                    "count": len(plan.new_day_totals)})
+            self._yakuman_notes(plan)
             return
         try:
             done = commit(plan, user=who, seasons=seasons)
@@ -72,6 +77,16 @@ class Command(BaseCommand):
             "games": done.games, "skipped": done.skipped, "members": done.members, "meetings": done.meetings})
         if done.day_totals:
             self.stdout.write(_("%(count)s day totals (日計) imported.") % {"count": done.day_totals})
+        self._yakuman_notes(plan)
+
+    def _yakuman_notes(self, plan):
+        """The games whose note names a yakuman the row does not record: to be recorded by hand."""
+        for game in plan.yakuman_notes:
+            named = ", ".join(f"{wind} {name}" for wind, name in game.named_in_note())
+            self.stdout.write(_("Row %(row)s: the note “%(note)s” names a yakuman (%(words)s)%(named)s; record it on "
+                                "the game with a correction.") % {
+                "row": game.row, "note": game.note, "words": ", ".join(game.yakuman_note.words),
+                "named": f" ({named})" if named else ""})
 
     def _seasons(self, plan, create):
         """Say what falls in no season and what is proposed for it; the seasons to create when asked to."""
@@ -91,6 +106,21 @@ class Command(BaseCommand):
                                 "the standings of all games."))
             return []
         return [NewSeason(proposal.name, proposal.starts_on, proposal.ends_on) for proposal in proposals]
+
+    def _seats(self, game):
+        """Each player with their score and points; a day total has no seats, only each player's points."""
+        shown = []
+        for seat, values in enumerate(game.seats()):
+            text = values["name"] or "?"
+            if not game.day_total:
+                text = f"{WINDS[seat]} {text}"
+            if values["score"] is not None:
+                text += f" {values['score']}"
+            if values["total"] is not None:
+                text += f" → {format_points(values['total'])}" if values["score"] is not None else \
+                    f" {format_points(values['total'])}"
+            shown.append(text)
+        return shown
 
     def _rule_set(self, club, slug):
         """The rule set named, or the club's only one."""
@@ -113,13 +143,12 @@ class Command(BaseCommand):
                     "row": game.row, "date": when, "round": game.round or "?", "table": game.table or "?"}
             if game.status == ALREADY:
                 line += " " + _("(already saved: skipped)")
-            seats = []
-            for seat in game.seats():
-                text = f"{WINDS[len(seats)]} {seat['name'] or '?'}"
-                if seat["total"] is not None:
-                    text += f" {seat['score']} → {format_points(seat['total'])}"
-                seats.append(text)
-            self.stdout.write(f"{line}: {' / '.join(seats)}")
+            self.stdout.write(f"{line}: {' / '.join(self._seats(game))}")
+        if plan.table.ignored:
+            self.stdout.write(_("Columns not imported: %(columns)s") % {"columns": ", ".join(plan.table.ignored)})
+        for game in plan.unkept_notes:
+            self.stdout.write(_("Row %(row)s: a day total keeps no note; not saved: “%(note)s”") % {
+                "row": game.row, "note": game.note})
         for problem in plan.problems:
             where = _("Row %(row)s") % {"row": problem.row} if problem.row is not None else _("The file")
             if problem.label:
