@@ -26,10 +26,6 @@ from ..services.games import Entry, no_rules_in_force, seat_ending_the_game, set
 from .entry_checks import EntryChecksForm
 
 YAKUMAN_ROWS = 2
-YAKUMAN_NAMES = (
-    "国士無双", "四暗刻", "大三元", "字一色", "小四喜", "大四喜", "緑一色", "清老頭", "九蓮宝燈", "四槓子",
-    "天和", "地和", "国士無双十三面待ち", "四暗刻単騎", "純正九蓮宝燈", "数え役満",
-)
 NO_SEAT = ""
 MOST_CHIPS = 999
 BUST_BY_TOP = "top"

@@ -9,13 +9,10 @@ and a note does not say who dealt in, so it is never recorded from the note alon
 import unicodedata
 from dataclasses import dataclass
 
-# Every name the entry form offers (league/forms/game_entry.py; a test keeps the two in step), with the
-# short forms and the less common yakuman that clubs write.
-YAKUMAN_WORDS = (
-    "国士無双", "四暗刻", "大三元", "字一色", "小四喜", "大四喜", "緑一色", "清老頭", "九蓮宝燈", "四槓子",
-    "天和", "地和", "国士無双十三面待ち", "四暗刻単騎", "純正九蓮宝燈", "数え役満",
-    "国士", "九蓮", "人和", "大車輪", "四喜和", "役満",
-)
+from ..models.games import YAKUMAN_NAMES
+
+# Every name the entry form offers, with the short forms and the less common yakuman that clubs write.
+YAKUMAN_WORDS = (*YAKUMAN_NAMES, "国士", "九蓮", "人和", "大車輪", "四喜和", "役満")
 NOTE_LENGTH = 2000  # characters: a note is a remark, not a document
 
 

@@ -172,6 +172,14 @@ class GameSeat(models.Model):
         return tuple(getattr(self, column) for column in SETTLED_COLUMNS)
 
 
+# The yakuman names a secretary picks from at entry, in the order offered; an import's notes are searched for
+# them too (league/imports/notes.py adds the short forms clubs write).
+YAKUMAN_NAMES = (
+    "国士無双", "四暗刻", "大三元", "字一色", "小四喜", "大四喜", "緑一色", "清老頭", "九蓮宝燈", "四槓子",
+    "天和", "地和", "国士無双十三面待ち", "四暗刻単騎", "純正九蓮宝燈", "数え役満",
+)
+
+
 class YakumanQuerySet(models.QuerySet):
     def counted(self):
         return self.filter(game__void=False)

@@ -10,10 +10,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ..forms.game_entry import YAKUMAN_NAMES, GameForm
+from ..forms.game_entry import GameForm
 from ..forms.meetings import StartMeetingForm
 from ..forms.report_entry import drawn_names
 from ..models import Game, Meeting, ReportedResult
+from ..models.games import YAKUMAN_NAMES
 from ..permissions import club_for_secretary
 from ..services.entry_checks import table_mark
 from ..services.games import GameRefused, record_game

@@ -10,9 +10,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ..forms.game_entry import YAKUMAN_NAMES
 from ..forms.report_entry import ReportForm
 from ..models import Meeting, ReportedResult
+from ..models.games import YAKUMAN_NAMES
 from ..permissions import club_for_members, club_for_secretary
 from ..refusals import Refused
 from ..services.reports import ReportRefused, report_result, table_to_report, turn_down

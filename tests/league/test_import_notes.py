@@ -13,13 +13,12 @@ from django.utils import translation
 from openpyxl.utils import get_column_letter
 
 from league.exports import ExportChoice, write_season_workbook
-from league.forms.game_entry import YAKUMAN_NAMES
 from league.history import game_history
 from league.imports.columns import find_columns
 from league.imports.commit import commit
 from league.imports.layouts.chat import read_chat
 from league.imports.layouts.mapping import mapped_table
-from league.imports.notes import NOTE_LENGTH, YAKUMAN_WORDS, yakuman_mention
+from league.imports.notes import NOTE_LENGTH, yakuman_mention
 from league.imports.reading import read_bytes, read_pasted
 from league.models import Game
 
@@ -98,10 +97,6 @@ def test_what_a_note_says_of_a_yakuman(note, words, seats):
         assert mention is None
     else:
         assert (mention.words, mention.seats) == (words, seats)
-
-
-def test_every_yakuman_the_entry_form_knows_is_looked_for():
-    assert set(YAKUMAN_NAMES) <= set(YAKUMAN_WORDS)
 
 
 # -- the other layouts ------------------------------------------------------------------------------------------
