@@ -15,9 +15,10 @@ from django.utils.translation import gettext as _
 import scoring
 from scoring.points import json_points, tenths_from_points
 
-from ..models import Game, GameSeat, Meeting, Yakuman
+from ..models import Game, GameSeat, Yakuman
 from ..models.text import clean_name
 from ..refusals import Refused
+from .locks import lock_game, lock_meeting
 from .meeting_lines import refresh_meeting_lines
 from .people import save_guest
 
@@ -141,7 +142,7 @@ def record_game(settled, user):
         with transaction.atomic():
             # Locked, so that a close in the same moment either comes first (and refuses this game)
             # or waits for it (and settles with it).
-            _refuse_if_closed(Meeting.objects.select_for_update().get(pk=entry.meeting.pk))
+            _refuse_if_closed(lock_meeting(entry.meeting, GameRefused))
             game = Game(meeting=entry.meeting, updated_by=user)
             store_settled(game, settled)
             refresh_meeting_lines([game.meeting_id], locked=True)
@@ -155,16 +156,16 @@ def correct_game(game, settled, expected_revision, user):
     entry = settled.entry
     try:
         with transaction.atomic():
-            current = _lock(game, expected_revision)
+            current = _lock(game, expected_revision, moving_to=entry.meeting.pk)
             _refuse_if_closed(current.meeting)
-            _refuse_if_closed(entry.meeting)
+            _refuse_if_closed(lock_meeting(entry.meeting, GameRefused))  # locked by _lock already: as it is now
             moved_from = current.meeting_id
             current.meeting = entry.meeting
             current.updated_by = user
             current.revision += 1  # the row is locked, so a plain increment is safe
             store_settled(current, settled)
-            # The day it was on is locked with the game (_lock); a day it moved to is not yet.
-            refresh_meeting_lines([moved_from, current.meeting_id], locked=moved_from == current.meeting_id)
+            # Both days are locked (_lock) and open.
+            refresh_meeting_lines([moved_from, current.meeting_id], locked=True)
     except IntegrityError as error:
         raise GameRefused(_table_taken(entry)) from error
     current.refresh_from_db()
@@ -211,9 +212,10 @@ def entry_from_game(game, seats=None):
     )
 
 
-def _lock(game, expected_revision):
-    # Locks the game and its meeting (FOR UPDATE of both rows): the meeting's stored lines are refreshed after.
-    current = Game.objects.select_for_update().select_related("meeting").get(pk=game.pk)
+def _lock(game, expected_revision, moving_to=None):
+    # Locks the game's meeting (and the one it moves to), then the game (services/locks.py): the meetings'
+    # stored lines are refreshed after.
+    current = lock_game(game, also=[moving_to], refused=GameRefused)
     if current.revision != expected_revision:
         raise GameRefused(
             _("Someone else saved this game while you were editing it. Its current values are shown below; "
