@@ -18,6 +18,7 @@ is None (not checked yet: the migration that added it leaves every meeting so) i
 itself, which then stores what it found (``remember_drift``), so that only its first reader waits for it.
 """
 
+from django.db import transaction
 from django.db.models import Q
 
 from ..models import Attendance, KeptLine, Meeting, MeetingLine
@@ -80,7 +81,12 @@ def remember_drift(checked):
     Only where it is still not known and the settlement still kept: a writer that changed the day meanwhile
     has stored its own answer (``refresh_drift``, in its transaction), which is newer than this reader's.
     """
-    for value in (True, False):
-        ids = [pk for pk, drifted in checked.items() if drifted is value]
-        if ids:
-            Meeting.objects.filter(KEPT, pk__in=ids, drifted=None).update(drifted=value)
+    with transaction.atomic():
+        # A reader never waits for a writer, nor locks days out of their id order (services/locks.py): a day
+        # locked by a writer is skipped, as that writer stores its own answer.
+        unknown = Meeting.objects.filter(KEPT, pk__in=sorted(checked), drifted=None)
+        free = set(unknown.select_for_update(skip_locked=True).order_by("pk").values_list("pk", flat=True))
+        for value in (True, False):
+            ids = [pk for pk, drifted in checked.items() if drifted is value and pk in free]
+            if ids:
+                Meeting.objects.filter(KEPT, pk__in=ids, drifted=None).update(drifted=value)

@@ -172,7 +172,8 @@ def merge_guest(club, guest, member, user):
         if member is None or member.pk == guest.pk:
             raise Refused(_("Choose a member of this club."), "member")
         if not _days_of(guest.pk) <= days.keys():  # a game of theirs saved on another day between read and lock
-            raise Refused(_("%(guest)s was just seated on another day. Try again.") % {"guest": guest.name})
+            raise Refused(_("%(guest)s was just entered on another day. Nothing was merged: try again.") % {
+                "guest": guest.name})
         together = games.filter(pk__in=GameSeat.objects.filter(member=member).values("game_id")).first()
         if together is not None:
             raise Refused(_("%(guest)s and %(member)s both played in the game of %(game)s: they are two people.") % {
@@ -284,6 +285,7 @@ def _merge_kept_money(guest, member):
 def change_login(membership, *, role, member):
     """Change a login's role and linked member; the club always keeps an owner."""
     with transaction.atomic():
+        _lock_owners(membership.club_id)  # before the one changed: two owners removed at once wait in one order
         current = Membership.objects.select_for_update().select_related("user", "club").get(pk=membership.pk)
         if current.role == Role.OWNER and role != Role.OWNER:
             _refuse_last_owner(current, _("%(username)s is the club's last owner. Make someone else owner "
@@ -300,6 +302,7 @@ def remove_login(membership, removed_by=None):
 
     The membership's history keeps who removed it (``removed_by``), for the club's activity page."""
     with transaction.atomic():
+        _lock_owners(membership.club_id)  # before the one changed: two owners removed at once wait in one order
         current = Membership.objects.select_for_update().select_related("user", "club").get(pk=membership.pk)
         if current.role == Role.OWNER:
             _refuse_last_owner(current, _("%(username)s is the club's last owner and cannot be removed. "
@@ -311,6 +314,10 @@ def remove_login(membership, removed_by=None):
             current._history_user = removed_by
         current.delete()
     return current
+
+
+def _lock_owners(club_id):
+    list(Membership.objects.select_for_update().filter(club=club_id, role=Role.OWNER).order_by("pk").values_list("pk"))
 
 
 def _refuse_last_owner(membership, message):
