@@ -55,11 +55,15 @@ def keep_club_money(club):
 
 def refresh_drift(meetings):
     """Check the kept settlements of ``meetings`` (a queryset) against their games again, and store it."""
-    kept = meetings.filter(KEPT)
-    drifted = drifted_ids(kept)
-    meetings.exclude(KEPT).exclude(drifted=None).update(drifted=None)
-    kept.filter(pk__in=drifted).exclude(drifted=True).update(drifted=True)
-    kept.exclude(pk__in=drifted).exclude(drifted=False).update(drifted=False)
+    # The rows written below, locked first in id order (services/locks.py) rather than in each update's scan
+    # order; a writer that holds them already (a game's day, a merge's days) takes nothing new.
+    with transaction.atomic():
+        list(meetings.filter(KEPT | ~Q(drifted=None)).select_for_update().order_by("pk").values_list("pk"))
+        kept = meetings.filter(KEPT)
+        drifted = drifted_ids(kept)
+        meetings.exclude(KEPT).exclude(drifted=None).update(drifted=None)
+        kept.filter(pk__in=drifted).exclude(drifted=True).update(drifted=True)
+        kept.exclude(pk__in=drifted).exclude(drifted=False).update(drifted=False)
 
 
 def refresh_rule_set_drift(rule_set_id):

@@ -54,19 +54,19 @@ def lock_game(game: Game | int, also: Iterable[int | None] = (), refused: Callab
     """Lock a game's meeting (and the meetings of ``also``, a day it moves to), then the game; returns the game,
     its ``meeting`` the locked one.  ``refused`` when the game is gone (an import undone under the form)."""
     pk = game if isinstance(game, int) else game.pk
-    while True:
-        meeting_id = Game.objects.filter(pk=pk).values_list("meeting_id", flat=True).first()
-        if meeting_id is None:
-            raise refused(gone_game())
-        meetings = lock_meetings([meeting_id, *also])
-        current = lock_games([pk]).get(pk)
-        if current is None:
-            raise refused(gone_game())
-        if current.meeting_id in meetings:
-            current.meeting = meetings[current.meeting_id]
-            return current
-        # Moved to another day between the read and the lock (a correction): lock that day instead.  The
-        # meetings stay locked until the transaction ends, which is harmless: the order is kept.
+    meeting_id = Game.objects.filter(pk=pk).values_list("meeting_id", flat=True).first()
+    if meeting_id is None:
+        raise refused(gone_game())
+    meetings = lock_meetings([meeting_id, *also])
+    current = lock_games([pk]).get(pk)
+    if current is None:
+        raise refused(gone_game())
+    if current.meeting_id not in meetings:
+        # Moved to another day between the read and the lock (a correction): locking that day now would
+        # break the order, and the form was made from what the game was before anyway.
+        raise refused(_("This game was moved to another day meanwhile. Nothing was saved: check it and try again."))
+    current.meeting = meetings[current.meeting_id]
+    return current
 
 
 def lock_members(ids: Iterable[int | None], club: int | None = None) -> dict[int, Member]:
