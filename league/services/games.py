@@ -147,7 +147,7 @@ def record_game(settled, user):
             store_settled(game, settled)
             refresh_meeting_lines([game.meeting_id], locked=True)
     except IntegrityError as error:
-        raise GameRefused(_table_taken(entry)) from error
+        raise GameRefused(_conflict(entry)) from error
     return game
 
 
@@ -167,7 +167,7 @@ def correct_game(game, settled, expected_revision, user):
             # Both days are locked (_lock) and open.
             refresh_meeting_lines([moved_from, current.meeting_id], locked=True)
     except IntegrityError as error:
-        raise GameRefused(_table_taken(entry)) from error
+        raise GameRefused(_conflict(entry, game.pk)) from error
     current.refresh_from_db()
     return current
 
@@ -227,6 +227,16 @@ def _refuse_if_closed(meeting):
     if meeting.closed:
         raise GameRefused(_("The meeting of %(date)s is closed. A secretary must reopen it first.") % {
             "date": meeting.date})
+
+
+def _conflict(entry, game_pk=None):
+    # What the database refused: the table taken meanwhile, or else a seated person gone by the commit (a guest
+    # merged into a member: the foreign keys are checked then, after the merge's lock).
+    taken = Game.objects.filter(meeting=entry.meeting, round=entry.round, table=entry.table, void=False)
+    if taken.exclude(pk=game_pk).exists():
+        return _table_taken(entry)
+    return _("A player of this game was merged into another member or removed meanwhile. Nothing was saved: "
+             "choose the players again.")
 
 
 def _table_taken(entry):

@@ -185,6 +185,24 @@ def test_merging_a_guest_while_their_drawn_seat_is_swapped(club, owner, secretar
         assert seats[nakajima.pk] == (1 if not refused(swapped) else SITTING_OUT)
 
 
+@races
+def test_merging_a_guest_while_they_are_entered_on_another_day(club, owner, secretary, day):
+    kitamura = named("北村四郎")
+    for time in range(TIMES):
+        guest = Member.objects.create(club=club, name=f"ゲスト{time}", guest=True)
+        play(day, time + 1, [guest.name, *NAMES[:3]], secretary)
+        other = Meeting.objects.create(club=club, rule_set=club.rule_sets.get(), date=datetime.date(2027, 2, time + 1))
+        merged, entered = race(partial(people.merge_guest, club, guest, kitamura, owner),
+                               partial(play, other, 1, [guest.name, *NAMES[:3]], secretary))
+        seats = set(GameSeat.objects.filter(game__meeting=other, seat=0).values_list("member", flat=True))
+        assert seats == (set() if refused(entered) else {guest.pk if refused(merged) else kitamura.pk})
+        assert Member.objects.filter(pk=guest.pk).exists() == refused(merged)
+        assert not GameSeat.objects.filter(member_id=guest.pk).exists() or refused(merged)
+        if refused(entered):
+            assert entered.message.startswith("A player of this game was merged")  # not "the table is taken"
+    assert_lines_agree(day)
+
+
 def imported(club, secretary, time):
     """Two games of a day the import creates (a different day each time)."""
     date = f"2026-12-{time + 1:02d}"
