@@ -8,6 +8,7 @@ from functools import partial
 import pytest
 from django.conf import settings
 from django.db import connections, transaction
+from django.test import Client
 from django.utils import translation
 
 from league.imports.commit import commit
@@ -23,6 +24,7 @@ from league.services.meetings import set_closed
 from league.views import games as game_views
 from league.views.confirmation import CONFIRMED
 
+from .conftest import game_post
 from .draws import draw_round
 from .import_files import NAMES, csv_bytes, game_row, plan_of
 
@@ -226,6 +228,29 @@ def test_undoing_an_import_while_one_of_its_games_is_corrected(club, secretary):
         else:
             assert batch.undone_at is None
             assert Game.objects.get(pk=game.pk).sheet["scores"][0] == 50000
+            assert_lines_agree(meeting)
+
+
+@races
+def test_through_the_pages_an_undo_a_void_and_a_correction_at_once_never_fail(club, secretary):
+    def post(url, data):
+        client = Client()
+        client.force_login(secretary)
+        return client.post(url, data).status_code
+
+    names = dict(zip(("player_0", "player_1", "player_2", "player_3"), NAMES[1:] + NAMES[:1], strict=True))
+    for time in range(UNDOS):
+        batch, meeting, first = imported(club, secretary, time)
+        second = Game.objects.get(import_batch=batch, round=2)
+        statuses = race(
+            partial(post, f"/en/c/{club.slug}/import/batches/{batch.pk}/undo/", {"confirm": "on"}),
+            partial(post, f"/en/c/{club.slug}/games/{first.pk}/void/", {"revision": "1", CONFIRMED: "yes"}),
+            partial(post, f"/en/c/{club.slug}/games/{second.pk}/edit/",
+                    game_post(round="2", bust_3="0", revision="1", score_0="52400", score_1="31400", **names)))
+        assert all(status < 500 for status in statuses), statuses
+        batch.refresh_from_db()
+        assert Game.objects.filter(import_batch=batch).count() == (0 if batch.undone_at else 2)
+        if not batch.undone_at:
             assert_lines_agree(meeting)
 
 
