@@ -32,6 +32,7 @@ from ..models import (
 )
 from ..refusals import Refused
 from ..services.bulk import insert_history
+from ..services.locks import lock_meetings
 from ..services.meeting_lines import refresh_meeting_lines
 from ..services.recompute import RECOMPUTED
 
@@ -48,14 +49,13 @@ def undo_import(batch, user):
         members = list(batch.created_members.all())
         games = Game.objects.filter(import_batch=batch)
         day_totals = DayTotal.objects.filter(import_batch=batch)
-        # Lock the games, then the meetings they are in, so that nothing is entered, corrected or closed
-        # meanwhile.  Games before meetings, each in id order, as a correction locks its game and then its
-        # meeting: the other way round, an undo and a correction of one of its games could each wait for the
-        # other (a deadlock on PostgreSQL).
-        list(games.select_for_update().order_by("pk").values_list("pk"))
-        list(Meeting.objects.select_for_update().filter(Q(pk__in=games.values("meeting_id"))
-                                                        | Q(pk__in=day_totals.values("meeting_id")))
-             .order_by("pk").values_list("pk"))
+        # Lock the meetings the import touched, then its games (the one lock order, services/locks.py), so that
+        # nothing is entered, corrected, voided or closed meanwhile; whoever waited for them finds the games
+        # gone and is told so.  A game moved to another day before the lock was corrected: refused below.
+        lock_meetings({*games.order_by().values_list("meeting_id", flat=True).distinct(),
+                       *day_totals.order_by().values_list("meeting_id", flat=True).distinct(),
+                       *(meeting.pk for meeting in meetings)})
+        list(games.select_for_update().order_by("pk").values_list("pk"))  # as lock_games, without 20,000 ids
         _refuse_if_built_upon(batch, games, meetings, members)
         when = timezone.now()
         days = set(games.values_list("meeting_id", flat=True))

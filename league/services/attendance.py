@@ -10,9 +10,10 @@ nothing.
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ..models import Attendance, GameSeat, Meeting, Member
+from ..models import Attendance, GameSeat, Member
 from ..models.text import clean_name
 from ..refusals import Refused
+from .locks import lock_meeting
 from .people import save_guest
 
 HERE, LEFT, ABSENT = "here", "left", "absent"
@@ -61,7 +62,7 @@ def add_guest(meeting, name, user=None):
 
 
 def _open_meeting(meeting):
-    current = Meeting.objects.select_for_update().get(pk=meeting.pk)
+    current = lock_meeting(meeting)
     if current.closed:
         raise Refused(_("The meeting is closed. Reopen it to change who is here."))
     return current

@@ -14,10 +14,10 @@ from django.utils.translation import gettext as _
 
 import seating
 
-from ..models import Meeting
 from ..models.draws import DRAWN, REDRAWN, SITTING_OUT, SWAPPED, DrawnRound, DrawnSeat
 from ..refusals import Refused
 from ..stats.draw import day_rounds, draw_mark, here_now, met_before, played_rounds, seats_at_a_table
+from .locks import lock_meeting
 
 MOST_ROUNDS = 20  # a club day is never longer; more is a typo
 
@@ -94,7 +94,7 @@ def swap(meeting, number, first, second, user, *, mark=None):
 
 
 def _locked(meeting, mark):
-    current = Meeting.objects.select_for_update().select_related("rule_set").get(pk=meeting.pk)
+    current = lock_meeting(meeting)
     if current.closed:
         raise Refused(_("The meeting is closed: its draw can no longer change."))
     if mark is not None and mark != draw_mark(current):

@@ -15,10 +15,11 @@ from django.utils.translation import gettext as _
 import scoring
 from scoring.points import json_points, tenths_from_points
 
-from ..models import Game, GameSeat, Meeting, Yakuman
+from ..models import Game, GameSeat, Yakuman
 from ..models.text import clean_name
 from ..refusals import GameRefused, Refused
 from . import entry_checks
+from .locks import lock_game, lock_meeting
 from .meeting_lines import refresh_meeting_lines
 from .people import save_guest
 
@@ -135,13 +136,13 @@ def record_game(settled, user, checks=None):
         with transaction.atomic():
             # Locked, so that a close in the same moment either comes first (and refuses this game)
             # or waits for it (and settles with it).
-            _refuse_if_closed(Meeting.objects.select_for_update().get(pk=entry.meeting.pk))
+            _refuse_if_closed(lock_meeting(entry.meeting, GameRefused))
             entry_checks.check_entry(entry, checks)
             game = Game(meeting=entry.meeting, updated_by=user)
             store_settled(game, settled)
             refresh_meeting_lines([game.meeting_id], locked=True)
     except IntegrityError as error:
-        raise GameRefused(_table_taken(entry)) from error
+        raise GameRefused(_conflict(entry)) from error
     return game
 
 
@@ -150,19 +151,19 @@ def correct_game(game, settled, expected_revision, user, checks=None):
     entry = settled.entry
     try:
         with transaction.atomic():
-            current = _lock(game, expected_revision)
+            current = _lock(game, expected_revision, moving_to=entry.meeting.pk)
             _refuse_if_closed(current.meeting)
-            _refuse_if_closed(entry.meeting)
+            _refuse_if_closed(lock_meeting(entry.meeting, GameRefused))  # locked by _lock already: as it is now
             entry_checks.check_entry(entry, checks, game=current)
             moved_from = current.meeting_id
             current.meeting = entry.meeting
             current.updated_by = user
             current.revision += 1  # the row is locked, so a plain increment is safe
             store_settled(current, settled)
-            # The day it was on is locked with the game (_lock); a day it moved to is not yet.
-            refresh_meeting_lines([moved_from, current.meeting_id], locked=moved_from == current.meeting_id)
+            # Both days are locked (_lock) and open.
+            refresh_meeting_lines([moved_from, current.meeting_id], locked=True)
     except IntegrityError as error:
-        raise GameRefused(_table_taken(entry)) from error
+        raise GameRefused(_conflict(entry, game.pk)) from error
     current.refresh_from_db()
     return current
 
@@ -207,9 +208,10 @@ def entry_from_game(game, seats=None):
     )
 
 
-def _lock(game, expected_revision):
-    # Locks the game and its meeting (FOR UPDATE of both rows): the meeting's stored lines are refreshed after.
-    current = Game.objects.select_for_update().select_related("meeting").get(pk=game.pk)
+def _lock(game, expected_revision, moving_to=None):
+    # Locks the game's meeting (and the one it moves to), then the game (services/locks.py): the meetings'
+    # stored lines are refreshed after.
+    current = lock_game(game, also=[moving_to], refused=GameRefused)
     if current.revision != expected_revision:
         raise GameRefused(
             _("Someone else saved this game while you were editing it. Its current values are shown below; "
@@ -221,6 +223,16 @@ def _refuse_if_closed(meeting):
     if meeting.closed:
         raise GameRefused(_("The meeting of %(date)s is closed. A secretary must reopen it first.") % {
             "date": meeting.date})
+
+
+def _conflict(entry, game_pk=None):
+    # What the database refused: the table taken meanwhile, or else a seated person gone by the commit (a guest
+    # merged into a member: the foreign keys are checked then, after the merge's lock).
+    taken = Game.objects.filter(meeting=entry.meeting, round=entry.round, table=entry.table, void=False)
+    if taken.exclude(pk=game_pk).exists():
+        return _table_taken(entry)
+    return _("A player of this game was merged into another member or removed meanwhile. Nothing was saved: "
+             "choose the players again.")
 
 
 def _table_taken(entry):

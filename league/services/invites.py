@@ -20,6 +20,7 @@ from ..models import Club, Invite, Member, Membership
 from ..permissions import owns_every_club
 from ..refusals import Refused
 from . import signups
+from .locks import lock_members
 
 
 def invites_of(club: Club):
@@ -66,14 +67,13 @@ def invite_refusal(invite: Invite, user: AbstractBaseUser | None = None) -> str 
 def use_invite(token: str, user: AbstractBaseUser) -> Membership:
     """Bring ``user`` into the invite's club as its member, with its role; the invite is then used up."""
     with transaction.atomic():
-        invite = Invite.objects.select_for_update().select_related("club").get(token=token)
-        return _use(invite, user)
+        return _use(_locked_invite(token), user)
 
 
 def sign_up_with_invite(token: str, *, username: str, password: str, email: str = "") -> Membership:
     """A new login that uses the invite at once: both or neither (a refused invite creates no login)."""
     with transaction.atomic():
-        invite = Invite.objects.select_for_update().select_related("club").get(token=token)
+        invite = _locked_invite(token)
         refusal = _state_refusal(invite) or _maker_refusal(invite)
         if refusal:
             raise Refused(refusal)
@@ -81,9 +81,14 @@ def sign_up_with_invite(token: str, *, username: str, password: str, email: str 
         return _use(invite, user)
 
 
+def _locked_invite(token: str) -> Invite:
+    # The member before the invite (the one lock order, services/locks.py): making an invite locks the member.
+    lock_members(Invite.objects.filter(token=token).values_list("member_id", flat=True))
+    return Invite.objects.select_for_update(of=("self",)).select_related("club", "member").get(token=token)
+
+
 def _use(invite: Invite, user: AbstractBaseUser) -> Membership:
-    member = Member.objects.select_for_update().get(pk=invite.member_id)
-    invite.member = member
+    member = invite.member
     refusal = invite_refusal(invite, user)
     if refusal:
         raise Refused(refusal)

@@ -18,6 +18,7 @@ is None (not checked yet: the migration that added it leaves every meeting so) i
 itself, which then stores what it found (``remember_drift``), so that only its first reader waits for it.
 """
 
+from django.db import transaction
 from django.db.models import Q
 
 from ..models import Attendance, KeptLine, Meeting, MeetingLine
@@ -54,11 +55,15 @@ def keep_club_money(club):
 
 def refresh_drift(meetings):
     """Check the kept settlements of ``meetings`` (a queryset) against their games again, and store it."""
-    kept = meetings.filter(KEPT)
-    drifted = drifted_ids(kept)
-    meetings.exclude(KEPT).exclude(drifted=None).update(drifted=None)
-    kept.filter(pk__in=drifted).exclude(drifted=True).update(drifted=True)
-    kept.exclude(pk__in=drifted).exclude(drifted=False).update(drifted=False)
+    # The rows written below, locked first in id order (services/locks.py) rather than in each update's scan
+    # order; a writer that holds them already (a game's day, a merge's days) takes nothing new.
+    with transaction.atomic():
+        list(meetings.filter(KEPT | ~Q(drifted=None)).select_for_update().order_by("pk").values_list("pk"))
+        kept = meetings.filter(KEPT)
+        drifted = drifted_ids(kept)
+        meetings.exclude(KEPT).exclude(drifted=None).update(drifted=None)
+        kept.filter(pk__in=drifted).exclude(drifted=True).update(drifted=True)
+        kept.exclude(pk__in=drifted).exclude(drifted=False).update(drifted=False)
 
 
 def refresh_rule_set_drift(rule_set_id):
@@ -80,7 +85,12 @@ def remember_drift(checked):
     Only where it is still not known and the settlement still kept: a writer that changed the day meanwhile
     has stored its own answer (``refresh_drift``, in its transaction), which is newer than this reader's.
     """
-    for value in (True, False):
-        ids = [pk for pk, drifted in checked.items() if drifted is value]
-        if ids:
-            Meeting.objects.filter(KEPT, pk__in=ids, drifted=None).update(drifted=value)
+    with transaction.atomic():
+        # A reader never waits for a writer, nor locks days out of their id order (services/locks.py): a day
+        # locked by a writer is skipped, as that writer stores its own answer.
+        unknown = Meeting.objects.filter(KEPT, pk__in=sorted(checked), drifted=None)
+        free = set(unknown.select_for_update(skip_locked=True).order_by("pk").values_list("pk", flat=True))
+        for value in (True, False):
+            ids = [pk for pk, drifted in checked.items() if drifted is value and pk in free]
+            if ids:
+                Meeting.objects.filter(KEPT, pk__in=ids, drifted=None).update(drifted=value)

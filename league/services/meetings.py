@@ -15,6 +15,7 @@ from ..refusals import Refused
 from ..stats.day import record_of, settle_games
 from ..stats.settlements import differences
 from .kept_money import keep_meeting_money
+from .locks import lock_meeting
 
 
 def accounts_mark(meeting):
@@ -31,7 +32,7 @@ def save_accounts(meeting, venue_fee, rounds, attendance, expected_mark=None):
     made from accounts someone else has changed since is refused.
     """
     with transaction.atomic():
-        current = Meeting.objects.select_for_update().get(pk=meeting.pk)
+        current = lock_meeting(meeting)
         if current.closed:
             raise Refused(_("The meeting is closed. Reopen it to change its accounts."))
         if expected_mark is not None and expected_mark != accounts_mark(current):
@@ -62,7 +63,7 @@ def set_closed(meeting, closed, user=None, reason=""):
     if not closed and not reason:
         raise Refused(_("Say why the meeting is reopened: the reason is kept with its settlements."), "reason")
     with transaction.atomic():
-        current = Meeting.objects.select_for_update().get(pk=meeting.pk)
+        current = lock_meeting(meeting)
         if not closed and not current.closed:
             raise Refused(_("This meeting is open: there is nothing to reopen."))
         if current.closed != closed:
@@ -86,7 +87,7 @@ def resettle(meeting, user, reason):
     if not reason:
         raise Refused(_("Say why the meeting is re-settled: the reason is kept with its settlements."), "reason")
     with transaction.atomic():
-        current = Meeting.objects.select_for_update().get(pk=meeting.pk)
+        current = lock_meeting(meeting)
         if not current.closed:
             raise Refused(_("The meeting is open: its money is settled from its games until it is closed."))
         record = record_of(settle_games(current))
@@ -110,7 +111,7 @@ def _save(meeting, user, action):
 def keep_closed_settlement(meeting, user=None, at=None):
     """Keep the settlement of a meeting created already closed (the demo's past days), as a close would."""
     with transaction.atomic():
-        current = Meeting.objects.select_for_update().select_related("rule_set").get(pk=meeting.pk)
+        current = lock_meeting(meeting)
         record = record_of(settle_games(current))
         Meeting.objects.filter(pk=current.pk).update(settlement=record)  # its history's creation says closed
         Settlement.objects.create(meeting=current, action=Settlement.Action.CLOSED, by=user,

@@ -21,6 +21,7 @@ from ..models import (
     Game,
     GameSeat,
     Meeting,
+    MeetingLine,
     Member,
     Membership,
     Role,
@@ -32,6 +33,7 @@ from ..models.readings import suggest_reading
 from ..models.text import clean_name
 from ..refusals import Refused
 from .kept_money import keep_meeting_money, refresh_member_drift
+from .locks import lock_games, lock_meetings, lock_members
 from .meeting_lines import refresh_meeting_lines
 
 
@@ -78,6 +80,7 @@ def save_member(club, member, *, name, kana, active, user):
     """Add ``member`` to ``club`` or save changes to it; deactivating keeps every result."""
     with transaction.atomic():
         if member.pk is not None:
+            lock_meetings(_days_of(member.pk))  # a rename writes their drift: the days before the person
             member = Member.objects.select_for_update().get(pk=member.pk, club=club)
         renamed = member.pk is not None and (member.name, member.kana) != (name, kana)
         member.club = club
@@ -140,6 +143,7 @@ def save_guest(guest):
 def make_member(club, guest, *, name, kana):
     """Make ``guest`` a member of ``club`` (会員にする), the name and reading as corrected; every game stays theirs."""
     with transaction.atomic():
+        lock_meetings(_days_of(guest.pk))  # their drift is written below: the days before the person
         guest = _locked_guest(club, guest)
         guest.guest, guest.name, guest.kana = False, name, kana
         with refused_on_conflict(_("The club already has a member called “%(name)s”.") % {"name": name}, "name"):
@@ -156,12 +160,20 @@ def merge_guest(club, guest, member, user):
     Each game changed records in its history who merged the guest; the guest's removal is in theirs.
     """
     with transaction.atomic():
+        # In the one lock order (services/locks.py): the guest's days, drawn seats and games, then both people.
+        days = lock_meetings(_days_of(guest.pk))
+        list(DrawnSeat.objects.select_for_update(of=("self",)).filter(member=guest.pk).order_by("pk"))
+        games = Game.objects.select_for_update(of=("self",)).select_related("meeting").filter(
+            pk__in=GameSeat.objects.filter(member=guest.pk).values("game_id"))
+        lock_games(GameSeat.objects.filter(member=guest.pk).values_list("game_id", flat=True))
+        people = lock_members([guest.pk, member.pk], club.pk)
         guest = _locked_guest(club, guest)
-        member = Member.objects.select_for_update().filter(pk=member.pk, club=club).first()
+        member = people.get(member.pk)
         if member is None or member.pk == guest.pk:
             raise Refused(_("Choose a member of this club."), "member")
-        games = Game.objects.select_for_update(of=("self",)).select_related("meeting").filter(
-            pk__in=GameSeat.objects.filter(member=guest).values("game_id"))
+        if not _days_of(guest.pk) <= days.keys():  # a game of theirs saved on another day between read and lock
+            raise Refused(_("%(guest)s was just entered on another day. Nothing was merged: try again.") % {
+                "guest": guest.name})
         together = games.filter(pk__in=GameSeat.objects.filter(member=member).values("game_id")).first()
         if together is not None:
             raise Refused(_("%(guest)s and %(member)s both played in the game of %(game)s: they are two people.") % {
@@ -169,7 +181,7 @@ def merge_guest(club, guest, member, user):
         merged_days = _merge_kept_money(guest, member)
         _merge_drawn_seats(guest, member, user)
         days = set()
-        for game in games.order_by("pk"):
+        for game in games.order_by("pk"):  # locked already, as is each game's meeting
             days.add(game.meeting_id)
             game.sheet = _sheet_with(game.sheet, guest, member)
             game.revision += 1  # the row is locked, so a plain increment is safe
@@ -201,7 +213,7 @@ def merge_guest(club, guest, member, user):
 
 def _merge_drawn_seats(guest, member, user):
     """Seat ``member`` wherever a seating draw seated ``guest``, refusing a round that drew both."""
-    seats = DrawnSeat.objects.select_for_update().select_related("round__meeting").filter(member=guest)
+    seats = DrawnSeat.objects.select_for_update(of=("self",)).select_related("round__meeting").filter(member=guest)
     both = seats.filter(round__seats__member=member).first()
     if both is not None:
         raise Refused(_("%(guest)s and %(member)s were both drawn in round %(round)s of %(date)s: they are two "
@@ -213,6 +225,14 @@ def _merge_drawn_seats(guest, member, user):
             seat._history_user = user
         seat._change_reason = f"{GUEST_MERGED}: {guest.pk} → {member.pk}"
         seat.save()
+
+
+def _days_of(person):
+    """The ids of the days ``person`` (a member's id) played, came or was drawn on, or has kept lines in."""
+    days = set(GameSeat.objects.filter(member=person).values_list("game__meeting_id", flat=True))
+    days |= set(Attendance.objects.filter(member=person).values_list("meeting_id", flat=True))
+    days |= set(DrawnSeat.objects.filter(member=person).values_list("round__meeting_id", flat=True))
+    return days | set(MeetingLine.objects.filter(member=person).values_list("meeting_id", flat=True))
 
 
 def _locked_guest(club, guest):
@@ -265,6 +285,7 @@ def _merge_kept_money(guest, member):
 def change_login(membership, *, role, member):
     """Change a login's role and linked member; the club always keeps an owner."""
     with transaction.atomic():
+        _lock_owners(membership.club_id)  # before the one changed: two owners removed at once wait in one order
         current = Membership.objects.select_for_update().select_related("user", "club").get(pk=membership.pk)
         if current.role == Role.OWNER and role != Role.OWNER:
             _refuse_last_owner(current, _("%(username)s is the club's last owner. Make someone else owner "
@@ -281,6 +302,7 @@ def remove_login(membership, removed_by=None):
 
     The membership's history keeps who removed it (``removed_by``), for the club's activity page."""
     with transaction.atomic():
+        _lock_owners(membership.club_id)  # before the one changed: two owners removed at once wait in one order
         current = Membership.objects.select_for_update().select_related("user", "club").get(pk=membership.pk)
         if current.role == Role.OWNER:
             _refuse_last_owner(current, _("%(username)s is the club's last owner and cannot be removed. "
@@ -292,6 +314,10 @@ def remove_login(membership, removed_by=None):
             current._history_user = removed_by
         current.delete()
     return current
+
+
+def _lock_owners(club_id):
+    list(Membership.objects.select_for_update().filter(club=club_id, role=Role.OWNER).order_by("pk").values_list("pk"))
 
 
 def _refuse_last_owner(membership, message):

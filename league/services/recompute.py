@@ -38,6 +38,7 @@ from ..refusals import Refused
 from ..rule_checks import engine_message
 from .bulk import insert_history, update_rows
 from .games import GameRefused, entry_from_game, fill_game, settle_in_force
+from .locks import lock_meetings
 from .meeting_lines import refresh_meeting_lines
 
 # How a recomputation is named in a game's history: an undo of an import tells it apart from a person's edit.
@@ -220,6 +221,8 @@ def apply(plan_or_rule_set, user=None, refresh_lines=True):
         same_rules = reading.rules_seen == the_plan.rules_seen
         now = timezone.now()
         games, seats = [], []
+        # The days of the games before the games (the one lock order, services/locks.py).
+        lock_meetings({change.game.meeting_id for change in changes.values()})
         # The seats as planned: every change to a game's seats (an edit, a merged guest) bumps its revision.
         for pk, game, _none in reading.games(sorted(changes), lock=True, seats=False):
             change = changes[pk]

@@ -9,10 +9,11 @@ A second report for the same table is added beside the first, not written over i
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ..models import Meeting, ReportedResult
+from ..models import ReportedResult
 from ..refusals import Refused
 from ..stats.drawn_tables import drawn_table, seated_members
 from .games import GameRefused, record_game
+from .locks import lock_meeting
 
 NOT_ALLOWED = 403  # this person may not report this table
 TOO_LATE = 409  # nobody may report it any more: the meeting is closed, or the game is entered
@@ -49,7 +50,7 @@ def table_to_report(meeting, round_number, table, user):
 def report_result(meeting, round_number, table, sheet, user):
     """Keep what a seated player typed for their table, checked again under the meeting's lock."""
     with transaction.atomic():
-        meeting = Meeting.objects.select_for_update().select_related("club").get(pk=meeting.pk)
+        meeting = lock_meeting(meeting, lambda message: ReportRefused(message, TOO_LATE))
         table_to_report(meeting, round_number, table, user)
         return ReportedResult.objects.create(meeting=meeting, round=round_number, table=table, sheet=sheet,
                                              reported_by=user)
@@ -66,6 +67,7 @@ def confirm_report(report, settled, user, checks=None):
     """Save ``settled`` (the report as the secretary confirmed or corrected it) as the game, and mark the
     report confirmed with it; a table whose game was entered meanwhile is refused as any second game is."""
     with transaction.atomic():
+        lock_meeting(report.meeting_id, GameRefused)  # the meeting before the report (services/locks.py)
         current = _pending(report)
         game = record_game(settled, user, checks)
         current.status = ReportedResult.Status.CONFIRMED

@@ -137,6 +137,8 @@ def _set_void(request, slug, game_id, void, done):
         set_void(game, void, expected, request.user)
     except GameRefused as refusal:
         messages.error(request, refusal.message)
+        if not Game.objects.filter(pk=game.pk).exists():  # removed meanwhile (an import undone): its page is gone
+            return redirect("club", slug=slug)
     else:
         messages.success(request, done)
     return redirect("game_detail", slug=slug, game_id=game.pk)

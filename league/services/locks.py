@@ -1,0 +1,85 @@
+"""The one order in which every writer takes its row locks (docs/security.md, "Lock order").
+
+    club → rule set → import batch → meeting → drawn round → drawn seat → reported result → game
+         → membership → member → attendance, adjustment → invite
+
+Each kind by id, smallest first.  A writer may skip kinds but never goes back to an earlier one: two writers
+then always wait for each other in the same direction, and PostgreSQL never has to break a deadlock (a 500).
+A writer that learns which rows it needs only from later rows (a game's meeting, a guest's days) reads them
+first without a lock, locks in this order, then checks what it read is still so.
+
+A row that is gone by the time it is locked (a game an undone import removed, a meeting deleted) is refused
+with a message in the user's language, never a DoesNotExist.  Inserts need no lock of their own: the row
+they point to is checked when the transaction commits (deferred foreign keys), after every lock above.
+"""
+
+from collections.abc import Callable, Iterable
+
+from django.db.models import Model, QuerySet
+from django.utils.translation import gettext as _
+
+from ..models import Game, Meeting, Member
+from ..refusals import Refused
+
+
+def lock_rows(queryset: QuerySet, ids: Iterable[int | None]) -> dict[int, Model]:
+    """Lock the rows of ``ids`` in ``queryset`` in id order (only its own table's rows); returns those still there."""
+    wanted = sorted({pk for pk in ids if pk is not None})
+    if not wanted:
+        return {}
+    rows = queryset.select_for_update(of=("self",)).filter(pk__in=wanted).order_by("pk")
+    return {row.pk: row for row in rows}
+
+
+def lock_meetings(ids: Iterable[int | None]) -> dict[int, Meeting]:
+    """Lock the meetings of ``ids`` (id order); those gone are left out."""
+    return lock_rows(Meeting.objects.select_related("rule_set", "club"), ids)
+
+
+def lock_meeting(meeting: Meeting | int, refused: Callable[[str], Refused] = Refused) -> Meeting:
+    """Lock one meeting and return it as it is now; ``refused`` when it is gone."""
+    pk = meeting if isinstance(meeting, int) else meeting.pk
+    current = lock_meetings([pk]).get(pk)
+    if current is None:
+        raise refused(gone_meeting())
+    return current
+
+
+def lock_games(ids: Iterable[int | None]) -> dict[int, Game]:
+    """Lock the games of ``ids`` (id order), after the caller locked their meetings; those gone are left out."""
+    return lock_rows(Game.objects.all(), ids)
+
+
+def lock_game(game: Game | int, also: Iterable[int | None] = (), refused: Callable[[str], Refused] = Refused) -> Game:
+    """Lock a game's meeting (and the meetings of ``also``, a day it moves to), then the game; returns the game,
+    its ``meeting`` the locked one.  ``refused`` when the game is gone (an import undone under the form)."""
+    pk = game if isinstance(game, int) else game.pk
+    meeting_id = Game.objects.filter(pk=pk).values_list("meeting_id", flat=True).first()
+    if meeting_id is None:
+        raise refused(gone_game())
+    meetings = lock_meetings([meeting_id, *also])
+    current = lock_games([pk]).get(pk)
+    if current is None:
+        raise refused(gone_game())
+    if current.meeting_id not in meetings:
+        # Moved to another day between the read and the lock (a correction): locking that day now would
+        # break the order, and the form was made from what the game was before anyway.
+        raise refused(_("This game was moved to another day meanwhile. Nothing was saved: check it and try again."))
+    current.meeting = meetings[current.meeting_id]
+    return current
+
+
+def lock_members(ids: Iterable[int | None], club: int | None = None) -> dict[int, Member]:
+    """Lock the club's members of ``ids`` (id order); those gone are left out."""
+    members = Member.objects.all() if club is None else Member.objects.filter(club=club)
+    return lock_rows(members, ids)
+
+
+def gone_game() -> str:
+    return _("This game no longer exists: it was removed meanwhile (an import undone, for instance). "
+             "Nothing was saved.")
+
+
+def gone_meeting() -> str:
+    return _("This meeting no longer exists: it was removed meanwhile (an import undone, for instance). "
+             "Nothing was saved.")
