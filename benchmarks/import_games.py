@@ -88,7 +88,7 @@ def build_file(club, games, *, seed=1, first_day=datetime.date(2015, 4, 1)):
         players = rng.sample(names, 4)
         values = {"date": day, "round": round_number + 1, "table": table_number + 1,
                   "deposit": hanchan.deposit or None, "busts": busts_text(hanchan.busts),
-                  "yakuman": yakuman_text(hanchan.yakuman), "chombo": chombo_text([])}
+                  "yakuman": yakuman_text(hanchan.yakuman), "chombo": chombo_text([]), "note": None}
         for seat in range(4):
             values[f"player_{seat}"] = players[seat]
             values[f"score_{seat}"] = hanchan.scores[seat]
