@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 
-from django.db import connection
+from django.db import OperationalError, connection
 from django.utils.translation import gettext as _
 
 from janroku import site_state
@@ -46,10 +46,14 @@ def _other_sessions() -> int:
     """Other client sessions on this database, waiting a moment for those of a process that just stopped."""
     deadline = time.monotonic() + GONE_WAIT
     while True:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                           "AND pid <> pg_backend_pid() AND backend_type = 'client backend'")
-            count = cursor.fetchone()[0]
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_stat_clear_snapshot()")  # inside a transaction the list is kept as read
+                cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                               "AND pid <> pg_backend_pid() AND backend_type = 'client backend'")
+                count = cursor.fetchone()[0]
+        except OperationalError:  # no such database yet (the restore creates it): nothing can be serving from it
+            return 0
         if not count or time.monotonic() >= deadline:
             return count
         time.sleep(0.25)

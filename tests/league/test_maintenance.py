@@ -217,3 +217,21 @@ def test_a_real_restore_waits_for_maintenance_mode_and_keeps_it_on(sites, tmp_pa
         assert "メンテナンスモードです" in manage(site, "maintenance", "status").stdout
     finally:
         del os.environ["JANROKU_TEST_SITE_STATE"]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL lists the sessions of a database")
+def test_on_postgresql_another_session_counts_as_serving(db, quiet_site, monkeypatch):
+    import psycopg
+
+    monkeypatch.setattr(serving, "GONE_WAIT", 0)
+    config = connection.settings_dict
+    other = psycopg.connect(dbname=config["NAME"], host=config["HOST"], port=config.get("PORT") or 5432,
+                            user=config["USER"], password=config.get("PASSWORD") or None)
+    try:
+        with pytest.raises(serving.BackupRefused, match="other sessions"):
+            with translation.override("en"):
+                serving.check_safe_to_restore()
+    finally:
+        other.close()
+    monkeypatch.setattr(serving, "GONE_WAIT", 5)  # the closed session leaves the list in a moment
+    serving.check_safe_to_restore()
