@@ -36,7 +36,7 @@ from ..models import Club, RuleSet
 from ..refusals import Refused
 from ..services import recompute
 from . import store
-from .store import DONE, FAILED, RUNNING, Job
+from .store import DONE, FAILED, QUEUED, RUNNING, Job
 
 logger = logging.getLogger(__name__)
 
@@ -49,6 +49,8 @@ def run_job(job_id: str) -> str:
     job = store.load(job_id)
     if job is None:
         return "gone"
+    if job.state != QUEUED:  # run once: a queue restored from a backup may hold a job that has run since
+        return job.state
     with translation.override(job.language):
         job.update(state=RUNNING, started=time.time(), step="started")
         try:
