@@ -53,6 +53,13 @@ class Text(HTMLParser):
                 break
 
 
+@pytest.fixture(autouse=True)
+def mode_off_afterwards():
+    """Whatever a test does, the tests after it find the mode off."""
+    yield
+    site_state.set_maintenance(False)
+
+
 @pytest.fixture
 def maintenance():
     site_state.set_maintenance(True, since="2026-11-27T05:00:00+09:00")
