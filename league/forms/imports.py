@@ -59,7 +59,8 @@ class ImportForm(forms.Form):
                 "rule_set": rule_set})
             return data
         field = "file" if upload else "text"
-        if self.read_up_to is not None and _size(upload, text) > self.read_up_to:
+        # Too large for any import: refused here at once, by the reading below, without reading it.
+        if self.read_up_to is not None and self.read_up_to < _size(upload, text) <= MAX_BYTES:
             self.deferred = True  # read by the worker (league/jobs/): the page answers at once
             return data
         try:

@@ -163,3 +163,16 @@ def test_a_job_runs_once_even_if_queued_again(club, member, meeting):
     finished = store.load(job.id).finished
     assert run_job.call(job.id) == "done"  # a queue restored from a backup may hold it again
     assert store.load(job.id).finished == finished
+
+
+def test_a_file_over_the_limit_is_refused_at_once_not_queued(client, secretary, club, everything_in_the_background,
+                                                             monkeypatch):
+    from league.forms import imports as import_forms
+
+    monkeypatch.setattr(import_forms, "MAX_BYTES", 1000)
+    monkeypatch.setattr("league.imports.reading.MAX_BYTES", 1000)
+    client.force_login(secretary)
+    jobs_before = set(store.jobs_folder().iterdir())
+    response = upload(client, club, xlsx_bytes(ROWS))
+    assert response.status_code == 400
+    assert set(store.jobs_folder().iterdir()) == jobs_before
