@@ -44,6 +44,8 @@ INSTALLED_APPS = [
     "simple_history",
     "axes",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "league",
 ]
 
@@ -57,6 +59,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "janroku.maintenance.MaintenanceMode",  # before any view writes: refuses writes in maintenance mode
     "simple_history.middleware.HistoryRequestMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -133,6 +136,13 @@ CONTENT_SECURITY_POLICY = {
         "object-src": ["'none'"],
     },
 }
+
+# Work that must not hold a web request (a large import, a recompute, the season workbook) runs as a background
+# task: queued in the database, run by `manage.py db_worker` beside the site (bin/start; docs/hosting.md).
+TASKS = {"default": {"BACKEND": env.str("TASKS_BACKEND", default="django_tasks_db.DatabaseBackend")}}
+# The site's state shared by its processes (maintenance mode, requests seen, writes in flight) and the
+# results of background work (janroku/site_state.py, league/jobs/); empty: beside the database.
+SITE_STATE_DIR = env.str("SITE_STATE_DIR", default="")
 
 # A pasted season of results is larger than Django's 2.5 MB default.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 6 * 1024 * 1024

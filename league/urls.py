@@ -18,6 +18,7 @@ from .views import (
     import_batches,
     imports,
     invites,
+    jobs,
     manage,
     manage_access,
     manage_adjustments,
@@ -142,6 +143,9 @@ export_pages = [
     path("export/", exports.export_page, name="export"),
     path("export/season.xlsx", exports.season_workbook, name="export_xlsx"),
     path("export/results.csv", exports.results_csv, name="export_csv"),
+    # Work done in the background (a large import, a recompute, the workbook): its page, then its file
+    path("jobs/<str:job_id>/", jobs.job_page, name="job"),
+    path("jobs/<str:job_id>/workbook.xlsx", jobs.job_download, name="job_download"),
 ]
 
 urlpatterns = (club_pages + meeting_pages + game_pages + standings_pages + member_pages + manage_pages

@@ -2,17 +2,16 @@
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from openpyxl.utils import get_column_letter
 
-from ..imports.columns import LayoutUnknown, column_name, find_columns
-from ..imports.layouts.chat import looks_like_chat, read_chat
+from ..imports.columns import column_name
+from ..imports.first_read import read_for_import
 from ..imports.layouts.headers import read_header
 from ..imports.layouts.mapping import column_choices, first_rows, mapped_table, missing_keys
 from ..imports.names import NewMember
-from ..imports.reading import ReadingError, read_pasted, read_upload
+from ..imports.reading import MAX_BYTES, ReadingError
 from ..imports.values import DateError, parse_date
 from ..models import RuleSet
 from ..score_input import parse_points, parse_score
@@ -35,9 +34,11 @@ class ImportForm(forms.Form):
                     "results from a chat, one game per line (1回戦 山田 41300 佐藤 28000 …) under a date line."),
     )
 
-    def __init__(self, *args, club, **kwargs):
+    def __init__(self, *args, club, read_up_to=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.club = club
+        self.read_up_to = read_up_to  # bytes read here; a larger input is left to the worker (``deferred``)
+        self.deferred = False
         self.fields["rule_set"].queryset = RuleSet.objects.filter(club=club).with_versions()
         self.table = None
         self.unknown = None  # a LayoutUnknown: the sheet goes to the mapping step
@@ -57,19 +58,30 @@ class ImportForm(forms.Form):
             self.add_error("rule_set", gettext("%(rule_set)s has no rules yet. Add a rule version first.") % {
                 "rule_set": rule_set})
             return data
-        players = rule_set.settings_on(timezone.localdate())["players"]
         field = "file" if upload else "text"
+        # Too large for any import: refused here at once, by the reading below, without reading it.
+        if self.read_up_to is not None and self.read_up_to < _size(upload, text) <= MAX_BYTES:
+            self.deferred = True  # read by the worker (league/jobs/): the page answers at once
+            return data
         try:
-            if not upload and looks_like_chat(text):
-                self.table = read_chat(text, players, today=timezone.localdate())
-            else:
-                self.sheet = read_upload(upload) if upload else read_pasted(text)
-                self.table = find_columns(self.sheet, players, rule_set.name, saved=self.club.import_layouts)
-        except LayoutUnknown as unknown:
-            self.unknown = unknown
+            read = read_for_import(self.club, rule_set, upload=upload or None, text=text)
         except ReadingError as error:
             self.add_error(field, error.message)
+            return data
+        self.table, self.sheet, self.unknown = read.table, read.sheet, read.unknown
         return data
+
+    def input_bytes(self) -> tuple[bytes, str]:
+        """What was sent, for the worker: the file's bytes and name, or the pasted text as UTF-8 (no name)."""
+        upload = self.cleaned_data.get("file")
+        if upload:
+            upload.seek(0)
+            return upload.read(MAX_BYTES + 1), upload.name
+        return self.cleaned_data["text"].encode("utf-8"), ""
+
+
+def _size(upload, text) -> int:
+    return upload.size if upload else len(text.encode("utf-8"))
 
 
 class ColumnsForm(forms.Form):

@@ -16,6 +16,10 @@ from django.utils.http import content_disposition_header
 
 from ..exports import csv_chunks, results_sheet, write_season_workbook
 from ..forms.period_choice import ExportChoiceForm
+from ..jobs import EXPORT_GAMES_IN_REQUEST
+from ..jobs import start as start_job
+from ..jobs.start import job_url
+from ..models import Game
 from ..permissions import club_for_members
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -33,6 +37,9 @@ def season_workbook(request, slug):
     choice = _usable_choice(request, slug)
     if not choice:
         return _back_to_page(request, slug)
+    if _games_in(choice) > EXPORT_GAMES_IN_REQUEST:  # written by the worker; its page offers the download
+        job = start_job.export(choice.club, request.user, request.GET.urlencode())
+        return redirect(job_url(choice.club, job))
     workbook = tempfile.TemporaryFile()  # streamed from disk, then deleted when the response closes it
     write_season_workbook(choice, workbook)
     workbook.seek(0)
@@ -59,3 +66,13 @@ def _usable_choice(request, slug):
 
 def _back_to_page(request, slug):
     return redirect(f"{reverse('export', args=[slug])}?{request.GET.urlencode()}")
+
+
+def _games_in(choice):
+    """The counted games the workbook covers (one query)."""
+    games = Game.objects.counted().filter(meeting__club=choice.club, meeting__rule_set__in=choice.rule_sets)
+    if choice.first_day:
+        games = games.filter(meeting__date__gte=choice.first_day)
+    if choice.last_day:
+        games = games.filter(meeting__date__lte=choice.last_day)
+    return games.count()

@@ -22,6 +22,9 @@ from ..imports.layouts.mapping import keep_layout, layout_to_keep
 from ..imports.plan import make_plan
 from ..imports.seasons import outside_seasons
 from ..imports.template import template_csv, template_workbook
+from ..jobs import IMPORT_BYTES_IN_REQUEST, IMPORT_ROWS_IN_REQUEST
+from ..jobs import start as start_job
+from ..jobs.start import job_url
 from ..models import Member, RuleSet
 from ..models.games import WINDS
 from ..permissions import club_for_secretary
@@ -36,7 +39,10 @@ def start_import(request, slug):
     """Step 1: the file or the pasted rows, and the rules they were played under."""
     access = club_for_secretary(request, slug)
     if request.method == "POST":
-        form = ImportForm(request.POST, request.FILES, club=access.club)
+        form = ImportForm(request.POST, request.FILES, club=access.club, read_up_to=IMPORT_BYTES_IN_REQUEST)
+        if form.is_valid() and form.deferred:  # a large file: read by the worker, the page answers at once
+            job = start_job.read_import(access.club, request.user, form.cleaned_data["rule_set"], *form.input_bytes())
+            return redirect(job_url(access.club, job))
         if form.is_valid() and form.unknown is not None:
             token = pending.store_sheet(request.session, access.club, form.cleaned_data["rule_set"],
                                         form.unknown.sheet, form.unknown.message)
@@ -98,6 +104,10 @@ def preview_import(request, slug, token):
     if action == "commit" and seasons_form is not None and not seasons_form.is_valid():
         plan = make_plan(access.club, kept.rule_set, kept.table, kept.mapping)
         status = 400
+    elif action == "commit" and len(kept.table.rows) > IMPORT_ROWS_IN_REQUEST:  # saved by the worker
+        job = start_job.save_import(access.club, request.user, kept, request.POST.get("fingerprint", ""),
+                                    seasons_form.chosen() if seasons_form is not None else ())
+        return redirect(job_url(access.club, job))
     elif action == "commit":
         # Saving plans the rows itself, under a lock: no plan is made before it.
         try:

@@ -12,6 +12,9 @@ from ..forms.rule_presets import PresetChoiceForm, initial_from_preset, preset_l
 from ..forms.rule_sets import NewRuleSetForm, RuleSetForm
 from ..forms.rule_settings import note_rows
 from ..forms.rule_version import RuleVersionForm, initial_from_version
+from ..jobs import RECOMPUTE_GAMES_IN_REQUEST
+from ..jobs import start as start_job
+from ..jobs.start import job_url
 from ..models import RuleSet
 from ..permissions import club_for_owner
 from ..refusals import Refused
@@ -134,6 +137,10 @@ def recompute_rules(request, slug, rule_set_id):
     access = club_for_owner(request, slug)
     rule_set = _rule_set(access, rule_set_id)
     version = _version_asked(request, rule_set)
+    if request.method == "POST" and recompute.games_of(rule_set).count() > RECOMPUTE_GAMES_IN_REQUEST:
+        # Many games: planned again and saved by the worker, the page answers at once.
+        job = start_job.recompute(access.club, request.user, rule_set, version, request.POST.get("fingerprint", ""))
+        return redirect(job_url(access.club, job))
     plan = recompute.plan(rule_set, version=version)
     status = 200
     if request.method == "POST":

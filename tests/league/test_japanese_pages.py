@@ -34,7 +34,7 @@ HEARD = ("aria-label", "title", "placeholder", "alt")
 WORD = re.compile(r"[A-Za-z]{2,}")
 LINK = re.compile(r"https?://\S+")  # a link written out to copy (an invite's, in its chat text) is no word
 NOT_A_PAGE = {"api_standings", "api_member", "export_xlsx", "export_csv", "import_template_xlsx",
-              "import_template_csv"}
+              "import_template_csv", "job_download"}
 
 
 class ShownText(HTMLParser):

@@ -12,6 +12,7 @@ import pytest
 from django.urls import URLResolver, get_resolver, resolve, reverse
 
 from league.imports.commit import commit
+from league.jobs import start as start_job
 from league.models import (
     SITTING_OUT,
     Adjustment,
@@ -122,6 +123,9 @@ PAGES = {
     "export": {"GET": MONEY},
     "export_xlsx": {"GET": MONEY},
     "export_csv": {"GET": MONEY},
+    # background work (an export job here: who may see a job is who may start its kind of work)
+    "job": {"GET": MONEY},
+    "job_download": {"GET": MONEY},
 }
 
 OK = "ok"  # a GET shows the page (200); a POST gets past the permission check (its empty form is refused, or done)
@@ -202,13 +206,14 @@ def objects(club, meeting, secretary, member):
                               sitting_out=[PLAYERS[3][0]])
     report = ReportedResult.objects.create(meeting=meeting, round=2, table=1, sheet={}, reported_by=member)
     invite = Invite.objects.create(club=club, member=members[1], role="member", created_by=secretary)
+    job = start_job.export(club, secretary, "season=all&rule_set=&min_games=0")  # done at once in the tests
     return {
         "slug": club.slug, "meeting_id": meeting.pk, "game_id": game.pk, "member_id": members[0].pk,
         "season_id": season.pk, "rule_set_id": rule_set.pk, "adjustment_id": adjustment.pk,
         "membership_id": Membership.objects.get(user=member, club=club).pk,
         "token": "nothing-waiting", "batch_id": batch.pk, "guest_id": guest.pk,
         "round_number": 2, "table": 1, "report_id": report.pk,
-        "number": second_round.number, "invite_id": invite.pk,
+        "number": second_round.number, "invite_id": invite.pk, "job_id": job.id,
     }
 
 

@@ -5,12 +5,15 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from janroku import site_state
 from league.backups import VENDOR_NAMES, BackupRefused, open_backup, postgresql, site_vendor, sqlite
+from league.backups.serving import check_safe_to_restore
 
 
 class Command(BaseCommand):
     help = ("Replace the site's database by the one in a backup made by “manage.py backup”, then apply the "
-            "migrations the backup lacks. Stop the site first. Refuses, changing nothing, a file that is not "
+            "migrations the backup lacks. Turn maintenance mode on first (or stop the site): a site that is serving is "
+            "refused. Refuses, changing nothing, a file that is not "
             "a backup of this site, a backup of the other database vendor or one made by newer code.")
 
     def add_arguments(self, parser):
@@ -23,6 +26,7 @@ class Command(BaseCommand):
             chosen = open_backup(backup, vendor)
             if not yes:
                 self.confirm(chosen, vendor)
+            check_safe_to_restore()
             (sqlite if vendor == "sqlite" else postgresql).restore(chosen)
         except BackupRefused as refusal:
             raise CommandError(refusal.message) from refusal
@@ -37,6 +41,9 @@ class Command(BaseCommand):
                                        len(missing)) % {"count": len(missing)})
             call_command("migrate", interactive=False, verbosity=options.get("verbosity", 1),
                          stdout=self.stdout, stderr=self.stderr)
+        if site_state.maintenance_on():  # kept in files beside the database, so the restore did not change it
+            self.stdout.write(_("The site is still in maintenance mode: check it, then run “manage.py maintenance "
+                                "off”."))
 
     def confirm(self, chosen, vendor):
         question = _("Replace the site's %(vendor)s database by the backup made %(created)s? Everything "

@@ -1,0 +1,18 @@
+"""Long work off the request (docs/hosting.md, "The worker"): a large import's reading and saving, a recompute,
+the season workbook.
+
+The page that starts such work makes a ``Job`` (league/jobs/store.py: a folder in the site's state folder with
+what the work needs, its progress and its result), queues the task that does it (league/jobs/tasks.py, run by
+``manage.py db_worker``), and sends the visitor to the job's page, which refreshes itself until the result is
+there: the import's preview, the recompute's outcome, the workbook's download.  Work smaller than the limits
+below stays in the request, where it takes well under a second (docs/performance.md, "Work off the request").
+"""
+
+# A file or pasted text larger than this is read by the worker (about 2,000 games of the import template).
+IMPORT_BYTES_IN_REQUEST = 100_000
+# An import of more rows than this is saved by the worker.
+IMPORT_ROWS_IN_REQUEST = 2_000
+# A recompute of a rule set with more counted games than this is planned and saved by the worker.
+RECOMPUTE_GAMES_IN_REQUEST = 1_000
+# A season workbook of more games than this is written by the worker.
+EXPORT_GAMES_IN_REQUEST = 2_000

@@ -1,0 +1,155 @@
+"""The background task that does a job's work (django-tasks; run by ``manage.py db_worker``).
+
+One task, ``run_job``, takes a job's id: the job's folder holds everything the work needs, so the queue holds
+no more than the id.  The work runs in the language of the person who started it and ends with the job
+``done`` (its message, the address to go on to, its file) or ``failed`` with a message; a refusal
+(``Refused``) is said as it is, anything else as an error the site's log explains.  Work that writes waits
+for no one: in maintenance mode it is refused, like a form sent then (janroku/site_state.py).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import logging
+import time
+from collections.abc import Callable
+
+from django.contrib.auth import get_user_model
+from django.http import QueryDict
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django_tasks import task
+
+from janroku import site_state
+
+from ..exports import write_season_workbook
+from ..forms.period_choice import ExportChoiceForm
+from ..imports.columns import Table
+from ..imports.commit import commit_table
+from ..imports.first_read import read_for_import
+from ..imports.pending import mapping_from_data
+from ..imports.reading import ReadingError
+from ..imports.seasons import NewSeason
+from ..models import Club, RuleSet
+from ..refusals import Refused
+from ..services import recompute
+from . import store
+from .store import DONE, FAILED, QUEUED, RUNNING, Job
+
+logger = logging.getLogger(__name__)
+
+WRITES = ("import_save", "recompute")
+
+
+@task()
+def run_job(job_id: str) -> str:
+    """Do the work of the job ``job_id``; returns its state (the job's folder holds the rest)."""
+    job = store.load(job_id)
+    if job is None:
+        return "gone"
+    if job.state != QUEUED:  # run once: a queue restored from a backup may hold a job that has run since
+        return job.state
+    with translation.override(job.language):
+        job.update(state=RUNNING, started=time.time(), step="started")
+        try:
+            if job.kind in WRITES:
+                with site_state.write_in_flight() as may_write:
+                    if not may_write:
+                        raise Refused(_("The site is under maintenance: nothing was saved. Try again later."))
+                    WORK[job.kind](job)
+            else:
+                WORK[job.kind](job)
+        except Refused as refusal:
+            job.update(state=FAILED, message=refusal.message, finished=time.time())
+        except Exception:
+            logger.exception("Job %s (%s) failed", job.id, job.kind)
+            job.update(state=FAILED, finished=time.time(),
+                       message=_("The work stopped with an error. Nothing was half saved: try again, and tell the "
+                                 "site's operator if it keeps happening."))
+        else:
+            job.update(state=DONE, finished=time.time())
+    return job.state
+
+
+def _club(job: Job) -> Club:
+    return Club.objects.get(pk=job.club_id)
+
+
+def _user(job: Job):
+    return get_user_model().objects.filter(pk=job.user_id).first() if job.user_id else None
+
+
+def _read_import(job: Job) -> None:
+    """Read the file or text sent; the job's page keeps what was read in the visitor's session."""
+    club = _club(job)
+    rule_set = RuleSet.objects.filter(club=club, pk=job.data["rule_set"]).with_versions().first()
+    if rule_set is None:
+        raise Refused(_("That rule set no longer exists. Choose the file again."))
+    job.update(step="reading")
+    sent = job.read_input("input")
+    try:
+        if job.data.get("name"):
+            read = read_for_import(club, rule_set, data=sent, name=job.data["name"])
+        else:
+            read = read_for_import(club, rule_set, text=sent.decode("utf-8"))
+    except ReadingError as error:
+        raise Refused(error.message) from error
+    result = {
+        "table": read.table.to_data() if read.table is not None else None,
+        "sheet": {"rows": read.sheet.rows, "source": read.sheet.source} if read.sheet is not None else None,
+        "message": read.unknown.message if read.unknown is not None else "",
+    }
+    job.output.write_text(json.dumps(result, ensure_ascii=False), encoding="utf-8")
+
+
+def _save_import(job: Job) -> None:
+    """Save the import as its preview showed it (``commit_table`` plans it again under its locks)."""
+    club = _club(job)
+    rule_set = RuleSet.objects.get(club=club, pk=job.data["rule_set"])
+    sent = json.loads(job.read_input("input"))
+    job.update(step="saving")
+    seasons = [NewSeason(name=season["name"], starts_on=_date(season["starts_on"]), ends_on=_date(season["ends_on"]))
+               for season in sent["seasons"]]
+    batch = commit_table(club, rule_set, Table.from_data(sent["table"]), mapping_from_data(club, sent["mapping"]),
+                         _user(job), expected=sent["expected"], seasons=seasons)
+    job.update(message=_("Imported %(count)s games.") % {"count": batch.games},
+               next_url=reverse("import_batch", args=[club.slug, batch.pk]))
+
+
+def _recompute(job: Job) -> None:
+    """Plan the rule set's games again, and save them if the plan is still the one the owner saw."""
+    club = _club(job)
+    rule_set = RuleSet.objects.filter(club=club, pk=job.data["rule_set"]).with_versions().first()
+    if rule_set is None:
+        raise Refused(_("That rule set no longer exists."))
+    version = next((v for v in rule_set.versions.all() if v.pk == job.data.get("version")), None)
+    job.update(step="planning")
+    plan = recompute.plan(rule_set, version=version)
+    if plan.fingerprint != job.data["fingerprint"]:
+        raise Refused(_("The games to recompute changed since the list was shown. Check the list again."))
+    job.update(step="saving")
+    count = recompute.apply(plan, _user(job))
+    job.update(message=_("%(count)s games recomputed.") % {"count": count},
+               next_url=reverse("manage_rules", args=[club.slug]))
+
+
+def _export(job: Job) -> None:
+    """Write the season workbook the export page asked for."""
+    club = _club(job)
+    form = ExportChoiceForm(club, QueryDict(job.data["query"]))
+    if form.errors:
+        raise Refused(_("The export asked for can no longer be made. Choose it again."))
+    job.update(step="writing")
+    write_season_workbook(form.choice, job.output)
+    job.update(file_name=form.choice.file_name("xlsx"))
+
+
+def _date(text: str) -> datetime.date:
+    return datetime.date.fromisoformat(text)
+
+
+WORK: dict[str, Callable[[Job], None]] = {
+    "import_read": _read_import, "import_save": _save_import, "recompute": _recompute, "export": _export,
+}

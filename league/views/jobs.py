@@ -1,0 +1,103 @@
+"""A job's page (league/jobs/): how far the work got, refreshing itself, then its result.
+
+Who may open it is who may start that kind of work: a secretary for an import, the owner for a recompute, the
+club's people for the workbook; a job of another club is not found.  Once done, an import that was read goes
+on to its preview (what was read is kept in the visitor's session, as a small file's is), a saved import and
+a recompute go on to their pages with the outcome, and the workbook is offered for download.
+"""
+
+import json
+import time
+
+from django.contrib import messages
+from django.http import FileResponse, Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_GET
+
+from ..imports import pending
+from ..imports.columns import Table
+from ..imports.reading import Sheet
+from ..jobs import store
+from ..jobs.store import DONE, FAILED, QUEUED
+from ..models import RuleSet
+from ..permissions import club_for_members, club_for_owner, club_for_secretary
+
+ACCESS = {"import_read": club_for_secretary, "import_save": club_for_secretary, "recompute": club_for_owner,
+          "export": club_for_members}
+STEPS = {"started": _("Starting"), "reading": _("Reading the file"), "planning": _("Working out every game again"),
+         "saving": _("Saving"), "writing": _("Writing the workbook")}
+TITLES = {"import_read": _("Reading the import"), "import_save": _("Saving the import"),
+          "recompute": _("Recomputing the games"), "export": _("Writing the season workbook")}
+REFRESH_SECONDS = 2
+# Queued longer than this, the page says the worker may not be running.
+WORKER_LATE = 60
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def _job(request, slug, job_id):
+    job = store.load(job_id)
+    if job is None:
+        raise Http404
+    access = ACCESS[job.kind](request, slug)
+    if job.club_id != access.club.pk:
+        raise Http404
+    return access, job
+
+
+@require_GET
+def job_page(request, slug, job_id):
+    access, job = _job(request, slug, job_id)
+    if job.state == DONE and job.kind == "import_read":
+        return _to_import(request, access, job)
+    if job.state == DONE and job.kind in ("import_save", "recompute"):
+        if job.kind == "import_save" and pending.load(request.session, access.club, job.data["token"]) is not None:
+            pending.discard(request.session, access.club)
+        messages.success(request, job.message)
+        return redirect(job.next_url)
+    waiting = job.state not in (DONE, FAILED)
+    return render(request, "league/jobs/status.html", {
+        "access": access, "club": access.club, "job": job, "title": TITLES[job.kind], "waiting": waiting,
+        "refresh": REFRESH_SECONDS if waiting else None, "step": STEPS.get(job.step, ""),
+        "seconds": int(time.time() - (job.started or job.created)),
+        "worker_late": job.state == QUEUED and time.time() - job.created > WORKER_LATE,
+        "back_url": _back_url(access.club, job),
+    })
+
+
+@require_GET
+def job_download(request, slug, job_id):
+    """The workbook a finished export job wrote."""
+    _access, job = _job(request, slug, job_id)
+    if job.kind != "export" or job.state != DONE or not job.output.exists():
+        raise Http404
+    return FileResponse(job.output.open("rb"), as_attachment=True, filename=job.file_name, content_type=XLSX)
+
+
+def _to_import(request, access, job):
+    """Keep what the worker read as the visitor's waiting import, and go on to its next step."""
+    rule_set = RuleSet.objects.filter(club=access.club, pk=job.data["rule_set"]).first()
+    if rule_set is None or not job.output.exists():
+        raise Http404
+    read = json.loads(job.output.read_text(encoding="utf-8"))
+    sheet = None
+    if read["sheet"] is not None:
+        sheet = Sheet(rows=[(number, list(cells)) for number, cells in read["sheet"]["rows"]],
+                      source=read["sheet"]["source"])
+    if read["table"] is None:
+        token = pending.store_sheet(request.session, access.club, rule_set, sheet, read["message"])
+        return redirect("import_columns", slug=access.club.slug, token=token)
+    token = pending.store(request.session, access.club, rule_set, Table.from_data(read["table"]), sheet)
+    return redirect("import_preview", slug=access.club.slug, token=token)
+
+
+def _back_url(club, job):
+    if job.kind == "import_save":
+        return reverse("import_preview", args=[club.slug, job.data["token"]])
+    if job.kind == "recompute":
+        url = reverse("recompute_rules", args=[club.slug, job.data["rule_set"]])
+        return f"{url}?version={job.data['version']}" if job.data.get("version") else url
+    if job.kind == "export":
+        return f"{reverse('export', args=[club.slug])}?{job.data['query']}"
+    return reverse("import_results", args=[club.slug])
