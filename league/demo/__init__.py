@@ -24,8 +24,6 @@ from .build import DemoError, build_club, delete_club_data, existing, season_for
 from .clubs import LINKED_CLUB, PLANS
 from .names import roster
 
-SITE_URL = "http://127.0.0.1:8000/"
-
 __all__ = ["PASSWORD", "PLANS", "DemoError", "create_demo", "report"]
 
 
@@ -83,7 +81,8 @@ def report(outcome):
                          "recreates it")
     for slug in outcome.missing:
         lines.append(f"  {slug}: not loaded, skipped (run `manage.py load_seed_clubs` first)")
-    lines += ["", f"Open {SITE_URL} and log in with a demo account (for trying the site locally only):"]
+    # bin/start says next where the site serves (it may not be the default address: PORT).
+    lines += ["", "Log in with a demo account (for trying the site locally only):"]
     for username, role, does in ACCOUNTS:
         line = f"  {username:<9} / {PASSWORD} — {role.value} of every seed club: {does}"
         if username in outcome.linked:

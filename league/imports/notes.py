@@ -30,15 +30,18 @@ def _normal(text: str) -> str:
 
 def _named(text: str, names: list) -> bool:
     """Whether ``text`` names a player known by any of ``names``: whole, or by the start of it, as people
-    write a surname alone (中島 of 中島五郎 or 中島 五郎), at least two characters."""
+    write a surname alone (中島 of 中島五郎 or 中島 五郎), at least two characters; a surname written apart
+    from the given name counts even of one character (林 of 林 幸雄), when the note brackets it: （林）."""
     for name in names:
         whole = _normal(name).lower()
-        if len(whole) < 2:
-            continue
         if whole.isascii():  # Tom is not To: a name in letters is looked for whole
-            if whole in text.lower():
+            if len(whole) >= 2 and whole in text.lower():
                 return True
-        elif any(whole[:end] in text for end in range(len(whole), 1, -1)):
+            continue
+        if len(whole) >= 2 and any(whole[:end] in text for end in range(len(whole), 1, -1)):
+            return True
+        parts = unicodedata.normalize("NFKC", name or "").split()
+        if len(parts) > 1 and any(f"{left}{parts[0]}{right}" in text for left, right in ("()", "【】", "「」")):
             return True
     return False
 

@@ -89,9 +89,11 @@ def test_a_note_too_long_is_a_problem_on_its_column(club):
     ("数え役満", ("数え役満",), ()),
     ("大三元あがれず", ("大三元",), ()),
     ("飛び賞あり", None, None),
+    ("役満 大三元（林）", ("大三元",), (2,)),  # a one-character surname, bracketed, of a name written apart
+    ("林業の大三元", ("大三元",), ()),  # not bracketed: no one named
 ])
 def test_what_a_note_says_of_a_yakuman(note, words, seats):
-    names = [["中島五郎"], ["東田一郎"], ["南野二郎"], ["北村四郎"]]
+    names = [["中島五郎"], ["東田一郎"], ["林 二郎"], ["北村四郎"]]
     mention = yakuman_mention(note, names)
     if words is None:
         assert mention is None
