@@ -40,7 +40,8 @@ def _kind(kind: str, attrs: dict[str, Any] | None = None) -> dict[str, Any]:
     """The phone pattern's class on a column's heading and cells (tables.css), with any other attributes."""
     merged = dict(attrs or {})
     for part in ("th", "td"):
-        merged[part] = {**merged.get(part, {}), "class": kind}
+        given = merged.get(part, {})
+        merged[part] = {**given, "class": f"{given['class']} {kind}" if given.get("class") else kind}
     return merged
 
 

@@ -1,0 +1,185 @@
+"""The tables declared with django-tables2 (league/page_tables): cells, sorting, paging and downloads."""
+
+import csv
+import io
+
+import pytest
+from django.test import RequestFactory
+from django.test.html import parse_html
+from openpyxl import load_workbook
+
+from league.models import Member
+from league.page_tables.base import configure
+from league.page_tables.members import MemberListTable
+
+from .conftest import game_post
+from .standings_html import find_all, text_of
+from .test_manage_people import url
+
+pytestmark = pytest.mark.django_db
+
+HOSTILE = '=HYPERLINK("https://example.com","見て")'
+
+
+def body_rows(response) -> list[list[str]]:
+    """The table's rows as the text of their cells (th and td), from the parsed page."""
+    page = parse_html(response.content.decode())
+    body = find_all(page, lambda node: node.name == "tbody")[0]
+    return [[" ".join(text_of(cell).split()) for cell in find_all(row, lambda node: node.name in ("th", "td"))]
+            for row in find_all(body, lambda node: node.name == "tr")]
+
+
+def headings(response) -> list[str]:
+    page = parse_html(response.content.decode())
+    head = find_all(page, lambda node: node.name == "thead")[0]
+    return [" ".join(text_of(cell).split()).rstrip(" ▲▼") for cell in find_all(head, lambda n: n.name == "th")]
+
+
+def csv_rows(response) -> list[list[str]]:
+    data = b"".join(response.streaming_content) if response.streaming else response.content
+    assert data.startswith("\ufeff".encode())
+    return list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
+
+
+def xlsx_sheet(response):
+    return load_workbook(io.BytesIO(response.content)).active
+
+
+@pytest.fixture
+def one_game(client, club, meeting, secretary):
+    """東田, 南野, 西川 and 北村 play one game; 中島 none."""
+    client.force_login(secretary)
+    assert client.post(url("enter_game", club.slug, meeting.pk), game_post(bust_3="0")).status_code == 302
+    client.logout()
+
+
+# --- the member list ------------------------------------------------------------------------------------
+
+
+def test_the_member_list_shows_names_readings_and_games_in_reading_order(client, club, member, one_game):
+    client.force_login(member)
+    response = client.get(url("member_list", club.slug))
+    assert headings(response) == ["Name", "Reading", "Games"]
+    assert body_rows(response) == [
+        ["北村四郎", "きたむらしろう", "1"], ["中島五郎", "なかじまごろう", "0"], ["西川三郎", "にしかわさぶろう", "1"],
+        ["東田一郎", "ひがしだいちろう", "1"], ["南野二郎", "みなみのじろう", "1"]]
+    page = parse_html(response.content.decode())
+    name_cells = find_all(page, lambda node: "name-cell" in dict(node.attributes).get("class", "").split()
+                          if hasattr(node, "attributes") else False)
+    assert len(name_cells) == 6  # the heading and every row: the phone pattern's sticky name
+
+
+def test_sorting_by_games_keeps_the_reading_order_for_ties(client, club, member, one_game):
+    client.force_login(member)
+    ascending = [row[0] for row in body_rows(client.get(url("member_list", club.slug), {"sort": "games"}))]
+    assert ascending == ["中島五郎", "北村四郎", "西川三郎", "東田一郎", "南野二郎"]
+    descending = [row[0] for row in body_rows(client.get(url("member_list", club.slug), {"sort": "-games"}))]
+    assert descending == ["北村四郎", "西川三郎", "東田一郎", "南野二郎", "中島五郎"]
+    by_name = [row[0] for row in body_rows(client.get(url("member_list", club.slug), {"sort": "-name"}))]
+    assert by_name == ["南野二郎", "東田一郎", "西川三郎", "中島五郎", "北村四郎"]
+
+
+def test_sorting_is_on_the_number_not_its_text(club):
+    members = list(Member.objects.filter(club=club))
+    for member, games in zip(members, [12, 3, 100, 3, 25], strict=True):
+        member.games = games
+    for position, member in enumerate(members):
+        member.reading_order = position
+    table = MemberListTable(members, this_season=False)
+    configure(RequestFactory().get("/", {"sort": "games"}), table)
+    assert [row.record.games for row in table.rows] == [3, 3, 12, 25, 100]
+    assert [row.record.name for row in table.rows][:2] == [members[1].name, members[3].name]  # ties: given order
+
+
+def test_the_member_list_is_paged_with_the_page_in_the_address(client, club, member, monkeypatch):
+    monkeypatch.setattr("league.views.members.MEMBERS_PER_PAGE", 2)
+    client.force_login(member)
+    second = client.get(url("member_list", club.slug), {"page": "2"})
+    assert [row[0] for row in body_rows(second)] == ["西川三郎", "東田一郎"]
+    assert "Page 2 of 3" in " ".join(second.content.decode().split())
+    last = client.get(url("member_list", club.slug), {"page": "3", "sort": "-name"})
+    assert [row[0] for row in body_rows(last)] == ["北村四郎"]
+
+
+def test_the_member_list_downloads_as_csv_in_english_and_japanese(client, club, member, one_game):
+    Member.objects.create(club=club, name=HOSTILE, kana="", active=False)
+    client.force_login(member)
+    english = csv_rows(client.get(url("member_list", club.slug), {"_export": "csv", "page": "2"}))
+    assert english[0] == ["Name", "Reading", "Games"]
+    assert english[1] == ["北村四郎", "きたむらしろう", "1"]
+    assert len(english) == 1 + 6  # every member, not only the page asked for
+    assert english[-1] == ["'" + HOSTILE + " (inactive)", "", "0"]
+    japanese = csv_rows(client.get(url("member_list", club.slug, language="ja"), {"_export": "csv"}))
+    assert japanese[0] == ["名前", "読み", "半荘数"]
+    assert japanese[-1] == ["'" + HOSTILE + " (休会中)", "", "0"]
+
+
+def test_the_member_list_downloads_as_xlsx_with_text_never_a_formula(client, club, member, one_game):
+    Member.objects.create(club=club, name=HOSTILE, kana="")
+    client.force_login(member)
+    response = client.get(url("member_list", club.slug, language="ja"), {"_export": "xlsx", "sort": "-games"})
+    assert response["Content-Disposition"] == 'attachment; filename="members.xlsx"'
+    rows = list(xlsx_sheet(response).iter_rows())
+    assert [cell.value for cell in rows[0]] == ["名前", "読み", "半荘数"]
+    assert [cell.value for cell in rows[1]] == ["北村四郎", "きたむらしろう", 1]
+    hostile = rows[-1][0]
+    assert hostile.value == HOSTILE and hostile.data_type == "s" and hostile.quotePrefix
+    assert rows[-1][2].value == 0 and rows[-1][2].data_type == "n"
+    english = xlsx_sheet(client.get(url("member_list", club.slug), {"_export": "xlsx"}))
+    assert [cell.value for cell in next(english.iter_rows())] == ["Name", "Reading", "Games"]
+
+
+@pytest.mark.parametrize("export_format", ["csv", "xlsx"])
+def test_a_download_answers_whoever_asks_as_the_page_does(client, club, member, outsider, export_format):
+    address = url("member_list", club.slug)
+    for person in (None, outsider, member):
+        client.logout()
+        if person is not None:
+            client.force_login(person)
+        page = client.get(address)
+        download = client.get(address, {"_export": export_format})
+        assert download.status_code == page.status_code
+        assert ("Content-Disposition" in download) == (page.status_code == 200)
+
+
+def test_the_member_list_offers_its_downloads(client, club, member):
+    client.force_login(member)
+    page = parse_html(client.get(url("member_list", club.slug), {"sort": "games"}).content.decode())
+    links = [dict(a.attributes)["href"] for a in find_all(page, lambda node: node.name == "a")
+             if "_export=" in dict(a.attributes).get("href", "")]
+    assert links == ["?sort=games&_export=csv", "?sort=games&_export=xlsx"]
+
+
+# --- the activity page ----------------------------------------------------------------------------------
+
+
+def test_the_activity_table_lists_who_did_what(client, club, owner, one_game):
+    client.force_login(owner)
+    response = client.get(url("club_activity", club.slug))
+    assert headings(response) == ["When", "Done by", "What was done"]
+    rows = body_rows(response)
+    assert rows[0][1:] == ["secretary", "Round 1 · table 1 of Fri 20 Nov 2026: entered"]
+
+
+def test_the_activity_downloads_in_both_languages(client, club, owner, secretary, one_game):
+    Member.objects.filter(name="北村四郎").update(name=HOSTILE, user=secretary)  # the secretary plays as him
+    client.force_login(owner)
+    english = csv_rows(client.get(url("club_activity", club.slug), {"_export": "csv"}))
+    assert english[0] == ["When", "Done by", "What was done"]
+    entered = [row for row in english if row[2] == "Round 1 · table 1 of Fri 20 Nov 2026: entered"]
+    assert [row[1] for row in entered] == ["'" + HOSTILE + " (secretary)"]
+    japanese = xlsx_sheet(client.get(url("club_activity", club.slug, language="ja"), {"_export": "xlsx"}))
+    rows = list(japanese.iter_rows())
+    assert [cell.value for cell in rows[0]] == ["日時", "操作した人", "内容"]
+    who = [row[1] for row in rows[1:] if row[1].value.startswith("=")]
+    assert [(cell.value, cell.data_type, cell.quotePrefix) for cell in who] == [(HOSTILE + " (secretary)", "s", True)]
+    assert all(cell.data_type == "s" for row in rows for cell in row if cell.value is not None)
+
+
+@pytest.mark.parametrize("export_format", ["csv", "xlsx"])
+def test_the_activity_download_is_the_owners_only(client, club, secretary, member, outsider, export_format):
+    address = url("club_activity", club.slug)
+    for person in (secretary, member, outsider):
+        client.force_login(person)
+        assert client.get(address, {"_export": export_format}).status_code == client.get(address).status_code
+        assert client.get(address).status_code in (403, 404)
