@@ -17,6 +17,7 @@ from django_tables2 import RequestConfig
 from .export import EXPORT_FORMATS, export_response
 
 EXPORT_PARAMETER = "_export"
+TABLE_PARAMETER = "_table"  # which of a page's tables (its prefix) a download is of, where a page has several
 
 
 class PageTable(tables.Table):
@@ -26,6 +27,8 @@ class PageTable(tables.Table):
     """
 
     export_name = "table"
+    per_page: int | None = None  # rows a page, for a table that can grow long (None: not paged)
+    wide = False  # a wide table of figures (tables.css): scrolls in its own box, its name column sticky
 
     class Meta:
         template_name = "league/tables/table.html"
@@ -43,6 +46,12 @@ def _kind(kind: str, attrs: dict[str, Any] | None = None) -> dict[str, Any]:
         given = merged.get(part, {})
         merged[part] = {**given, "class": f"{given['class']} {kind}" if given.get("class") else kind}
     return merged
+
+
+def rank_column(verbose_name: Any, **kwargs: Any) -> tables.Column:
+    """The row's rank: sticky at the left edge, before the name."""
+    return tables.Column(verbose_name=verbose_name, attrs=_kind("num rank-cell", kwargs.pop("attrs", None)),
+                         **kwargs)
 
 
 def name_column(verbose_name: Any, **kwargs: Any) -> tables.Column:
@@ -63,13 +72,14 @@ def detail_column(verbose_name: Any, **kwargs: Any) -> tables.Column:
 def configure(request: HttpRequest, table: PageTable, per_page: int | None = None) -> HttpResponse | None:
     """Sort and page ``table`` from the address; the download instead when the address asks for one.
 
-    ``per_page`` None: the table is not paged (its rows are already one page, or few).  Paging is always
-    explicit: django-tables2 would otherwise page at 25 rows without being asked.
+    ``per_page`` (else the table's own) None: the table is not paged (its rows are already one page, or few).
+    Paging is always explicit: django-tables2 would otherwise page at 25 rows without being asked.
     """
+    per_page = per_page or table.per_page
     RequestConfig(request, paginate={"per_page": per_page} if per_page else False).configure(table)
     table.downloads = _download_links(request, table)
     export_format = request.GET.get(EXPORT_PARAMETER)
-    if export_format in EXPORT_FORMATS:
+    if export_format in EXPORT_FORMATS and request.GET.get(TABLE_PARAMETER, table.prefix) == table.prefix:
         return export_response(table, export_format)
     return None
 
@@ -80,6 +90,8 @@ def _download_links(request: HttpRequest, table: PageTable) -> list[tuple[str, s
     for export_format in EXPORT_FORMATS:
         query = request.GET.copy()
         query[EXPORT_PARAMETER] = export_format
+        if table.prefix:
+            query[TABLE_PARAMETER] = table.prefix
         query.pop(table.prefixed_page_field, None)  # a download holds every page
         links.append((export_format, f"?{query.urlencode()}"))
     return links

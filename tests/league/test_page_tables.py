@@ -183,3 +183,61 @@ def test_the_activity_download_is_the_owners_only(client, club, secretary, membe
         client.force_login(person)
         assert client.get(address, {"_export": export_format}).status_code == client.get(address).status_code
         assert client.get(address).status_code in (403, 404)
+
+
+# --- the records page -----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def seasons(club, secretary):
+    from .awards_data import awards_season
+
+    return awards_season(club, secretary)
+
+
+def section_rows(response, heading_id: str) -> list[list[str]]:
+    page = parse_html(response.content.decode())
+    section = find_all(page, lambda node: node.name == "section"
+                       and dict(node.attributes).get("aria-labelledby") == heading_id)[0]
+    body = find_all(section, lambda node: node.name == "tbody")[0]
+    return [[" ".join(text_of(cell).split()) for cell in find_all(row, lambda node: node.name in ("th", "td"))]
+            for row in find_all(body, lambda node: node.name == "tr")]
+
+
+def test_the_records_tables_show_their_cells(client, club, member, seasons):
+    from .awards_data import EAST, GUEST, NORTH, WEST
+
+    client.force_login(member)
+    response = client.get(url("records", club.slug))
+    assert [row[:3] for row in section_rows(response, "best-points")[:3]] == [
+        ["1", f"{GUEST}guest", "+125.0"], ["2", WEST, "+120.0"], ["3", EAST, "+110.0"]]
+    assert [row[:4] for row in section_rows(response, "yakuman-list")] == [
+        [f"{GUEST}guest", "国士無双", "tsumo", "—"], [NORTH, "大三元", "ron", WEST], [EAST, "四暗刻", "tsumo", "—"]]
+
+
+def test_the_yakuman_list_sorts_by_day_and_pages_on_its_own(client, club, member, seasons, monkeypatch):
+    from .awards_data import EAST, GUEST, NORTH
+
+    monkeypatch.setattr("league.page_tables.records.YakumanTable.per_page", 2)
+    client.force_login(member)
+    first = client.get(url("records", club.slug))
+    assert [row[0] for row in section_rows(first, "yakuman-list")] == [f"{GUEST}guest", NORTH]
+    second = client.get(url("records", club.slug), {"yakuman-page": "2"})
+    assert [row[0] for row in section_rows(second, "yakuman-list")] == [EAST]
+    oldest_first = client.get(url("records", club.slug), {"yakuman-sort": "game"})
+    assert [row[0] for row in section_rows(oldest_first, "yakuman-list")] == [EAST, NORTH]
+    assert len(section_rows(oldest_first, "best-scores")) == 10  # the other tables are not paged
+
+
+def test_each_records_table_downloads_on_its_own(client, club, member, seasons):
+    from .awards_data import EAST, GUEST, NORTH, WEST
+
+    client.force_login(member)
+    yakuman = csv_rows(client.get(url("records", club.slug), {"_export": "csv", "_table": "yakuman-"}))
+    assert yakuman[0] == ["Winner", "Yakuman", "Win", "Dealt in", "Game"]
+    assert [row[:4] for row in yakuman[1:]] == [
+        [f"{GUEST} (guest)", "国士無双", "tsumo", ""], [NORTH, "大三元", "ron", WEST], [EAST, "四暗刻", "tsumo", ""]]
+    points = xlsx_sheet(client.get(url("records", club.slug, language="ja"), {"_export": "xlsx", "_table": "points-"}))
+    rows = [[cell.value for cell in row] for row in points.iter_rows()]
+    assert rows[0] == ["順位", "会員", "ポイント", "対局"]
+    assert rows[1] == [1, f"{GUEST}（ゲスト）", "+125.0", "2026/07/12(日) 1回戦"]
