@@ -241,3 +241,52 @@ def test_each_records_table_downloads_on_its_own(client, club, member, seasons):
     rows = [[cell.value for cell in row] for row in points.iter_rows()]
     assert rows[0] == ["順位", "会員", "ポイント", "対局"]
     assert rows[1] == [1, f"{GUEST}（ゲスト）", "+125.0", "2026/07/12(日) 1回戦"]
+
+
+# --- an import's page -----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def imported(club, secretary):
+    from .test_import_batches import imported
+
+    return imported.__wrapped__(club, secretary)
+
+
+def batch_address(club, batch, language="en") -> str:
+    return url("import_batch", club.slug, batch.pk, language=language)
+
+
+def test_the_imported_meetings_sort_by_day_and_by_games_and_page(client, club, secretary, imported, monkeypatch):
+    client.force_login(secretary)
+    address = batch_address(club, imported)
+    assert [row[:2] for row in body_rows(client.get(address))] == [["Sat 21 Nov 2026", "2"], ["Sat 28 Nov 2026", "1"]]
+    assert [row[:2] for row in body_rows(client.get(address, {"sort": "games"}))] == [
+        ["Sat 28 Nov 2026", "1"], ["Sat 21 Nov 2026", "2"]]
+    newest_first = body_rows(client.get(address, {"sort": "-date"}))
+    assert [row[0] for row in newest_first] == ["Sat 28 Nov 2026", "Sat 21 Nov 2026"]
+    monkeypatch.setattr("league.page_tables.imports.ImportedMeetingsTable.per_page", 1)
+    assert [row[0] for row in body_rows(client.get(address, {"page": "2"}))] == ["Sat 28 Nov 2026"]
+
+
+def test_the_imported_meetings_download(client, club, secretary, imported):
+    client.force_login(secretary)
+    english = csv_rows(client.get(batch_address(club, imported), {"_export": "csv"}))
+    assert english == [["Date", "Games imported", "Meeting"], ["Sat 21 Nov 2026", "2", "created by the import"],
+                       ["Sat 28 Nov 2026", "1", "created by the import"]]
+    japanese = xlsx_sheet(client.get(batch_address(club, imported, "ja"), {"_export": "xlsx"}))
+    rows = [[cell.value for cell in row] for row in japanese.iter_rows()]
+    assert rows[1] == ["2026/11/21(土)", 2, "取り込みで作成"]
+
+
+@pytest.mark.parametrize("export_format", ["csv", "xlsx"])
+def test_an_imports_download_answers_as_its_page(client, club, member, outsider, imported, export_format):
+    address = batch_address(club, imported)
+    for person in (None, outsider, member):
+        client.logout()
+        if person is not None:
+            client.force_login(person)
+        page = client.get(address)
+        assert page.status_code in (302, 403, 404)
+        download = client.get(address, {"_export": export_format})
+        assert (download.status_code, download.get("Location")) == (page.status_code, page.get("Location"))
