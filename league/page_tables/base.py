@@ -30,6 +30,11 @@ class PageTable(tables.Table):
     per_page: int | None = None  # rows a page, for a table that can grow long (None: not paged)
     wide = False  # a wide table of figures (tables.css): scrolls in its own box, its name column sticky
 
+    @property
+    def has_detail_columns(self) -> bool:
+        """Whether a phone leaves some columns out: the table then gets the "show all columns" switch."""
+        return any("detail-cell" in column.column.attrs.get("td", {}).get("class", "") for column in self.columns)
+
     class Meta:
         template_name = "league/tables/table.html"
         empty_text = _("Nothing to show yet.")

@@ -1,11 +1,10 @@
-"""The member list's table (会員一覧): name, reading and games, in reading order unless a heading is chosen."""
+"""The member list's table (会員一覧): name, games and reading, in reading order unless a heading is chosen."""
 
-import django_tables2 as tables
 from django.utils.translation import gettext as _now
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Member
-from .base import PageTable, key_column, name_column
+from .base import PageTable, detail_column, key_column, name_column
 
 MEMBERS_PER_PAGE = 100
 
@@ -19,14 +18,15 @@ def in_reading_order(members: list[Member]) -> list[Member]:
 
 class MemberListTable(PageTable):
     name = name_column(_("Name"), order_by=("reading_order",))
-    kana = tables.Column(verbose_name=_("Reading"), orderable=False)
     games = key_column(_("Games"), attrs={"th": {"class": "num"}, "td": {"class": "num"}})
+    kana = detail_column(_("Reading"), orderable=False)  # sorting by it is sorting by name
 
     export_name = "members"
+    wide = True
 
     class Meta(PageTable.Meta):
         template_name = "league/tables/members.html"
-        attrs = {"class": "compact member-list"}
+        attrs = {"class": "compact member-list key-table"}
         empty_text = _("The club has no members yet.")
 
     def __init__(self, data: list[Member], *, this_season: bool, **kwargs) -> None:

@@ -59,10 +59,10 @@ def one_game(client, club, meeting, secretary):
 def test_the_member_list_shows_names_readings_and_games_in_reading_order(client, club, member, one_game):
     client.force_login(member)
     response = client.get(url("member_list", club.slug))
-    assert headings(response) == ["Name", "Reading", "Games"]
+    assert headings(response) == ["Name", "Games", "Reading"]
     assert body_rows(response) == [
-        ["北村四郎", "きたむらしろう", "1"], ["中島五郎", "なかじまごろう", "0"], ["西川三郎", "にしかわさぶろう", "1"],
-        ["東田一郎", "ひがしだいちろう", "1"], ["南野二郎", "みなみのじろう", "1"]]
+        ["北村四郎", "1", "きたむらしろう"], ["中島五郎", "0", "なかじまごろう"], ["西川三郎", "1", "にしかわさぶろう"],
+        ["東田一郎", "1", "ひがしだいちろう"], ["南野二郎", "1", "みなみのじろう"]]
     page = parse_html(response.content.decode())
     name_cells = find_all(page, lambda node: "name-cell" in dict(node.attributes).get("class", "").split()
                           if hasattr(node, "attributes") else False)
@@ -105,13 +105,13 @@ def test_the_member_list_downloads_as_csv_in_english_and_japanese(client, club, 
     Member.objects.create(club=club, name=HOSTILE, kana="", active=False)
     client.force_login(member)
     english = csv_rows(client.get(url("member_list", club.slug), {"_export": "csv", "page": "2"}))
-    assert english[0] == ["Name", "Reading", "Games"]
-    assert english[1] == ["北村四郎", "きたむらしろう", "1"]
+    assert english[0] == ["Name", "Games", "Reading"]
+    assert english[1] == ["北村四郎", "1", "きたむらしろう"]
     assert len(english) == 1 + 6  # every member, not only the page asked for
-    assert english[-1] == ["'" + HOSTILE + " (inactive)", "", "0"]
+    assert english[-1] == ["'" + HOSTILE + " (inactive)", "0", ""]
     japanese = csv_rows(client.get(url("member_list", club.slug, language="ja"), {"_export": "csv"}))
-    assert japanese[0] == ["名前", "読み", "半荘数"]
-    assert japanese[-1] == ["'" + HOSTILE + " (休会中)", "", "0"]
+    assert japanese[0] == ["名前", "半荘数", "読み"]
+    assert japanese[-1] == ["'" + HOSTILE + " (休会中)", "0", ""]
 
 
 def test_the_member_list_downloads_as_xlsx_with_text_never_a_formula(client, club, member, one_game):
@@ -120,13 +120,13 @@ def test_the_member_list_downloads_as_xlsx_with_text_never_a_formula(client, clu
     response = client.get(url("member_list", club.slug, language="ja"), {"_export": "xlsx", "sort": "-games"})
     assert response["Content-Disposition"] == 'attachment; filename="members.xlsx"'
     rows = list(xlsx_sheet(response).iter_rows())
-    assert [cell.value for cell in rows[0]] == ["名前", "読み", "半荘数"]
-    assert [cell.value for cell in rows[1]] == ["北村四郎", "きたむらしろう", 1]
+    assert [cell.value for cell in rows[0]] == ["名前", "半荘数", "読み"]
+    assert [cell.value for cell in rows[1]] == ["北村四郎", 1, "きたむらしろう"]
     hostile = rows[-1][0]
     assert hostile.value == HOSTILE and hostile.data_type == "s" and hostile.quotePrefix
-    assert rows[-1][2].value == 0 and rows[-1][2].data_type == "n"
+    assert rows[-1][1].value == 0 and rows[-1][1].data_type == "n"
     english = xlsx_sheet(client.get(url("member_list", club.slug), {"_export": "xlsx"}))
-    assert [cell.value for cell in next(english.iter_rows())] == ["Name", "Reading", "Games"]
+    assert [cell.value for cell in next(english.iter_rows())] == ["Name", "Games", "Reading"]
 
 
 @pytest.mark.parametrize("export_format", ["csv", "xlsx"])
