@@ -15,7 +15,7 @@ from django_tables2.export import TableExport
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 
-from ..exports.render import BOM, clean_text, text_cell
+from ..exports.render import BOM, SHEET_TITLE_LENGTH, clean_text, text_cell
 
 EXPORT_FORMATS = (TableExport.CSV, TableExport.XLSX)
 
@@ -27,7 +27,7 @@ class SafeTableExport(TableExport):
         rows = [self.dataset.headers, *self.dataset]
         if self.format == self.CSV:
             return _csv(rows)
-        return _xlsx(rows)
+        return _xlsx(rows, self.dataset.title)
 
 
 def _csv(rows: list) -> str:
@@ -40,9 +40,9 @@ def _csv(rows: list) -> str:
     return out.getvalue()
 
 
-def _xlsx(rows: list) -> bytes:
+def _xlsx(rows: list, title: str) -> bytes:
     workbook = Workbook(write_only=True)
-    sheet = workbook.create_sheet()
+    sheet = workbook.create_sheet(title[:SHEET_TITLE_LENGTH])
     for row in rows:
         sheet.append([WriteOnlyCell(sheet, value) if _is_number(value) else text_cell(sheet, value)
                       for value in row])
@@ -57,4 +57,5 @@ def _is_number(value: object) -> bool:
 
 def export_response(table, export_format: str) -> HttpResponse:
     """The download of ``table`` (every row, not only the page shown) as ``export_format``."""
-    return SafeTableExport(export_format, table).response(filename=f"{table.export_name}.{export_format}")
+    download = SafeTableExport(export_format, table, dataset_kwargs={"title": table.export_name})
+    return download.response(filename=f"{table.export_name}.{export_format}")

@@ -2,14 +2,16 @@
 
 import csv
 import io
+from types import SimpleNamespace
 
 import pytest
 from django.test import RequestFactory
 from django.test.html import parse_html
 from openpyxl import load_workbook
 
+from league.formatting import format_points
 from league.models import Member
-from league.page_tables.base import configure
+from league.page_tables.base import PageTable, configure, key_column, name_column
 from league.page_tables.members import MemberListTable
 
 from .conftest import game_post
@@ -91,6 +93,22 @@ def test_sorting_is_on_the_number_not_its_text(club):
     assert [row.record.name for row in table.rows][:2] == [members[1].name, members[3].name]  # ties: given order
 
 
+class PointsTable(PageTable):
+    name = name_column("Name", orderable=False)
+    points = key_column("Points", order_by=("tenths",))
+
+
+def test_points_sort_on_their_tenths_not_their_text(club):
+    rows = [SimpleNamespace(name=name, tenths=tenths, points=format_points(tenths))
+            for name, tenths in [("東田", 30), ("南野", -120), ("西川", 30), ("北村", -5), ("中島", 451)]]
+    table = PointsTable(rows)
+    configure(RequestFactory().get("/", {"sort": "points"}), table)
+    assert [row.record.tenths for row in table.rows] == [-120, -5, 30, 30, 451]  # "+3.0" < "▲12.0" as text
+    assert [row.record.name for row in table.rows] == ["南野", "北村", "東田", "西川", "中島"]
+    configure(RequestFactory().get("/", {"sort": "-points"}), table := PointsTable(rows))
+    assert [row.record.name for row in table.rows] == ["中島", "東田", "西川", "北村", "南野"]  # ties: given order
+
+
 def test_the_member_list_is_paged_with_the_page_in_the_address(client, club, member, monkeypatch):
     monkeypatch.setattr("league.views.members.MEMBERS_PER_PAGE", 2)
     client.force_login(member)
@@ -122,6 +140,7 @@ def test_the_member_list_downloads_as_xlsx_with_text_never_a_formula(client, clu
     rows = list(xlsx_sheet(response).iter_rows())
     assert [cell.value for cell in rows[0]] == ["名前", "半荘数", "読み"]
     assert [cell.value for cell in rows[1]] == ["北村四郎", 1, "きたむらしろう"]
+    assert xlsx_sheet(response).title == "members"
     hostile = rows[-1][0]
     assert hostile.value == HOSTILE and hostile.data_type == "s" and hostile.quotePrefix
     assert rows[-1][1].value == 0 and rows[-1][1].data_type == "n"
@@ -277,6 +296,19 @@ def test_the_imported_meetings_download(client, club, secretary, imported):
     japanese = xlsx_sheet(client.get(batch_address(club, imported, "ja"), {"_export": "xlsx"}))
     rows = [[cell.value for cell in row] for row in japanese.iter_rows()]
     assert rows[1] == ["2026/11/21(土)", 2, "取り込みで作成"]
+
+
+@pytest.mark.parametrize("export_format", ["csv", "xlsx"])
+def test_a_records_download_answers_as_its_page(client, club, outsider, export_format):
+    address = url("records", club.slug)
+    for person in (None, outsider):
+        client.logout()
+        if person is not None:
+            client.force_login(person)
+        page = client.get(address)
+        assert page.status_code in (302, 403, 404)
+        download = client.get(address, {"_export": export_format, "_table": "yakuman-"})
+        assert (download.status_code, download.get("Location")) == (page.status_code, page.get("Location"))
 
 
 @pytest.mark.parametrize("export_format", ["csv", "xlsx"])
