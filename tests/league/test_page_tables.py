@@ -322,3 +322,13 @@ def test_an_imports_download_answers_as_its_page(client, club, member, outsider,
         assert page.status_code in (302, 403, 404)
         download = client.get(address, {"_export": export_format})
         assert (download.status_code, download.get("Location")) == (page.status_code, page.get("Location"))
+
+
+def test_a_wrong_page_or_sort_in_the_address_still_shows_the_table(client, club, member, monkeypatch):
+    monkeypatch.setattr("league.views.members.MEMBERS_PER_PAGE", 2)
+    client.force_login(member)
+    for query in ({"page": "x"}, {"page": "99"}, {"page": "０"}, {"sort": "kana"}, {"sort": "=1+1"},
+                  {"_export": "pdf"}, {"_export": "csv", "_table": "nothing-"}):
+        response = client.get(url("member_list", club.slug), query)
+        assert response.status_code == 200 and response["Content-Type"].startswith("text/html"), query
+        assert len(body_rows(response)) in (1, 2), query
