@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "csp",
     "django_tasks",
     "django_tasks_db",
+    "django_tables2",
     "league",
 ]
 

@@ -5,6 +5,8 @@ from datetime import datetime
 from django.shortcuts import render
 from django.utils import timezone
 
+from ..page_tables.activity import ActivityTable, activity_rows
+from ..page_tables.base import configure
 from ..permissions import club_for_owner
 from ..stats.activity import PAGE, club_activity
 
@@ -14,8 +16,11 @@ def activity_page(request, slug):
     before = _moment(request.GET.get("before", ""))
     items = club_activity(access.club, before)
     older = items[-1].when.isoformat() if len(items) == PAGE else None
+    table = ActivityTable(activity_rows(items))
+    if download := configure(request, table):  # the page's history is paged by ``before``, not by the table
+        return download
     return render(request, "league/manage/activity.html", {
-        "access": access, "club": access.club, "items": items, "before": before, "older": older,
+        "access": access, "club": access.club, "items": items, "table": table, "before": before, "older": older,
     })
 
 

@@ -5,6 +5,8 @@ from urllib.parse import urlencode
 from django.shortcuts import render
 
 from ..forms.period_choice import PeriodChoiceForm, RuleSetChoiceForm
+from ..page_tables.base import configure
+from ..page_tables.records import records_tables
 from ..permissions import club_access
 from ..stats.awards import season_awards
 from ..stats.awards_text import described
@@ -26,7 +28,13 @@ def records_page(request, slug):
     access = club_access(request, slug)
     form = RuleSetChoiceForm(access.club, request.GET)
     rule_set = form.choice.rule_set
-    return render(request, "league/standings/records.html", {
-        "access": access, "club": access.club, "nav": "records", "form": form, "rule_set": rule_set,
-        "records": club_records(rule_set) if rule_set else None,
-    })
+    records = club_records(rule_set) if rule_set else None
+    context = {"access": access, "club": access.club, "nav": "records", "form": form, "rule_set": rule_set,
+               "records": records}
+    if records is not None:
+        tables = records_tables(records)
+        for table in tables.values():
+            if download := configure(request, table):
+                return download
+        context.update(tables)
+    return render(request, "league/standings/records.html", context)

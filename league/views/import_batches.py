@@ -9,6 +9,8 @@ from ..forms.import_batches import UndoImportForm
 from ..imports.summary import batch_summary
 from ..imports.undo import undo_import
 from ..models import ImportBatch
+from ..page_tables.base import configure
+from ..page_tables.imports import ImportedMeetingsTable
 from ..permissions import club_for_secretary
 from ..refusals import Refused
 
@@ -44,6 +46,11 @@ def _batch(access, batch_id):
 
 
 def _page(request, access, batch, form, status=200):
+    summary = batch_summary(batch)
+    table = ImportedMeetingsTable(summary.meetings, with_day_totals=bool(batch.day_totals))
+    if download := configure(request, table):
+        return download
     return render(request, "league/imports/batch.html", {
-        "access": access, "club": access.club, "batch": batch, "summary": batch_summary(batch), "form": form,
+        "access": access, "club": access.club, "batch": batch, "summary": summary, "form": form,
+        "meetings_table": table,
     }, status=status)

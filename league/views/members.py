@@ -12,6 +12,8 @@ from ..forms.period_choice import PeriodChoiceForm
 from ..links import with_page_urls
 from ..member_tables import head_to_head_rows, history_rows
 from ..models import Member
+from ..page_tables.base import configure
+from ..page_tables.members import MEMBERS_PER_PAGE, MemberListTable, in_reading_order
 from ..permissions import club_access
 from ..stats.member import member_record, members_with_games
 from ..stats.periods import current_season
@@ -25,8 +27,11 @@ def member_list(request, slug):
     access = club_access(request, slug)
     season = current_season(access.club)
     members = members_with_games(access.club, *((season.starts_on, season.ends_on) if season else ()))
+    table = MemberListTable(in_reading_order(members), this_season=season is not None)
+    if download := configure(request, table, per_page=MEMBERS_PER_PAGE):
+        return download
     return render(request, "league/members/list.html",
-                  {"access": access, "club": access.club, "season": season, "members": members})
+                  {"access": access, "club": access.club, "season": season, "members": members, "table": table})
 
 
 def member_page(request, slug, member_id):

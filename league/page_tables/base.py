@@ -1,0 +1,102 @@
+"""What every page table shares: the lean template, the phone pattern's columns, paging and downloads.
+
+A table's rows are plain objects whose display values were computed once per row by the page's read model
+(or its view); the template prints them, so a cell costs a template variable, not django-tables2's
+per-cell path (a render method looked up, its signature read, its attributes rebuilt: docs/performance.md).
+Sorting works on the rows' raw values (``order_by`` names the attribute holding the number, never the text
+shown), and the sort is stable, so rows that tie keep the order the read model gave them (the ranking).
+"""
+
+from typing import Any
+
+import django_tables2 as tables
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext_lazy as _
+from django_tables2 import RequestConfig
+
+from .export import EXPORT_FORMATS, export_response
+
+EXPORT_PARAMETER = "_export"
+TABLE_PARAMETER = "_table"  # which of a page's tables (its prefix) a download is of, where a page has several
+
+
+class PageTable(tables.Table):
+    """A site table: drawn by ``league/tables/table.html`` (or a template extending it), never in Python.
+
+    A table class may set ``export_name`` (the download's file name, without its extension).
+    """
+
+    export_name = "table"
+    per_page: int | None = None  # rows a page, for a table that can grow long (None: not paged)
+    wide = False  # a wide table of figures (tables.css): scrolls in its own box, its name column sticky
+
+    @property
+    def has_detail_columns(self) -> bool:
+        """Whether a phone leaves some columns out: the table then gets the "show all columns" switch."""
+        return any("detail-cell" in column.column.attrs.get("td", {}).get("class", "") for column in self.columns)
+
+    class Meta:
+        template_name = "league/tables/table.html"
+        empty_text = _("Nothing to show yet.")
+        attrs = {"class": "striped"}
+        order_by_field = "sort"
+
+    downloads: list[tuple[str, str]] = []  # set by ``configure``: (format, address) of the download links
+
+
+def _kind(kind: str, attrs: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The phone pattern's class on a column's heading and cells (tables.css), with any other attributes."""
+    merged = dict(attrs or {})
+    for part in ("th", "td"):
+        given = merged.get(part, {})
+        merged[part] = {**given, "class": f"{given['class']} {kind}" if given.get("class") else kind}
+    return merged
+
+
+def rank_column(verbose_name: Any, **kwargs: Any) -> tables.Column:
+    """The row's rank: sticky at the left edge, before the name."""
+    return tables.Column(verbose_name=verbose_name, attrs=_kind("num rank-cell", kwargs.pop("attrs", None)),
+                         **kwargs)
+
+
+def name_column(verbose_name: Any, **kwargs: Any) -> tables.Column:
+    """The row's name: sticky at the left edge of a wide table on a phone."""
+    return tables.Column(verbose_name=verbose_name, attrs=_kind("name-cell", kwargs.pop("attrs", None)), **kwargs)
+
+
+def key_column(verbose_name: Any, **kwargs: Any) -> tables.Column:
+    """The figure the table is read for: right after the name, in bold."""
+    return tables.Column(verbose_name=verbose_name, attrs=_kind("key-cell", kwargs.pop("attrs", None)), **kwargs)
+
+
+def detail_column(verbose_name: Any, **kwargs: Any) -> tables.Column:
+    """A column a phone leaves out until "show all columns" is switched on."""
+    return tables.Column(verbose_name=verbose_name, attrs=_kind("detail-cell", kwargs.pop("attrs", None)), **kwargs)
+
+
+def configure(request: HttpRequest, table: PageTable, per_page: int | None = None) -> HttpResponse | None:
+    """Sort and page ``table`` from the address; the download instead when the address asks for one.
+
+    ``per_page`` (else the table's own) None: the table is not paged (its rows are already one page, or few).
+    Paging is always explicit: django-tables2 would otherwise page at 25 rows without being asked.
+    """
+    per_page = per_page or table.per_page
+    RequestConfig(request, paginate={"per_page": per_page} if per_page else False).configure(table)
+    table.downloads = _download_links(request, table)
+    export_format = request.GET.get(EXPORT_PARAMETER)
+    if export_format in EXPORT_FORMATS and request.GET.get(TABLE_PARAMETER, table.prefix) == table.prefix:
+        return export_response(table, export_format)
+    return None
+
+
+def _download_links(request: HttpRequest, table: PageTable) -> list[tuple[str, str]]:
+    """The page's own address with ``?_export=csv`` / ``xlsx``: the same rows, sorted the same way."""
+    links = []
+    for export_format in EXPORT_FORMATS:
+        query = request.GET.copy()
+        query[EXPORT_PARAMETER] = export_format
+        if table.prefix:
+            query[TABLE_PARAMETER] = table.prefix
+        query.pop(table.prefixed_page_field, None)  # a download holds every page
+        links.append((export_format, f"?{query.urlencode()}"))
+    return links
