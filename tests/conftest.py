@@ -30,6 +30,16 @@ def fast_passwords(settings):
 
 
 @pytest.fixture(autouse=True)
+def fresh_cache():
+    """The cache outlives a test (the sign-up counts per address live there): each test starts with it empty."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def japanese_first():
     """Each test starts in the site's default language, whatever the previous test visited."""
     from django.utils import translation

@@ -11,7 +11,6 @@ import threading
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.test import Client
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone, translation
@@ -24,14 +23,6 @@ from .account_pages import errors, hrefs, one, page, select, text
 
 User = get_user_model()
 PASSWORD = "a long table secret"
-
-
-@pytest.fixture(autouse=True)
-def quick_and_fresh(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.test import Client
 
 from league.models import Membership
@@ -11,15 +10,6 @@ from .account_pages import errors, hrefs, one, page, select, text
 
 User = get_user_model()
 PASSWORD = "a long table secret"
-
-
-@pytest.fixture(autouse=True)
-def fresh_counts(settings):
-    """The sign-up counts live in the cache, which outlives a test; the fast hasher keeps the module quick."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def signup_data(**changes):
