@@ -7,6 +7,7 @@ Sorting works on the rows' raw values (``order_by`` names the attribute holding 
 shown), and the sort is stable, so rows that tie keep the order the read model gave them (the ranking).
 """
 
+from decimal import Decimal
 from typing import Any
 
 import django_tables2 as tables
@@ -42,6 +43,12 @@ class PageTable(tables.Table):
         order_by_field = "sort"
 
     downloads: list[tuple[str, str]] = []  # set by ``configure``: (format, address) of the download links
+
+
+def points_figure(tenths: int | None) -> Decimal | None:
+    """Points (integer tenths) as a download writes them: a number a spreadsheet sums (``-123`` → ``-12.3``),
+    never the page's text (``▲12.0``). None stays empty."""
+    return None if tenths is None else Decimal(tenths).scaleb(-1)
 
 
 def _kind(kind: str, attrs: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -9,6 +9,7 @@ and the CSV starts with a BOM so that Excel opens Japanese.
 
 import csv
 import io
+from decimal import Decimal
 
 from django.http import HttpResponse
 from django_tables2.export import TableExport
@@ -52,7 +53,8 @@ def _xlsx(rows: list, title: str) -> bytes:
 
 
 def _is_number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+    """A figure: written as a number (a point total as ``Decimal("-12.3")``), so that a spreadsheet sums it."""
+    return isinstance(value, int | float | Decimal) and not isinstance(value, bool)
 
 
 def export_response(table, export_format: str) -> HttpResponse:
