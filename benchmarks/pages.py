@@ -37,6 +37,7 @@ figures are in docs/performance.md.
 import argparse
 import datetime
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -291,13 +292,17 @@ def time_entry(client, club, requests):
 def time_heavy(client, club, runs):
     """The season workbook and results CSV through their pages, recompute (the plan) and importing 500 games."""
     from django.core.management import call_command
-    from django.urls import reverse
+    from django.urls import resolve, reverse
 
     from benchmarks.import_games import build_file, import_through_pages
     from league.models import Meeting
 
     def download(name):
         response = client.get(reverse(name, kwargs={"slug": club.slug}))
+        if response.status_code == 302:  # the workbook is written by a background job: the worker's time counts
+            call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+            job_id = resolve(response["Location"]).kwargs["job_id"]
+            response = client.get(reverse("job_download", args=[club.slug, job_id]))
         assert response.status_code == 200, (name, response.status_code)
         b"".join(response.streaming_content if response.streaming else [response.content])
 
@@ -415,9 +420,7 @@ def main():
     if folder and args.keep:
         print(f"Kept {url}")
     elif folder:
-        for path in Path(folder).iterdir():
-            path.unlink()
-        Path(folder).rmdir()
+        shutil.rmtree(folder)  # the database and the site's state beside it (jobs' files)
 
 
 def _build_here(url, games, site_clubs, site_games):
