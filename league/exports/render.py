@@ -88,7 +88,7 @@ PAGE_HEADER_LENGTH = 200  # Excel refuses a page header over 255 characters, cod
 DIGIT_WIDTH, COLUMN_PADDING = 6.0, 3.75
 READABLE = 9.5  # the smallest size a fitted sheet's 11-point text may print at (9, and room for another font)
 PRINT_SCALE = 90  # a sheet too wide to fit readably: 11-point text prints at 9.9 points
-A4_SHORT, A4_LONG, INCH = 595.3, 841.9, 72
+A4_LONG, INCH = 841.9, 72
 LANDSCAPE_MARGINS = PageMargins(left=0.6, right=0.6, top=0.75, bottom=0.75, header=0.3, footer=0.3)
 PORTRAIT_MARGINS = PageMargins(left=0.5, right=0.5, top=0.6, bottom=0.6, header=0.3, footer=0.3)
 PORTRAIT_ROWS = 40  # rows a page of a sheet meant for printing: 40 members on one A4 page
@@ -206,7 +206,7 @@ def _print_setup(ws, sheet, header_row, page_header):
     else:
         ws.page_setup.orientation = "landscape"
         ws.page_margins = LANDSCAPE_MARGINS
-        page_width = (A4_LONG - (LANDSCAPE_MARGINS.left + LANDSCAPE_MARGINS.right) * INCH)
+        page_width = A4_LONG - (LANDSCAPE_MARGINS.left + LANDSCAPE_MARGINS.right) * INCH
         if printed_width(sheet.columns) * READABLE / FONT_SIZE <= page_width:
             _fit(ws, pages_tall=0)  # as many pages down as it takes
         else:
