@@ -153,3 +153,20 @@ def points_number_format(language=None):
 def yen_number_format(language=None):
     """A workbook's yen cells, signed as ``format_yen`` signs: ▲350 in Japanese, -350 in English."""
     return '#,##0;"▲"#,##0' if _minus(language) == "▲" else "#,##0"
+
+
+def date_number_format(language=None):
+    """A workbook's date cells as the club's readers write a day: 2026/04/04 in Japanese (what Japanese Excel
+    shows for a date typed there), ISO 2026-04-04 in English (read the same in every English-speaking country)."""
+    return "yyyy/mm/dd" if _in_japanese(language) else "yyyy-mm-dd"
+
+
+def workbook_date(day, language=None):
+    """A day inside a workbook's text (a title, "from …"), in the style of its date cells (``date_number_format``)."""
+    if day is None:
+        return ""
+    return day.strftime("%Y/%m/%d" if _in_japanese(language) else "%Y-%m-%d")
+
+
+def _in_japanese(language):
+    return (language or get_language() or "ja").startswith("ja")

@@ -30,6 +30,7 @@ from .views import (
     reports,
     running,
     standings,
+    standings_print,
 )
 
 club_pages = [
@@ -75,10 +76,11 @@ game_pages = [
     path("games/<int:game_id>/history/", games.game_history_page, name="game_history"),
 ]
 
-# The season standings (成績表), the running standings, the season's titles (表彰), the club's records (記録),
-# and the standings as JSON.
+# The season standings (成績表) and their printable page (印刷用), the running standings, the season's titles (表彰),
+# the club's records (記録), and the standings as JSON.
 standings_pages = [
     path("standings/", standings.standings_page, name="standings"),
+    path("standings/print/", standings_print.printable_standings, name="standings_print"),
     path("standings/running/", running.running_standings, name="running_standings"),
     path("standings/awards/", awards.awards_page, name="awards"),
     path("records/", awards.records_page, name="records"),

@@ -4,7 +4,7 @@ the club's all-time records of each exported rule set, as on the records page)."
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from ..formatting import POINTS, SCORE, format_figure
+from ..formatting import POINTS, SCORE, format_figure, workbook_date
 from ..stats.awards import season_awards
 from ..stats.awards_text import described
 from ..stats.records import club_records
@@ -18,7 +18,7 @@ def awards_sheet(choice, results):
     columns = [Column(_("Rule set"), width=16)] if several else []
     columns += [Column(_("Title"), OUR_TEXT, width=20), Column(_("Holder"), width=16), Column(_("Guest"), width=8),
                 Column(_("Figure"), OUR_TEXT, width=12), Column(_("Date"), DATE), Column(_("Round"), INT),
-                Column(_("How it is decided"), OUR_TEXT, width=70)]
+                Column(_("How it is decided"), OUR_TEXT, width=70, wrap=True)]
     return Sheet(pgettext("workbook sheet", "Awards"), columns, _award_rows(choice, results, several))
 
 
@@ -76,7 +76,7 @@ def _records_of(records):
         for entry in placed:
             run = entry.item
             yield [label, entry.rank, run.member.name, str(run.length), run.last.date, None,
-                   _("from %(date)s") % {"date": run.first.date.isoformat()}]
+                   _("from %(date)s") % {"date": workbook_date(run.first.date)}]
     for entry in records.most_games:
         yield [_("Most games"), entry.rank, entry.item.member.name, format_figure("games", entry.item.games),
                entry.item.last_played, None, None]

@@ -13,7 +13,8 @@ them, so the row generators never deal with cells or number formats:
 - ``POINTS``: points as a number of points (``formatting.points_number(453)`` is 45.3), shown signed
   (+45.3, ▲12.0) by the cell's number format;
 - ``YEN``: whole yen, with a thousands separator;
-- ``DATE``: a ``datetime.date``;
+- ``DATE``: a ``datetime.date``, shown 2026/04/04 in a Japanese workbook, 2026-04-04 in an English one
+  (``formatting.date_number_format``);
 - ``RATE``: a fraction shown as a percentage with one decimal (0.371 shows as 37.1%);
 - ``AVERAGE``: a figure shown with two decimals (the average place);
 - ``BOOL``: true or false.
@@ -50,6 +51,7 @@ class Column:
     header: str
     kind: str = TEXT
     width: float | None = None  # in characters; the renderer picks one from the header and the kind otherwise
+    wrap: bool = False  # long texts (the site's explanations) wrap inside the column rather than run across pages
 
 
 @dataclass
@@ -60,7 +62,12 @@ class Sheet:
     - ``footer``: rows below the data rows, outside the autofilter (totals): ``(kind, values)`` pairs,
       ``values`` one per column, its text values labels (``OUR_TEXT``), the others of ``kind``; read
       after ``rows``, so that it may hold what they added up;
-    - ``frozen_columns``: columns kept on screen when scrolling right (besides the header row).
+    - ``frozen_columns``: the columns that name a row (rank and name, a game's date): kept on screen when
+      scrolling right (besides the header row), and repeated at the left of every printed page of a sheet
+      too wide for one page;
+    - ``portrait_rows``: for a sheet meant to be printed (印刷用成績表), its number of data rows: it then
+      prints portrait, one page wide and ``PORTRAIT_ROWS`` rows a page (0: printed as every other sheet;
+      ``render._print_setup``).
     """
 
     title: str
@@ -69,6 +76,7 @@ class Sheet:
     title_rows: list = field(default_factory=list)
     footer: Iterable = ()
     frozen_columns: int = 0
+    portrait_rows: int = 0
 
     @property
     def headers(self):

@@ -7,6 +7,7 @@ both name their files with ``file_name``.
 
 import re
 
+from ..formatting import workbook_date
 from ..stats.periods import ALL_GAMES, PeriodChoice
 
 NOT_IN_FILE_NAMES = re.compile(r'[\\/:*?"<>|\x00-\x1f\s]+')
@@ -37,8 +38,8 @@ class ExportChoice(PeriodChoice):
 
     @property
     def title(self):
-        """The workbook's title: the club and the season (or the dates)."""
+        """The workbook's title: the club and the season (or the dates, written as the workbook's date cells)."""
         if self.season and not self.custom_dates:
             return f"{self.club.name} {self.season.name}"
-        days = "–".join(day.isoformat() if day else "" for day in (self.first_day, self.last_day))
+        days = "–".join(workbook_date(day) for day in (self.first_day, self.last_day))
         return f"{self.club.name} {days}".strip(" –")

@@ -37,7 +37,7 @@ def _member_rows(choice):
 def rules_sheet(choice):
     columns = [Column(_("Rule set"), width=16), Column(_("In force from"), DATE),
                Column(pgettext("rule in words", "Item"), OUR_TEXT, width=24),
-               Column(pgettext("rule in words", "Setting"), OUR_TEXT, width=70)]
+               Column(pgettext("rule in words", "Setting"), OUR_TEXT, width=70, wrap=True)]
     return Sheet(pgettext("workbook sheet", "Rules"), columns, _rule_rows(choice))
 
 

@@ -43,7 +43,7 @@ def _meetings_sheet(settled, games):
         Column(_("Hanchan held"), INT), Column(_("Games played"), INT), Column(_("Fees collected"), YEN),
         Column(_("Venue fee"), YEN), Column(_("Surplus"), YEN), Column(_("Paid to members"), YEN),
         Column(_("Kept by the club"), YEN), Column(_("Recipients"), width=20),
-        Column(_("Explanation"), OUR_TEXT, width=60),
+        Column(_("Explanation"), OUR_TEXT, width=60, wrap=True),
         Column(_("Closed"), BOOL),
     ]
     rows = ([meeting.date, meeting.rule_set.name, meeting.venue, money.rounds, games.get(meeting.pk, 0),

@@ -24,9 +24,16 @@ Every sheet of the workbook is tidy the way a club's own sheets are:
   typed, never evaluated, even when the cell is edited).  The CSV, which has
   no styles, puts a ``'`` before it (``cells.neutralise``), in its header and
   every text column, the site's own texts included (one rule for every cell);
-- printed landscape on A4, fitted to the page's width, the header row
-  repeated on every page, the club and the season in the page header, the
-  sheet's name and the page number around them;
+- dates are date cells shown as the workbook's readers write a day:
+  2026/04/04 in Japanese, 2026-04-04 in English (``date_number_format``);
+- printed on A4 at a readable size, never under 9 points: landscape, fitted
+  to the page's width when that keeps the text at 9 points or more, else at
+  a fixed 90 % with the columns naming a row (``Sheet.frozen_columns``)
+  repeated at the left of every page, page after page down, then the next
+  columns; the header row repeated on every page, the club and the season
+  in the page header, the sheet's name and the page number around them.  A
+  sheet meant for printing (``Sheet.portrait_rows``) prints portrait, one
+  page wide, 40 rows a page;
 - in one font that shows Japanese well in Excel on Windows and on a Mac:
   ``FONT`` (the Normal style's, so every cell and new text typed in it).
 """
@@ -34,19 +41,21 @@ Every sheet of the workbook is tidy the way a club's own sheets are:
 import csv
 import datetime
 import io
+import math
 import re
 import unicodedata
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
-from openpyxl.styles import Font
+from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.indexed_list import IndexedList
+from openpyxl.worksheet.page import PageMargins
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..formatting import points_number_format, yen_number_format
+from ..formatting import date_number_format, points_number_format, yen_number_format
 from .cells import AVERAGE, BOOL, DATE, INT, OUR_TEXT, POINTS, RATE, TEXT, YEN, looks_like_formula, neutralise
 from .sheet_rows import SheetRows, save_with_rows
 
@@ -70,8 +79,19 @@ FONT_SIZE = 11
 FONT = Font(name=FONT_NAME, size=FONT_SIZE, family=2, charset=128)
 BOLD = Font(name=FONT_NAME, size=FONT_SIZE, family=2, charset=128, bold=True)
 TITLE_FONT = Font(name=FONT_NAME, size=14, family=2, charset=128, bold=True)
+WRAPPED = Alignment(wrap_text=True, vertical="top")
 ROW_HEIGHT = 18.75  # points: the height Excel gives a row of 11-point 游ゴシック (15 is Calibri's)
 PAGE_HEADER_LENGTH = 200  # Excel refuses a page header over 255 characters, codes included
+
+# Printing, in points (1/72 inch).  Excel draws a column w characters wide as w widest digits and 5 pixels;
+# 11-point 游ゴシック's widest digit is 8 pixels, a pixel is 3/4 point.
+DIGIT_WIDTH, COLUMN_PADDING = 6.0, 3.75
+READABLE = 9.5  # the smallest size a fitted sheet's 11-point text may print at (9, and room for another font)
+PRINT_SCALE = 90  # a sheet too wide to fit readably: 11-point text prints at 9.9 points
+A4_LONG, INCH = 841.9, 72
+LANDSCAPE_MARGINS = PageMargins(left=0.6, right=0.6, top=0.75, bottom=0.75, header=0.3, footer=0.3)
+PORTRAIT_MARGINS = PageMargins(left=0.5, right=0.5, top=0.6, bottom=0.6, header=0.3, footer=0.3)
+PORTRAIT_ROWS = 40  # rows a page of a sheet meant for printing: 40 members on one A4 page
 
 
 def clean_text(value):
@@ -104,7 +124,8 @@ def write_xlsx(sheets, target, title=""):
     workbook = Workbook(write_only=True)
     workbook.properties.title = title
     _set_default_font(workbook)
-    formats = {**NUMBER_FORMATS, POINTS: points_number_format(), YEN: yen_number_format()}  # in the active language
+    formats = {**NUMBER_FORMATS, POINTS: points_number_format(), YEN: yen_number_format(),
+               DATE: date_number_format()}  # in the active language
     titles = set()
     rows = [_start_sheet(workbook, sheet, _sheet_title(sheet.title, titles), title, formats) for sheet in sheets]
     save_with_rows(workbook, target, rows, text=_text, quote=looks_like_formula)
@@ -145,13 +166,13 @@ def _start_sheet(workbook, sheet, title, page_header, formats):
     ws.sheet_format.defaultRowHeight = ROW_HEIGHT
     header_row = len(sheet.title_rows) + 1
     ws.freeze_panes = f"{get_column_letter(sheet.frozen_columns + 1)}{header_row + 1}"
-    _print_setup(ws, header_row, page_header)
+    _print_setup(ws, sheet, header_row, page_header)
     for line in sheet.title_rows:
         ws.append([text_cell(ws, line, TITLE_FONT)])
     ws.append([text_cell(ws, text, BOLD) for text in sheet.headers])
     last_column = get_column_letter(max(len(sheet.columns), 1))
     ws.auto_filter.ref = f"A{header_row}:{last_column}{header_row}"  # down to the last data row when saved
-    model = [_model_cell(ws, column.kind, formats) for column in sheet.columns]
+    model = [_model_cell(ws, column, formats) for column in sheet.columns]
     footer = (_footer_cells(ws, kind, values, formats) for kind, values in sheet.footer)  # read after the rows
     return SheetRows(model, sheet.rows, header_row, footer)
 
@@ -174,13 +195,27 @@ def text_cell(ws, value, font=None):
     return cell
 
 
-def _print_setup(ws, header_row, page_header):
-    """Landscape A4, as wide as the page, the header row on every page, the club and the season above."""
-    ws.page_setup.orientation = "landscape"
+def _print_setup(ws, sheet, header_row, page_header):
+    """A4 at a readable size (the module's docstring), the header row on every page, the club and the season above."""
     ws.page_setup.paperSize = Worksheet.PAPERSIZE_A4
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0  # as many pages down as it takes
-    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+    if sheet.portrait_rows:
+        ws.page_setup.orientation = "portrait"
+        ws.page_margins = PORTRAIT_MARGINS
+        ws.print_options.horizontalCentered = True
+        _fit(ws, pages_tall=math.ceil(sheet.portrait_rows / PORTRAIT_ROWS))
+    else:
+        ws.page_setup.orientation = "landscape"
+        ws.page_margins = LANDSCAPE_MARGINS
+        page_width = A4_LONG - (LANDSCAPE_MARGINS.left + LANDSCAPE_MARGINS.right) * INCH
+        if printed_width(sheet.columns) * READABLE / FONT_SIZE <= page_width:
+            _fit(ws, pages_tall=0)  # as many pages down as it takes
+        else:
+            # Fitted, a standings sheet's 32 columns printed at 3 points: at a fixed scale instead, the first
+            # pages hold every row's first columns (rank, name, games, points), the next pages the rest.
+            ws.page_setup.scale = PRINT_SCALE
+            ws.page_setup.pageOrder = "downThenOver"
+            if sheet.frozen_columns:
+                ws.print_title_cols = f"A:{get_column_letter(sheet.frozen_columns)}"
     ws.print_title_rows = f"{header_row}:{header_row}"
     # In a page header "&" starts a code (&P is the page number): a club's own "&" is written "&&".
     ws.oddHeader.center.text = _without_control_characters(page_header)[:PAGE_HEADER_LENGTH].replace("&", "&&")
@@ -188,15 +223,30 @@ def _print_setup(ws, header_row, page_header):
     ws.oddFooter.center.text = "&P / &N"
 
 
-def _model_cell(ws, kind, formats):
-    """A cell with a value of this kind and its number format: how every cell of the column is written.
+def _fit(ws, pages_tall):
+    """One page wide and ``pages_tall`` pages tall (0: as many as it takes)."""
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = pages_tall
+    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+
+
+def printed_width(columns):
+    """How wide ``columns`` print at 100 %, in points."""
+    return sum(column_width(column) * DIGIT_WIDTH + COLUMN_PADDING for column in columns)
+
+
+def _model_cell(ws, column, formats):
+    """A cell with a value of the column's kind, its number format and alignment: how every cell of it is written.
 
     A column of text people typed has a pair: the cell, and the same with the quote-prefix style for
     its texts that a spreadsheet could take for a formula.
     """
-    cell = WriteOnlyCell(ws, MODEL_VALUES[kind])  # openpyxl gives a date the yyyy-mm-dd format by itself
+    kind = column.kind
+    cell = WriteOnlyCell(ws, MODEL_VALUES[kind])
     if kind in formats:
         cell.number_format = formats[kind]
+    if column.wrap:
+        cell.alignment = WRAPPED
     if kind == TEXT:
         quoted = WriteOnlyCell(ws, MODEL_VALUES[kind])
         quoted.quotePrefix = True

@@ -47,7 +47,9 @@ def standings_sheet(results):
     if maru:
         columns += [Column(_("Maru A"), INT), Column(_("Maru B"), INT), Column(_("Maru C"), INT),
                     Column(_("Double maru A"), INT)]
-    return Sheet(pgettext("workbook sheet", "Standings"), columns, _rows(results, several, places, maru, guests))
+    # The rank and the name (and the rule set) name a row: frozen, and repeated on each printed page.
+    return Sheet(pgettext("workbook sheet", "Standings"), columns, _rows(results, several, places, maru, guests),
+                 frozen_columns=2 + several)
 
 
 def _rows(results, several, places, maru, guests):

@@ -74,6 +74,7 @@ PAGES = {
     "game_history": {"GET": READ},
     # standings
     "standings": {"GET": READ},
+    "standings_print": {"GET": READ},
     "running_standings": {"GET": READ},
     "awards": {"GET": READ},
     "records": {"GET": READ},

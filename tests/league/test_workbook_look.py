@@ -99,7 +99,7 @@ def test_the_tally_is_tidy_too(club, season):
     ws = load_workbook(out)["集計表"]
     assert ws.freeze_panes == "D3"  # the header row, and the date, round and table columns
     assert ws.auto_filter.ref == "A2:I7"  # the games only: sorting them leaves the totals at the bottom
-    assert filter_names(out)[1] == "'集計表'!$A$2:$I$7"
+    assert filter_names(out)[2] == "'集計表'!$A$2:$I$7"
     assert ws.print_title_rows == "$2:$2"
 
 
@@ -178,20 +178,30 @@ def filter_names(out):
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])
-def test_every_sheet_prints_landscape_as_wide_as_the_page_with_its_header_on_every_page(club, secretary, season,
-                                                                                      language):
+def test_every_sheet_prints_on_a4_at_a_readable_size_with_its_header_on_every_page(club, secretary, season,
+                                                                                    language):
     three_player_games(club, secretary)
     book = workbook(ExportChoice.of_season(club, season), language)
-    assert len(book.worksheets) == 11  # two Tally sheets
+    assert len(book.worksheets) == 13  # two Printable standings and two Tally sheets
+    printable = ("印刷用成績表", "Printable standings")
     for ws in book.worksheets:
         setup = ws.page_setup
-        assert (setup.orientation, setup.paperSize, setup.fitToWidth, setup.fitToHeight) == (
-            "landscape", 9, 1, 0), ws.title
-        assert ws.sheet_properties.pageSetUpPr.fitToPage, ws.title
-        header_row = 2 if ws.title.startswith(("集計表", "Tally")) else 1
+        assert setup.paperSize == 9, ws.title
+        if ws.title.startswith(printable):  # portrait, one page wide, 40 rows a page (test_printable_workbook.py)
+            assert (setup.orientation, setup.fitToWidth, setup.fitToHeight) == ("portrait", 1, 1), ws.title
+        elif ws.sheet_properties.pageSetUpPr is not None and ws.sheet_properties.pageSetUpPr.fitToPage:
+            # Narrow enough to fit the width without printing under 9 points.
+            assert (setup.orientation, setup.fitToWidth, setup.fitToHeight) == ("landscape", 1, 0), ws.title
+        else:  # too wide: 90 % (9.9 points), the columns naming a row repeated on every page
+            assert (setup.orientation, setup.scale, setup.pageOrder) == ("landscape", 90, "downThenOver"), ws.title
+        header_row = 2 if ws.title.startswith(("集計表", "Tally", *printable)) else 1
         assert ws.print_title_rows == f"${header_row}:${header_row}", ws.title
         assert ws.oddHeader.center.text == "風の会 2026年度", ws.title
         assert ws.oddHeader.right.text == "&A" and ws.oddFooter.center.text == "&P / &N", ws.title
+    standings = book.worksheets[0]  # 32 columns: once fitted to the width, 3 to 4 points on paper
+    assert standings.page_setup.scale == 90 and standings.print_title_cols == "$A:$C"  # rule set, rank, name
+    rules = book.worksheets[-1]
+    assert rules.sheet_properties.pageSetUpPr.fitToPage and rules.print_title_cols is None
 
 
 def test_an_ampersand_in_the_clubs_name_is_printed_as_one(club, season):
