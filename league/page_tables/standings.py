@@ -139,7 +139,8 @@ class StandingsRow:
     """One line of a standings table with its cells as the page prints them, in the table's column order.
 
     ``marks`` are the row's classes besides even/odd (the podium, the viewer's own row); each cell is a dict
-    (``column``: the column's shared ``{"css": …}``, ``text``, ``minus``, ``note``: the "(12/40)" or "").
+    (``column``: the column's shared ``{"css": …}``, ``text``, ``minus``, ``note``: the "(12/40)" or "", and
+    ``plain`` when it has neither: most cells, which the template then prints with one test, not two).
     """
 
     __slots__ = ("cells", "export", "line", "marks", "member", "mine", "rank", "sort")
@@ -238,13 +239,14 @@ class StandingsTable(PageTable):
             for figure, column in figures:
                 value = figure.raw(line)
                 if value is None or value == "":
-                    cells.append({"column": column, "text": EMPTY, "minus": False, "note": ""})
+                    cells.append({"column": column, "text": EMPTY, "minus": False, "note": "", "plain": True})
                     continue
                 text, minus = figure.write(value, language)
                 note = ""
                 if figure.scored_note and line.scored_games != line.games:
                     note = f"({line.scored_games}/{line.games})"  # over how many games a score figure was taken
-                cells.append({"column": column, "text": text, "minus": minus, "note": note})
+                cells.append({"column": column, "text": text, "minus": minus, "note": note,
+                              "plain": not (minus or note)})
             marks = f" podium podium-{line.rank}" if self.ranked and line.rank in (1, 2, 3) else ""
             # Marked for every reader of the page, not by colour alone; own-row.js brings it into view.
             mine = viewer_id is not None and line.member.user_id == viewer_id
