@@ -158,10 +158,6 @@ def _figure(name: str, verbose_name: Any, *, highest_first: bool = True, kind: C
                 initial_sort_descending=highest_first)
 
 
-def _plain(verbose_name: Any, **kwargs: Any) -> tables.Column:
-    return tables.Column(verbose_name=verbose_name, **kwargs)
-
-
 class StandingsTable(PageTable):
     """The ranked lines (``?sort=``) or, with ``ranked=False``, the unranked ones (``?unranked-sort=``).
 
@@ -172,7 +168,7 @@ class StandingsTable(PageTable):
 
     rank = rank_column(_("Rank"), accessor="rank", order_by=("sort__rank",))
     member = name_column(_("Name"), accessor="member", order_by=("sort__member",))
-    points = _figure("points", _("Points"), kind=key_column, attrs={"th": {"class": "num"}, "td": {"class": "num"}})
+    points = _figure("points", _("Points"), kind=key_column)
     games = _figure("games", _("Games"))
     per_game = _figure("per_game", _("Per game"))
     average_place = _figure("average_place", _("Average place"), highest_first=False)
