@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from ..formatting import decimal_number, points_number
-from ..tables import PLACE_NAMES, PLACE_RATE_NAMES
+from ..models.games import PLACE_NAMES, PLACE_RATE_NAMES
 from .cells import AVERAGE, DATE, INT, POINTS, RATE, Column, Sheet
 
 MARU = ("maru_a", "maru_b", "maru_c", "double_maru_a")

@@ -17,6 +17,7 @@ from .text import without_bidi
 # Seats by their wind at the start of the hanchan: 0 is the starting dealer (起家).
 WINDS = (_("East"), _("South"), _("West"), _("North"))
 PLACE_NAMES = (_("1st"), _("2nd"), _("3rd"), _("4th"))
+PLACE_RATE_NAMES = (_("Top rate"), _("2nd rate"), _("3rd rate"), _("4th rate"))  # each place's share of the games
 
 # The parts of a result as GameSeat stores them (its columns, in tenths), each with the engine's
 # name for it (``scoring.SeatResult.tenths``): the one mapping between the two.

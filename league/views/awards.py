@@ -5,11 +5,11 @@ from urllib.parse import urlencode
 from django.shortcuts import render
 
 from ..forms.period_choice import PeriodChoiceForm, RuleSetChoiceForm
+from ..page_tables.awards import AwardsTable, award_rows
 from ..page_tables.base import configure
 from ..page_tables.records import records_tables
 from ..permissions import club_access
 from ..stats.awards import season_awards
-from ..stats.awards_text import described
 from ..stats.records import club_records
 
 
@@ -18,9 +18,12 @@ def awards_page(request, slug):
     form = PeriodChoiceForm(access.club, request.GET)
     choice = form.choice
     awards = season_awards(choice.period, access.club) if choice.period else None
+    table = AwardsTable(award_rows(awards)) if awards and awards.awards else None
+    if table and (download := configure(request, table)):
+        return download
     return render(request, "league/standings/awards.html", {
         "access": access, "club": access.club, "nav": "awards", "form": form, "choice": choice, "awards": awards,
-        "described": described(awards) if awards else [], "choice_query": urlencode(choice.query()),
+        "table": table, "choice_query": urlencode(choice.query()),
     })
 
 

@@ -1,4 +1,5 @@
-"""Season standings (成績表): the page, sortable on every column, and the same figures as JSON.
+"""Season standings (成績表): the page, sortable on every column (its tables downloadable), and the same figures
+as JSON.
 
 Both read the same query string (``StandingsChoiceForm``) and load the club
 through ``club_access``: a private club's outsiders get 404 from both.
@@ -11,9 +12,10 @@ from django.shortcuts import render
 
 from ..api_standings import standings_as_json
 from ..forms.period_choice import StandingsChoiceForm
+from ..page_tables.base import configure
+from ..page_tables.standings import standings_tables
 from ..permissions import club_access
 from ..stats.standings import standings
-from ..tables import standings_tables
 
 PROJECTOR = "projector"
 
@@ -24,7 +26,15 @@ def standings_page(request, slug):
     choice = form.choice
     projector = request.GET.get("view") == PROJECTOR
     result = standings(choice.period) if choice.period else None
-    table, unranked_table = standings_tables(request, access.club, result, projector) if result else (None, None)
+    table = unranked_table = None
+    if result:
+        viewer = request.user.pk if request.user.is_authenticated else None
+        table, unranked_table = standings_tables(result, projector=projector, viewer_id=viewer)
+        for each in (table, unranked_table):
+            if download := configure(request, each):
+                return download
+            if projector:  # a screen for the room, not a desk: no download links
+                each.downloads = []
     return render(request, "league/standings/page.html", {
         "access": access, "club": access.club, "choice": choice, "result": result, "table": table,
         "unranked_table": unranked_table, "form": form,

@@ -10,6 +10,7 @@ from league.stats.periods import season_period
 
 from .awards_data import CENTRE, EAST, GUEST, NORTH, SOUTH, WEST, awards_season
 from .standings_data import D, meeting_on
+from .test_page_tables import HOSTILE, body_rows, csv_rows, headings, xlsx_sheet
 
 
 @pytest.fixture
@@ -183,3 +184,59 @@ def test_the_page_says_when_nobody_qualifies_and_when_no_title_is_given(client, 
                                                  {"season": season.pk}).content.decode()
     _with(club, award_titles=[])
     assert "The club gives no titles." in client.get(f"/en/c/{club.slug}/standings/awards/").content.decode()
+
+
+def test_the_awards_table_reads_a_title_a_row_in_the_clubs_order(client, member, club, seasons):
+    season, _spring = seasons
+    _with(club, award_min_games=5)
+    client.force_login(member)
+    response = client.get(f"/en/c/{club.slug}/standings/awards/", {"season": season.pk})
+    assert headings(response) == ["Title", "Holder", "Figure", "How it is decided"]
+    rows = body_rows(response)
+    assert [row[0] for row in rows][:3] == ["Champion (most points)", "Best top rate", "Best top-two rate"]
+    by_title = {row[0]: row[1:] for row in rows}
+    assert by_title["Champion (most points)"][:2] == [EAST, "+82.0"]
+    assert by_title["Highest score"][:2] == [f"{NORTH}·Sun 14 Jun 2026, round 2", "52,000"]
+    assert by_title["Most yakuman(shared)"][:2] == [f"{NORTH}{EAST}", "1 time"]
+    assert by_title["Best attendance"][:2] == [CENTRE, "4 meetingsof 4 meetings"]
+    assert by_title["Most improved"][:2] == ["Nobody qualifies yet.", ""]
+    assert by_title["Most improved"][2].endswith("First half: to Sat 11 Jul 2026; second half: from Sun 12 Jul 2026.")
+    page = response.content.decode()
+    assert "?sort=" not in page  # read in the club's order: no heading sorts
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_awards_download_as_csv_and_xlsx_with_figures_as_numbers(client, member, club, seasons, language):
+    season, _spring = seasons
+    _with(club, award_min_games=5)
+    Member.objects.filter(club=club, name=EAST).update(name=HOSTILE)
+    client.force_login(member)
+    address = f"/en/c/{club.slug}/standings/awards/" if language == "en" else f"/c/{club.slug}/standings/awards/"
+    rows = csv_rows(client.get(address, {"season": season.pk, "_export": "csv"}))
+    assert rows[0] == {"en": ["Title", "Holder", "Figure", "How it is decided"],
+                       "ja": ["賞", "受賞者", "成績", "決め方"]}[language]
+    assert rows[1][1:3] == ["'" + HOSTILE, "82.0"]  # the champion: text stays text, points a number
+    game = {"en": "Sun 14 Jun 2026, round 2", "ja": "2026/06/14(日) 2回戦"}[language]
+    assert rows[6][1] == f"{NORTH} ({game})"
+    assert rows[6][2] == "52000"
+    workbook = xlsx_sheet(client.get(address, {"season": season.pk, "_export": "xlsx"}))
+    cells = [list(row) for row in workbook.iter_rows()]
+    assert workbook.title == "awards"
+    champion = cells[1]
+    assert (champion[1].value, champion[1].data_type, champion[1].quotePrefix) == (HOSTILE, "s", True)
+    assert champion[2].value == 82 and champion[2].data_type == "n"
+    assert [row[2].value for row in cells[2:5]] == [33.3, 66.7, 100]  # the rates, in percent
+    assert cells[-1][1].value is None and cells[-1][2].value is None  # nobody improved enough
+
+
+@pytest.mark.parametrize("export_format", ["csv", "xlsx"])
+def test_the_awards_download_answers_as_its_page(client, club, seasons, outsider, member, export_format):
+    address = f"/c/{club.slug}/standings/awards/"
+    for person in (None, outsider, member):
+        client.logout()
+        if person is not None:
+            client.force_login(person)
+        page = client.get(address)
+        download = client.get(address, {"_export": export_format})
+        assert (download.status_code, download.get("Location")) == (page.status_code, page.get("Location"))
+        assert ("Content-Disposition" in download) == (page.status_code == 200)

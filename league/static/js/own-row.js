@@ -1,4 +1,4 @@
-// On a phone, the visitor's own row of the standings (league/tables.py marks it #my-row) comes into view
+// On a phone, the visitor's own row of the standings (league/tables/standings.html marks it #my-row) comes into view
 // when the page opens below it; a page opened at an anchor, or on a wide screen, is left where it is.
 (function () {
   "use strict";
