@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from ..formatting import decimal_number, points_number
-from ..tables import PLACE_NAMES
+from ..models.games import PLACE_NAMES
 from .cells import AVERAGE, INT, POINTS, Column, Sheet
 from .render import display_width
 
