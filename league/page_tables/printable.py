@@ -15,8 +15,8 @@ from django.utils.translation import gettext_lazy as _
 
 from ..exports.printable_sheet import EXTRAS, extra_figures
 from ..formatting import format_points, format_signed
+from ..models.games import PLACE_NAMES
 from ..stats.standings import Line, Standings
-from ..tables import PLACE_NAMES
 from .base import PageTable, key_column, name_column, points_figure, rank_column
 
 NUMBER = {"th": {"class": "num"}, "td": {"class": "num"}}
