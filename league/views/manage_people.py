@@ -14,6 +14,8 @@ from django.utils.translation import ngettext
 from ..forms.member_list import MemberListForm
 from ..forms.people import EditLoginForm, MakeMemberForm, MemberForm, MergeGuestForm, SeasonForm
 from ..models import Member, Membership, Role, Season
+from ..page_tables.base import configure
+from ..page_tables.roster import GuestsTable, RosterTable, roster_rows
 from ..permissions import club_for_owner
 from ..refusals import Refused
 from ..services import accounts, invites, people
@@ -48,9 +50,13 @@ def manage_members(request, slug):
     access = club_for_owner(request, slug)
     search = request.GET.get("q", "").strip()
     found = people.members_of(access.club, search)
+    members, guests = list(found.members()), list(found.guests())
+    members_table, guests_table = RosterTable(roster_rows(members)), GuestsTable(guests)
+    configure(request, members_table)  # the owner's page: sorted from the address, never a download
+    configure(request, guests_table)
     return render(request, "league/manage/members.html", {
-        "access": access, "club": access.club, "search": search,
-        "members": found.members(), "guests": found.guests(),
+        "access": access, "club": access.club, "search": search, "members": members, "guests": guests,
+        "members_table": members_table, "guests_table": guests_table,
     })
 
 
