@@ -31,7 +31,7 @@ def sit_out_rows(lines: Iterable[tuple[Any, int]]) -> list[SitOutRow]:
 
 class SitOutsTable(PageTable):
     name = name_column(_("Name"), accessor="member", order_by=("reading_order",))
-    sit_outs = key_column(_("Sit-outs"), attrs={"th": {"class": "num"}, "td": {"class": "num"}})
+    sit_outs = key_column(_("Count"), attrs={"th": {"class": "num"}, "td": {"class": "num"}})
 
     downloadable = False
 

@@ -152,7 +152,7 @@ def resettle_meeting(request, slug, meeting_id):
 
 def _drift_context(meeting):
     differences = drift(meeting)
-    return {"drift": differences, "drift_table": DriftTable(differences)}
+    return {"drift": differences, "drift_table": DriftTable(differences or ())}
 
 
 def _confirm(request, access, meeting, template, act, done, **context):

@@ -346,7 +346,7 @@ def test_the_draws_sit_outs_sort_on_the_count(client, club, meeting, secretary):
     client.force_login(secretary)
     address = url("meeting_draw", club.slug, meeting.pk)
     response = client.get(address)
-    assert headings_of(response, "sit-outs") == ["Name", "Sit-outs"]
+    assert headings_of(response, "sit-outs") == ["Name", "Count"]
     rows = rows_of(response, "sit-outs")
     assert len(rows) == 6 and sum(int(row[1]) for row in rows) == 2 * 2
     counts = [int(row[1]) for row in rows]
