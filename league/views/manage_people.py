@@ -15,6 +15,7 @@ from ..forms.member_list import MemberListForm
 from ..forms.people import EditLoginForm, MakeMemberForm, MemberForm, MergeGuestForm, SeasonForm
 from ..models import Member, Membership, Role, Season
 from ..page_tables.base import configure
+from ..page_tables.manage import InvitesTable, LoginsTable, SeasonsTable, login_rows, season_rows
 from ..page_tables.roster import GuestsTable, RosterTable, roster_rows
 from ..permissions import club_for_owner
 from ..refusals import Refused
@@ -150,10 +151,13 @@ INVITES_LISTED = 50  # the newest; older ones stay on the activity page
 def manage_logins(request, slug):
     access = club_for_owner(request, slug)
     memberships = accounts.with_password_links(list(people.logins_of(access.club)), request.user)
+    locked_out = accounts.locked_out(m.user.get_username() for m in memberships)
+    listed = list(invites.invites_of(access.club)[:INVITES_LISTED])
+    # The owner's page: neither table sorts (role order, newest first) nor downloads, so neither is configured.
     return render(request, "league/manage/logins.html", {
-        "access": access, "club": access.club, "memberships": memberships,
-        "locked_out": accounts.locked_out(m.user.get_username() for m in memberships),
-        "invites": invites.invites_of(access.club)[:INVITES_LISTED],
+        "access": access, "club": access.club, "memberships": memberships, "locked_out": locked_out,
+        "logins_table": LoginsTable(login_rows(memberships, request.user, locked_out)),
+        "invites": listed, "invites_table": InvitesTable(listed),
     })
 
 
@@ -215,8 +219,11 @@ def _membership(access, membership_id):
 
 def manage_seasons(request, slug):
     access = club_for_owner(request, slug)
+    seasons = list(Season.objects.filter(club=access.club))
+    table = SeasonsTable(season_rows(seasons))
+    configure(request, table)  # the owner's page: sorted from the address, never a download
     return render(request, "league/manage/seasons.html", {
-        "access": access, "club": access.club, "seasons": Season.objects.filter(club=access.club),
+        "access": access, "club": access.club, "seasons": seasons, "table": table,
     })
 
 

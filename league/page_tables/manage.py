@@ -1,0 +1,94 @@
+"""The owner's pages' tables (管理): seasons, logins and roles, invites.
+
+The owner's own pages (logins and invites name people's logins), so none offers a download.  The seasons
+sort on their days (newest first unless a heading is chosen); logins are read in role order, invites
+newest first, so those do not sort.
+"""
+
+import datetime
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
+
+from ..formatting import format_date
+from .base import PageTable
+
+
+@dataclass
+class SeasonRow:
+    pk: int
+    name: str
+    starts_on: datetime.date
+    ends_on: datetime.date
+    min_games: int
+    first_day: str
+    last_day: str
+
+
+def season_rows(seasons: Iterable[Any]) -> list[SeasonRow]:
+    return [SeasonRow(season.pk, season.name, season.starts_on, season.ends_on, season.min_games,
+                      format_date(season.starts_on), format_date(season.ends_on)) for season in seasons]
+
+
+class SeasonsTable(PageTable):
+    name = tables.Column(verbose_name=_("Season"), order_by=("starts_on",))
+    first_day = tables.Column(verbose_name=_("First day"), order_by=("starts_on",))
+    last_day = tables.Column(verbose_name=_("Last day"), order_by=("ends_on",))
+    min_games = tables.Column(verbose_name=_("Games to be ranked"), attrs={"th": {"class": "num"}},
+                              orderable=False)
+
+    downloadable = False
+
+    class Meta(PageTable.Meta):
+        template_name = "league/tables/seasons.html"
+
+
+@dataclass
+class LoginRow:
+    pk: int
+    username: str
+    is_you: bool
+    role: str
+    members: str  # the club's members the login plays as, joined; "—" for none
+    locked_out: bool
+    may_get_link: bool
+
+
+def login_rows(memberships: Iterable[Any], you: Any, locked_out: set[str]) -> list[LoginRow]:
+    """The logins (``people.logins_of`` with ``accounts.with_password_links``) as rows, in their order."""
+    rows = []
+    for membership in memberships:
+        username = membership.user.get_username()
+        rows.append(LoginRow(membership.pk, username, membership.user == you, str(membership.get_role_display()),
+                             ", ".join(member.name for member in membership.user.linked) or "—",
+                             username in locked_out, bool(membership.may_get_link)))
+    return rows
+
+
+class LoginsTable(PageTable):
+    login = tables.Column(verbose_name=_("Login"), accessor="username", orderable=False)
+    role = tables.Column(verbose_name=_("Role"), orderable=False)
+    member = tables.Column(verbose_name=_("Member"), accessor="members", orderable=False)
+    password = tables.Column(verbose_name=_("Password"), accessor="pk", orderable=False)
+
+    downloadable = False
+
+    class Meta(PageTable.Meta):
+        template_name = "league/tables/logins.html"
+        attrs = {"class": "striped phone-cards"}
+
+
+class InvitesTable(PageTable):
+    member = tables.Column(verbose_name=_("Member"), orderable=False)
+    role = tables.Column(verbose_name=_("Role"), orderable=False)
+    state = tables.Column(verbose_name=_("State"), accessor="pk", orderable=False)
+
+    downloadable = False
+
+    class Meta(PageTable.Meta):
+        template_name = "league/tables/invites.html"
+        attrs = {"class": "striped phone-cards"}
+        prefix = "invites-"
