@@ -13,7 +13,7 @@ from typing import Any
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
-from ..formatting import format_date
+from ..formatting import format_date, format_points
 from .base import PageTable
 
 
@@ -92,3 +92,43 @@ class InvitesTable(PageTable):
         template_name = "league/tables/invites.html"
         attrs = {"class": "striped phone-cards"}
         prefix = "invites-"
+
+
+@dataclass
+class AdjustmentRow:
+    pk: int
+    date: datetime.date
+    points: int  # tenths
+    member: str
+    reason: str
+    rule_set: str
+    entered_by: str  # the login's name; "—" when the site itself
+    date_text: str
+    points_text: str
+
+
+def adjustment_rows(adjustments: Iterable[Any]) -> list[AdjustmentRow]:
+    """The adjustments (``people.adjustments_of``: member, rule set and login selected), newest first."""
+    return [AdjustmentRow(adjustment.pk, adjustment.date, adjustment.points, adjustment.member.name,
+                          adjustment.reason, adjustment.rule_set.name,
+                          adjustment.created_by.get_username() if adjustment.created_by else "—",
+                          format_date(adjustment.date), format_points(adjustment.points))
+            for adjustment in adjustments]
+
+
+class AdjustmentsTable(PageTable):
+    """The secretaries' list of adjustments (点数調整): sorts on the day or on the points (tenths)."""
+
+    date = tables.Column(verbose_name=_("Date"), order_by=("date",))
+    member = tables.Column(verbose_name=_("Member"), orderable=False)
+    points = tables.Column(verbose_name=_("Points"), attrs={"th": {"class": "num"}}, order_by=("points",))
+    reason = tables.Column(verbose_name=_("Reason"), orderable=False)
+    rule_set = tables.Column(verbose_name=_("Rule set"), orderable=False)
+    entered_by = tables.Column(verbose_name=_("Entered by"), orderable=False)
+    # No heading on screen (each row's button says what it deletes); a screen reader hears "Delete".
+    delete = tables.Column(verbose_name="", accessor="pk", orderable=False, attrs={"th": {"aria-label": _("Delete")}})
+
+    downloadable = False  # a secretaries' page naming logins
+
+    class Meta(PageTable.Meta):
+        template_name = "league/tables/adjustments.html"

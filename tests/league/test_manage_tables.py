@@ -5,7 +5,7 @@ import datetime
 import pytest
 from django.test.html import parse_html
 
-from league.models import Member, Season
+from league.models import Adjustment, Member, Season
 
 from .standings_html import find_all, text_of
 from .test_manage_people import url
@@ -55,3 +55,24 @@ def test_the_logins_and_invites_tables(client, club, owner, member):
     invites = [" ".join(text_of(cell).split()) for cell in find_all(section, lambda node: node.name == "th")]
     assert invites[:3] == ["Member", "Role", "State"] and HOSTILE in invites
     assert not download_links(response)
+
+
+def test_the_adjustments_sort_on_their_points_and_days(client, club, secretary):
+    rule_set = club.rule_sets.get()
+    for name, day, tenths in (("東田一郎", 3, 30), ("南野二郎", 1, -120), ("西川三郎", 2, 451)):
+        Adjustment.objects.create(club=club, rule_set=rule_set, member=Member.objects.get(name=name),
+                                  date=datetime.date(2026, 11, day), points=tenths, reason=HOSTILE)
+    client.force_login(secretary)
+    address = url("adjustments", club.slug, language="ja")
+    response = client.get(address)
+    assert [row[:3] for row in rows_of(response, "striped")] == [
+        ["2026/11/03(火)", "東田一郎", "+3.0"], ["2026/11/02(月)", "西川三郎", "+45.1"],
+        ["2026/11/01(日)", "南野二郎", "▲12.0"]]
+    assert rows_of(response, "striped")[0][3] == HOSTILE
+    by_points = client.get(address, {"sort": "points"})
+    assert [row[2] for row in rows_of(by_points, "striped")] == ["▲12.0", "+3.0", "+45.1"]  # on the tenths
+    oldest = client.get(address, {"sort": "date"})
+    assert [row[1] for row in rows_of(oldest, "striped")] == ["南野二郎", "西川三郎", "東田一郎"]
+    head = find_all(parse_html(response.content.decode()), lambda node: node.name == "th"
+                    and dict(node.attributes).get("aria-label") == "削除")
+    assert head and not download_links(response)
