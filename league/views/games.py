@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 from ..formatting import format_date
 from ..history import game_history
 from ..models import Game
+from ..page_tables.games import changes_tables
 from ..permissions import club_access, club_for_secretary
 from ..services.games import GameRefused, correct_game, set_void
 from .confirmation import confirmation_page, confirmed
@@ -147,6 +148,8 @@ def _set_void(request, slug, game_id, void, done):
 def game_history_page(request, slug, game_id):
     access = club_access(request, slug)
     game = _game(access, game_id)
+    revisions = game_history(game)
+    changes_tables(revisions)
     return render(request, "league/games/history.html", {
-        "access": access, "club": access.club, "game": game, "revisions": game_history(game),
+        "access": access, "club": access.club, "game": game, "revisions": revisions,
     })

@@ -355,3 +355,23 @@ def test_the_draws_sit_outs_sort_on_the_count(client, club, meeting, secretary):
     assert fewest == sorted(counts)
     assert not download_links(response)
     assert "Content-Disposition" not in client.get(address, {"_export": "csv"})
+
+
+# --- a game's history -----------------------------------------------------------------------------------------
+
+
+def test_a_games_history_shows_each_corrections_changes(client, club, member, secretary, played):
+    from league.models import Game
+
+    from .test_corrections import corrected, edit_url
+
+    game = Game.objects.get(meeting=played, round=1)
+    client.force_login(secretary)
+    assert client.post(edit_url(game), corrected(score_0="52400", score_1="31400")).status_code == 302
+    client.force_login(member)
+    response = client.get(url("game_history", club.slug, game.pk))
+    assert headings_of(response, "changes") == ["What", "Before", "After"]
+    changes = rows_of(response, "changes")
+    assert changes and all(len(row) == 3 for row in changes)
+    assert any("52,300" in row[1] and "52,400" in row[2] for row in changes)
+    assert not download_links(response)
