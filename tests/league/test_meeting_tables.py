@@ -375,3 +375,21 @@ def test_a_games_history_shows_each_corrections_changes(client, club, member, se
     assert changes and all(len(row) == 3 for row in changes)
     assert any("52,300" in row[1] and "52,400" in row[2] for row in changes)
     assert not download_links(response)
+
+
+# --- the club page's latest meeting ---------------------------------------------------------------------------
+
+
+def test_the_club_pages_latest_meeting_tables(client, club, member, played):
+    client.force_login(member)
+    response = client.get(url("club", club.slug))
+    assert headings_of(response, "day-totals") == ["Rank", "Member", "Games", "Points"]
+    assert rows_of(response, "day-totals")[0] == ["1", "東田一郎", "1", "+71.0"]
+    assert rows_of(response, "day-totals")[-1] == ["5", "中島五郎", "1", "−62.0"]
+    assert headings_of(response, "day-games") == ["Round · table", "Players by place"]
+    head = find_all(table_of(response, "day-games"), lambda node: node.name == "th"
+                    and dict(node.attributes).get("colspan") == "4")
+    assert len(head) == 1  # one heading over the four seats
+    games = rows_of(response, "day-games")
+    assert games[0] == ["Round 1 · table 1", "東田一郎+71.0", "南野二郎+12.0", "西川三郎−21.0", "北村四郎−62.0"]
+    assert not download_links(response)
