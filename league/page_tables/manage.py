@@ -132,3 +132,35 @@ class AdjustmentsTable(PageTable):
 
     class Meta(PageTable.Meta):
         template_name = "league/tables/adjustments.html"
+
+
+@dataclass
+class RecomputedSeatRow:
+    member: str
+    place: str  # the new place, after the old one when it changes ("2 → 1")
+    before: str
+    after: str
+    changed: bool
+
+
+class RecomputedSeatsTable(PageTable):
+    """One game's seats before and after a recompute (再計算), in seat order: read as planned, not sorted."""
+
+    player = tables.Column(verbose_name=_("Player"), accessor="member", orderable=False)
+    place = tables.Column(verbose_name=_("Place"), attrs={"th": {"class": "num"}}, orderable=False)
+    before = tables.Column(verbose_name=_("Before"), attrs={"th": {"class": "num"}}, orderable=False)
+    after = tables.Column(verbose_name=_("After"), attrs={"th": {"class": "num"}}, orderable=False)
+
+    downloadable = False
+
+    class Meta(PageTable.Meta):
+        template_name = "league/tables/recomputed_seats.html"
+        attrs = {"class": "compact"}
+
+    def __init__(self, seats: Iterable[Any], **kwargs: Any) -> None:
+        rows = [RecomputedSeatRow(seat.member.name,
+                                  f"{seat.old_place} → {seat.new_place}" if seat.old_place != seat.new_place
+                                  else str(seat.new_place),
+                                  format_points(seat.old_total), format_points(seat.new_total), seat.changed)
+                for seat in seats]
+        super().__init__(rows, **kwargs)

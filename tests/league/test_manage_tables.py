@@ -76,3 +76,4 @@ def test_the_adjustments_sort_on_their_points_and_days(client, club, secretary):
     head = find_all(parse_html(response.content.decode()), lambda node: node.name == "th"
                     and dict(node.attributes).get("aria-label") == "削除")
     assert head and not download_links(response)
+
