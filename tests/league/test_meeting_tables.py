@@ -393,3 +393,19 @@ def test_the_club_pages_latest_meeting_tables(client, club, member, played):
     games = rows_of(response, "day-games")
     assert games[0] == ["Round 1 · table 1", "東田一郎+71.0", "南野二郎+12.0", "西川三郎−21.0", "北村四郎−62.0"]
     assert not download_links(response)
+
+
+def test_a_games_breakdown_shows_every_part_in_seat_order(client, club, member, played):
+    from league.models import Game
+
+    game = Game.objects.get(meeting=played, round=1)
+    client.force_login(member)
+    response = client.get(url("game_detail", club.slug, game.pk, language="ja"))
+    assert headings_of(response, "breakdown")[:5] == ["席", "名前", "点数", "着順", "合計"]
+    rows = rows_of(response, "breakdown")
+    assert [row[:5] for row in rows] == [["東", "東田一郎", "52,300", "1", "+71.0"],
+                                         ["南", "南野二郎", "31,500", "2", "+12.0"],
+                                         ["西", "西川三郎", "18,700", "3", "▲21.0"],
+                                         ["北", "北村四郎", "▲2,500", "4", "▲62.0"]]
+    assert all(len(row) == 12 for row in rows)
+    assert not download_links(response)
