@@ -68,3 +68,57 @@ class LatestGamesTable(PageTable):
                 for game in games]
         super().__init__(rows, **kwargs)
         self.columns["players"].column.attrs = {"th": {"colspan": players}}  # a cell per seat under one heading
+
+
+@dataclass
+class LeaderRow:
+    rank: int | None
+    member: Any
+    games: int
+    points: str
+
+
+class LeadersTable(PageTable):
+    """The top of the season's standings on the club page: read in the ranking (the standings page sorts)."""
+
+    rank = tables.Column(verbose_name=_("Rank"), attrs=NUM, orderable=False)
+    member = tables.Column(verbose_name=_("Member"), orderable=False)
+    games = tables.Column(verbose_name=_("Games"), attrs=NUM, orderable=False)
+    points = tables.Column(verbose_name=_("Points"), attrs=NUM, orderable=False)
+
+    downloadable = False
+
+    class Meta(PageTable.Meta):
+        template_name = "league/tables/leaders.html"
+        attrs = {"class": "compact"}
+
+    def __init__(self, lines: Iterable[Any], **kwargs: Any) -> None:
+        super().__init__([LeaderRow(line.rank, line.member, line.games, format_points(line.points))
+                          for line in lines], **kwargs)
+
+
+@dataclass
+class OwnGameRow:
+    game_id: int
+    date: Any
+    round: int
+    place: str
+    points: str
+
+
+class OwnGamesTable(PageTable):
+    """A member's latest games on their card, newest first."""
+
+    game = tables.Column(verbose_name=_("Game"), accessor="game_id", orderable=False)
+    place = tables.Column(verbose_name=_("Place"), orderable=False)
+    points = tables.Column(verbose_name=_("Points"), attrs=NUM, orderable=False)
+
+    downloadable = False
+
+    class Meta(PageTable.Meta):
+        template_name = "league/tables/own_games.html"
+        attrs = {"class": "compact own-games"}
+
+    def __init__(self, seats: Iterable[Any], **kwargs: Any) -> None:
+        super().__init__([OwnGameRow(seat.game_id, seat.game.meeting.date, seat.game.round, seat.place_text,
+                                     format_points(seat.total)) for seat in seats], **kwargs)

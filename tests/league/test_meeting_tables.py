@@ -390,6 +390,11 @@ def test_the_club_pages_latest_meeting_tables(client, club, member, played):
     head = find_all(table_of(response, "day-games"), lambda node: node.name == "th"
                     and dict(node.attributes).get("colspan") == "4")
     assert len(head) == 1  # one heading over the four seats
+    leaders = find_all(parse_html(response.content.decode()), lambda node: node.name == "section"
+                       and dict(node.attributes).get("aria-labelledby") == "leaders-heading")
+    if leaders:  # the leaders of the current season, when the club has one with games
+        heads = find_all(leaders[0], lambda node: node.name == "th" and dict(node.attributes).get("scope") == "col")
+        assert [text_of(cell) for cell in heads] == ["Rank", "Member", "Games", "Points"]
     games = rows_of(response, "day-games")
     assert games[0] == ["Round 1 · table 1", "東田一郎+71.0", "南野二郎+12.0", "西川三郎−21.0", "北村四郎−62.0"]
     assert not download_links(response)
