@@ -29,6 +29,7 @@ class PageTable(tables.Table):
 
     export_name = "table"
     per_page: int | None = None  # rows a page, for a table that can grow long (None: not paged)
+    downloadable = True  # False: no download links, and ``?_export=`` is ignored (a table not for members)
     wide = False  # a wide table of figures (tables.css): scrolls in its own box, its name column sticky
 
     @property
@@ -89,9 +90,10 @@ def configure(request: HttpRequest, table: PageTable, per_page: int | None = Non
     """
     per_page = per_page or table.per_page
     RequestConfig(request, paginate={"per_page": per_page} if per_page else False).configure(table)
-    table.downloads = _download_links(request, table)
+    table.downloads = _download_links(request, table) if table.downloadable else []
     export_format = request.GET.get(EXPORT_PARAMETER)
-    if export_format in EXPORT_FORMATS and request.GET.get(TABLE_PARAMETER, table.prefix) == table.prefix:
+    asked = export_format in EXPORT_FORMATS and request.GET.get(TABLE_PARAMETER, table.prefix) == table.prefix
+    if table.downloadable and asked:
         return export_response(table, export_format)
     return None
 

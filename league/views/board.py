@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 
 from ..models.games import PLACE_NAMES
+from ..page_tables.meetings import DayStandingsTable, day_standing_rows
 from ..permissions import club_access
 from ..stats.day_board import day_board
 from .meetings import _meeting
@@ -20,8 +21,11 @@ def _board_context(request, slug, meeting_id):
     access = club_access(request, slug)
     meeting = _meeting(access, meeting_id)
     board = day_board(meeting)
+    # A screen in the room is not clicked: its standings do not sort and offer no download.
+    standings_table = DayStandingsTable(day_standing_rows(board.standings), place_names=PLACE_NAMES[:board.day.players],
+                                        sortable=False)
     return {"access": access, "club": access.club, "meeting": meeting, "board": board, "standings": board.standings,
-            "place_names": PLACE_NAMES[:board.day.players], "refresh_seconds": REFRESH_SECONDS}
+            "standings_table": standings_table, "refresh_seconds": REFRESH_SECONDS}
 
 
 def board_page(request, slug, meeting_id):

@@ -8,6 +8,8 @@ from django.views.decorators.http import require_POST
 
 from ..forms.club_day import PRESENCE_DONE, DrawForm, GuestForm, PresenceForm, SwapForm
 from ..models import DrawnRound, Meeting, Member
+from ..page_tables.base import configure
+from ..page_tables.draw import SitOutsTable, sit_out_rows
 from ..permissions import club_for_secretary
 from ..refusals import Refused
 from ..services.attendance import add_guest, set_presence
@@ -123,6 +125,9 @@ def _draw_url(slug, meeting):
 
 def _draw_page(request, access, meeting, form=None, refusal=None, status=200):
     day = day_draw(meeting)
+    sit_outs_table = SitOutsTable(sit_out_rows(day.sit_outs))
+    configure(request, sit_outs_table)  # the secretary's page: sorted from the address, never a download
     return render(request, "league/club_day/draw.html", {
         "access": access, "club": access.club, "meeting": meeting, "nav": "meetings", "day": day,
+        "sit_outs_table": sit_outs_table,
         "form": form or DrawForm(initial={"rounds": 1}), "refusal": refusal}, status=status)

@@ -9,6 +9,8 @@ from django.views.decorators.http import require_POST
 from ..formatting import format_date
 from ..history import game_history
 from ..models import Game
+from ..page_tables.games import changes_tables
+from ..page_tables.games_breakdown import BreakdownTable
 from ..permissions import club_access, club_for_secretary
 from ..services.games import GameRefused, correct_game, set_void
 from .confirmation import confirmation_page, confirmed
@@ -26,7 +28,8 @@ def _game(access, game_id):
 def game_detail(request, slug, game_id):
     access = club_access(request, slug)
     game = _game(access, game_id)
-    return render(request, "league/games/detail.html", {"access": access, "club": access.club, "game": game})
+    return render(request, "league/games/detail.html", {"access": access, "club": access.club, "game": game,
+                                                        "breakdown_table": breakdown_table(game)})
 
 
 def edit_game(request, slug, game_id):
@@ -59,8 +62,13 @@ def edit_game(request, slug, game_id):
         status = 200
     return render(request, "league/games/edit.html", {
         "access": access, "club": access.club, "game": game, "form": form, "meeting": game.meeting,
-        "conflict": conflict,
+        "conflict": conflict, "breakdown_table": breakdown_table(conflict) if conflict else None,
     }, status=status)
+
+
+def breakdown_table(game):
+    """The breakdown of ``game`` (its seats loaded by ``_game``), under its rules' heading for the base."""
+    return BreakdownTable(game.seats.all(), win_points=game.rule_version.win_points)
 
 
 def initial_from_game(game):
@@ -147,6 +155,8 @@ def _set_void(request, slug, game_id, void, done):
 def game_history_page(request, slug, game_id):
     access = club_access(request, slug)
     game = _game(access, game_id)
+    revisions = game_history(game)
+    changes_tables(revisions)
     return render(request, "league/games/history.html", {
-        "access": access, "club": access.club, "game": game, "revisions": game_history(game),
+        "access": access, "club": access.club, "game": game, "revisions": revisions,
     })

@@ -27,6 +27,7 @@ from ..jobs import start as start_job
 from ..jobs.start import job_url
 from ..models import Member, RuleSet
 from ..models.games import WINDS
+from ..page_tables.import_columns import FirstRowsTable
 from ..permissions import club_for_secretary
 
 SHOWN_PROBLEMS = 500  # more are counted, not listed
@@ -85,7 +86,8 @@ def import_columns(request, slug, token):
         status = 400
     return render(request, "league/imports/columns.html", {
         "access": access, "club": access.club, "form": form, "why": why, "source": sheet.source,
-        "rule_set": rule_set, "token": token}, status=status)
+        "rule_set": rule_set, "token": token, "first_rows_table": FirstRowsTable(form.shown, width=form.width),
+    }, status=status)
 
 
 def preview_import(request, slug, token):

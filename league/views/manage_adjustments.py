@@ -8,6 +8,8 @@ from django.utils.translation import gettext as _
 from ..formatting import format_date, format_points
 from ..forms.people import AdjustmentForm
 from ..models import Adjustment
+from ..page_tables.base import configure
+from ..page_tables.manage import AdjustmentsTable, adjustment_rows
 from ..permissions import club_for_secretary
 from ..services import people
 from .confirmation import confirmation_page, confirmed
@@ -16,8 +18,11 @@ from .manage_people import bound, form_page, saved_from
 
 def adjustments(request, slug):
     access = club_for_secretary(request, slug)
+    adjustments = list(people.adjustments_of(access.club))
+    table = AdjustmentsTable(adjustment_rows(adjustments))
+    configure(request, table)  # the secretaries' page: sorted from the address, never a download
     return render(request, "league/manage/adjustments.html", {
-        "access": access, "club": access.club, "adjustments": people.adjustments_of(access.club),
+        "access": access, "club": access.club, "adjustments": adjustments, "table": table,
     })
 
 

@@ -14,6 +14,9 @@ from django.utils.translation import ngettext
 from ..forms.member_list import MemberListForm
 from ..forms.people import EditLoginForm, MakeMemberForm, MemberForm, MergeGuestForm, SeasonForm
 from ..models import Member, Membership, Role, Season
+from ..page_tables.base import configure
+from ..page_tables.manage import InvitesTable, LoginsTable, SeasonsTable, login_rows, season_rows
+from ..page_tables.roster import GuestsTable, RosterTable, roster_rows
 from ..permissions import club_for_owner
 from ..refusals import Refused
 from ..services import accounts, invites, people
@@ -48,9 +51,13 @@ def manage_members(request, slug):
     access = club_for_owner(request, slug)
     search = request.GET.get("q", "").strip()
     found = people.members_of(access.club, search)
+    members, guests = list(found.members()), list(found.guests())
+    members_table, guests_table = RosterTable(roster_rows(members)), GuestsTable(guests)
+    configure(request, members_table)  # the owner's page: sorted from the address, never a download
+    configure(request, guests_table)
     return render(request, "league/manage/members.html", {
-        "access": access, "club": access.club, "search": search,
-        "members": found.members(), "guests": found.guests(),
+        "access": access, "club": access.club, "search": search, "members": members, "guests": guests,
+        "members_table": members_table, "guests_table": guests_table,
     })
 
 
@@ -144,10 +151,13 @@ INVITES_LISTED = 50  # the newest; older ones stay on the activity page
 def manage_logins(request, slug):
     access = club_for_owner(request, slug)
     memberships = accounts.with_password_links(list(people.logins_of(access.club)), request.user)
+    locked_out = accounts.locked_out(m.user.get_username() for m in memberships)
+    listed = list(invites.invites_of(access.club)[:INVITES_LISTED])
+    # The owner's page: neither table sorts (role order, newest first) nor downloads, so neither is configured.
     return render(request, "league/manage/logins.html", {
-        "access": access, "club": access.club, "memberships": memberships,
-        "locked_out": accounts.locked_out(m.user.get_username() for m in memberships),
-        "invites": invites.invites_of(access.club)[:INVITES_LISTED],
+        "access": access, "club": access.club, "memberships": memberships, "locked_out": locked_out,
+        "logins_table": LoginsTable(login_rows(memberships, request.user, locked_out)),
+        "invites": listed, "invites_table": InvitesTable(listed),
     })
 
 
@@ -209,8 +219,11 @@ def _membership(access, membership_id):
 
 def manage_seasons(request, slug):
     access = club_for_owner(request, slug)
+    seasons = list(Season.objects.filter(club=access.club))
+    table = SeasonsTable(season_rows(seasons))
+    configure(request, table)  # the owner's page: sorted from the address, never a download
     return render(request, "league/manage/seasons.html", {
-        "access": access, "club": access.club, "seasons": Season.objects.filter(club=access.club),
+        "access": access, "club": access.club, "seasons": seasons, "table": table,
     })
 
 

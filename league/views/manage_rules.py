@@ -16,6 +16,7 @@ from ..jobs import RECOMPUTE_GAMES_IN_REQUEST
 from ..jobs import start as start_job
 from ..jobs.start import job_url
 from ..models import RuleSet
+from ..page_tables.manage import RecomputedSeatsTable
 from ..permissions import club_for_owner
 from ..refusals import Refused
 from ..rules_text import describe_rules, oka_warning
@@ -160,7 +161,8 @@ def recompute_rules(request, slug, rule_set_id):
                 return redirect("manage_rules", slug=slug)
     return render(request, "league/manage/recompute.html", {
         "access": access, "club": access.club, "rule_set": rule_set, "version": version, "plan": plan,
-        "shown_changes": plan.changes[:SHOWN_CHANGES], "hidden_changes": max(0, plan.count - SHOWN_CHANGES),
+        "shown_changes": [(change, RecomputedSeatsTable(change.seats)) for change in plan.changes[:SHOWN_CHANGES]],
+        "hidden_changes": max(0, plan.count - SHOWN_CHANGES),
         "shown_problems": plan.problems[:SHOWN_CHANGES],
         "hidden_problems": max(0, len(plan.problems) - SHOWN_CHANGES),
     }, status=status)

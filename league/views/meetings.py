@@ -10,6 +10,16 @@ from ..forms.accounts import AccountsForm
 from ..forms.meetings import ReasonForm
 from ..models import DayTotal, Game, Meeting, Member
 from ..models.games import PLACE_NAMES
+from ..page_tables.base import configure
+from ..page_tables.meetings import (
+    DayMoneyTable,
+    DayStandingsTable,
+    DayTotalsTable,
+    DriftTable,
+    day_standing_rows,
+    day_total_rows,
+    kept_lines_tables,
+)
 from ..permissions import club_access, club_for_members, club_for_owner, club_for_secretary
 from ..refusals import Refused
 from ..services.meetings import accounts_mark, resettle, save_accounts, set_closed
@@ -24,23 +34,38 @@ def _meeting(access, meeting_id):
     return get_object_or_404(Meeting.objects.select_related("rule_set", "club"), pk=meeting_id, club=access.club)
 
 
-def _day_context(access, meeting):
+def _day_context(access, meeting, *, sheet=False):
+    """The day's figures and its tables; the printed ``sheet``'s tables neither sort nor show chips."""
     games = (Game.objects.filter(meeting=meeting).prefetch_related("seats__member")
              .order_by("round", "table", "void"))
     day = day_figures(meeting)
+    standings = day.standings
     return {"access": access, "club": access.club, "meeting": meeting, "games": games, "day": day,
-            "money": day.money, "standings": day.standings,
-            "day_totals": DayTotal.objects.filter(meeting=meeting).with_lines(),
-            "summary": day_summary(meeting, day), "nav": "meetings", "place_names": PLACE_NAMES[:day.players]}
+            "money": day.money, "standings": standings,
+            "standings_table": DayStandingsTable(day_standing_rows(standings), place_names=PLACE_NAMES[:day.players],
+                                                 chips=not sheet, sortable=not sheet),
+            "money_table": DayMoneyTable(day.money, orderable=not sheet),
+            "summary": day_summary(meeting, day), "nav": "meetings"}
 
 
 def meeting_detail(request, slug, meeting_id):
+    """The meeting's page; its standings, day totals and (for the club's own people) money download."""
     access = club_access(request, slug)
     meeting = _meeting(access, meeting_id)
     context = _day_context(access, meeting)
+    day_totals = list(DayTotal.objects.filter(meeting=meeting).with_lines())
+    context.update(day_totals=day_totals, day_totals_table=DayTotalsTable(day_total_rows(day_totals)))
+    page_tables = [context["standings_table"], context["day_totals_table"]]
     if access.can_see_money:
-        context.update(settlements=history(meeting), drift=context["day"].drift,
+        settlements = history(meeting)
+        kept_lines_tables(settlements)
+        drift = context["day"].drift
+        context.update(settlements=settlements, drift=drift, drift_table=DriftTable(drift or ()),
                        tables_to_report=tables_to_report(meeting, request.user))
+        page_tables.append(context["money_table"])
+    for table in page_tables:
+        if download := configure(request, table):
+            return download
     if access.can_enter_results and not meeting.closed:
         context.update(pending_tables=pending_tables(meeting), reports=reports_to_check(meeting))
     return render(request, "league/meetings/detail.html", context)
@@ -50,7 +75,7 @@ def meeting_sheet(request, slug, meeting_id):
     """The settlement sheet to print (A4)."""
     access = club_for_members(request, slug)
     meeting = _meeting(access, meeting_id)
-    return render(request, "league/meetings/sheet.html", _day_context(access, meeting))
+    return render(request, "league/meetings/sheet.html", _day_context(access, meeting, sheet=True))
 
 
 def meeting_summary(request, slug, meeting_id):
@@ -68,6 +93,7 @@ def meeting_accounts(request, slug, meeting_id):
         messages.error(request, _("The meeting is closed. Reopen it to change its accounts."))
         return redirect("meeting_detail", slug=slug, meeting_id=meeting.pk)
     money = settle_day(meeting)
+    money_table = DayMoneyTable(money, orderable=False)  # a form's page: a sort link would lose what was typed
     played = [line.member for line in money.lines]
     others = Member.objects.filter(club=access.club).members().active().exclude(pk__in=[m.pk for m in played])
     candidates = played + list(others.in_kana_order())
@@ -82,7 +108,7 @@ def meeting_accounts(request, slug, meeting_id):
             form.add_error(None, refusal.message)
             return render(request, "league/meetings/accounts.html", {
                 "access": access, "club": access.club, "meeting": meeting, "form": form, "money": money,
-                "nav": "meetings", "mark": mark,
+                "money_table": money_table, "nav": "meetings", "mark": mark,
             }, status=409)
         if request.POST.get("action") == "close":
             set_closed(meeting, True, request.user)
@@ -91,8 +117,8 @@ def meeting_accounts(request, slug, meeting_id):
             messages.success(request, _("Accounts saved."))
         return redirect("meeting_detail", slug=slug, meeting_id=meeting.pk)
     return render(request, "league/meetings/accounts.html", {
-        "access": access, "club": access.club, "meeting": meeting, "form": form, "money": money, "nav": "meetings",
-        "mark": mark,
+        "access": access, "club": access.club, "meeting": meeting, "form": form, "money": money,
+        "money_table": money_table, "nav": "meetings", "mark": mark,
     }, status=400 if form.is_bound else 200)
 
 
@@ -120,7 +146,13 @@ def resettle_meeting(request, slug, meeting_id):
     meeting = _meeting(access, meeting_id)
     return _confirm(request, access, meeting, "league/meetings/resettle.html",
                     lambda reason: resettle(meeting, request.user, reason),
-                    _("Meeting re-settled. The earlier settlement stays in its history."), drift=drift(meeting))
+                    _("Meeting re-settled. The earlier settlement stays in its history."),
+                    **_drift_context(meeting))
+
+
+def _drift_context(meeting):
+    differences = drift(meeting)
+    return {"drift": differences, "drift_table": DriftTable(differences or ())}
 
 
 def _confirm(request, access, meeting, template, act, done, **context):

@@ -427,3 +427,26 @@ def test_a_wide_rows_problem_names_that_rows_member_columns(club):
     plan = plan_of(club, wide_workbook(rows, MEMBERS))
     [problem] = plan.problems
     assert problem.label == "D (東田一郎) + E (南野二郎) + G (北村四郎) + H (中島五郎)"
+
+
+def test_the_columns_page_shows_the_first_rows_under_their_letters(client, club, secretary):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.test.html import parse_html
+
+    from .standings_html import find_all, text_of
+
+    client.force_login(secretary)
+    header = ["開催", "ゲーム", "A氏", "A点", "B氏", "B点", "C氏", "C点", "D氏", "D点"]
+    markup = "<b>太郎</b>"
+    rows = [["2026-11-21", 1, *seated(GAMES[0][1])], ["2026-11-21", 2, markup]]
+    response = _post(client, club, file=SimpleUploadedFile("odd.xlsx", xlsx_bytes(rows, header=header)))
+    page = client.get(response["Location"])
+    table = find_all(parse_html(page.content.decode()), lambda node: node.name == "table")[0]
+    head = find_all(table, lambda node: node.name == "thead")[0]
+    assert [text_of(cell) for cell in find_all(head, lambda node: node.name == "th")] == ["Row", *"ABCDEFGHIJ"]
+    body = find_all(table, lambda node: node.name == "tbody")[0]
+    shown = [[text_of(cell) for cell in find_all(row, lambda node: node.name in ("th", "td"))]
+             for row in find_all(body, lambda node: node.name == "tr")]
+    assert shown[0] == ["1", *header]
+    assert shown[2][:4] == ["3", "2026-11-21", "2", markup]  # the file's text, escaped: never markup
+    assert "_export=" not in page.content.decode()

@@ -173,8 +173,10 @@ def test_the_card_shows_the_latest_games_the_rank_and_the_next_meeting(client, c
     text = squash(found)
     # 東田 +50.0 ▲40.0 +10.0 = +20.0, 南野 +40.0: 南野 first of the four ranked.
     assert "4人中 1位" in text and "+40.0" in text
+    head, body = (find_all(found, lambda n, part=part: n.name == part)[0] for part in ("thead", "tbody"))
+    assert [squash(cell) for cell in find_all(head, lambda n: n.name == "th")] == ["対局", "着順", "ポイント"]
     rows = [[squash(cell) for cell in tr.children if isinstance(cell, Element)]
-            for tr in find_all(found, lambda n: n.name == "tr")]
+            for tr in find_all(body, lambda n: n.name == "tr")]
     assert [row[1:] for row in rows] == [["3着", "▲20.0"], ["1着", "+50.0"], ["2着", "+10.0"]]
     assert rows[0][0].endswith("2回戦") and rows[2][0].endswith("1回戦")
     links = [dict(a.attributes)["href"] for a in find_all(found, lambda n: n.name == "a")]
@@ -219,4 +221,5 @@ def test_the_card_takes_the_same_queries_however_many_games(client, club, member
     with CaptureQueriesContext(connection) as many:
         response = client.get(url)
     assert len(many.captured_queries) == len(few.captured_queries)
-    assert len([tr for tr in find_all(card(response), lambda n: n.name == "tr") if isinstance(tr, Element)]) == 5
+    body = find_all(card(response), lambda n: n.name == "tbody")[0]
+    assert len([tr for tr in find_all(body, lambda n: n.name == "tr") if isinstance(tr, Element)]) == 5

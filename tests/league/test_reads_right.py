@@ -21,7 +21,9 @@ def boo(club):
 
 
 def headers(html):
-    return re.findall(r'<th scope="col"[^>]*>(.*?)</th>', html)
+    """The column headings' text; a heading that sorts its table is a link (its sort mark left out)."""
+    return [re.sub(r"<[^>]+>", "", cell).removesuffix(" ▲").removesuffix(" ▼")
+            for cell in re.findall(r'<th scope="col"[^>]*>(.*?)</th>', html)]
 
 
 def played(meeting, secretary, scores, chips=None):

@@ -5,6 +5,7 @@ import io
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.test.html import parse_html
 from django.utils import translation
 
 from league.models import Game, GameSeat, Meeting, Member, RuleVersion
@@ -13,6 +14,7 @@ from league.services import recompute
 from league.services.games import Entry, correct_game, record_game, settle_in_force
 
 from .conftest import BAKUFU_RULES
+from .standings_html import classes, find_all, text_of
 from .test_roles import refusal
 
 SCORES = [52300, 31500, 18700, -2500]
@@ -299,3 +301,20 @@ def test_after_adding_a_version_the_owner_sees_its_games(client, rule_set, games
     assert "Version from" in html
     assert html.count('class="recompute-game"') == 2
     assert "+81.0" in html
+
+
+def test_the_recompute_page_shows_each_games_seats_before_and_after(client, owner, rule_set, games, new_version):
+    client.force_login(owner)
+    response = client.get(recompute_url(rule_set))
+    section = find_all(parse_html(response.content.decode()), lambda node: "recompute-game" in classes(node))[0]
+    head = find_all(section, lambda node: node.name == "thead")[0]
+    assert [text_of(cell).strip() for cell in find_all(head, lambda node: node.name == "th")] == [
+        "Player", "Place", "Before", "After"]
+    body = find_all(section, lambda node: node.name == "tbody")[0]
+    rows = [[" ".join(text_of(cell).split()) for cell in find_all(row, lambda node: node.name in ("th", "td"))]
+            for row in find_all(body, lambda node: node.name == "tr")]
+    assert [row[2:] for row in rows] == [["+71.0", "+81.0"], ["+12.0", "+12.0"], ["−21.0", "−21.0"],
+                                         ["−62.0", "−72.0"]]
+    changed = find_all(body, lambda node: node.name == "strong")
+    assert [text_of(node) for node in changed] == ["+81.0", "−72.0"]  # only what changes is bold
+    assert "_export=" not in response.content.decode()  # the owner's plan: no download
