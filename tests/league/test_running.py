@@ -178,7 +178,7 @@ def test_the_page_shows_the_movement_and_the_cumulative_points(client, club, mem
 
 @pytest.mark.parametrize("language", ["ja", "en"])
 def test_the_grid_heads_each_meeting_as_the_template_did(client, club, member, three_meetings, language):
-    """The headings are written in Python (league/tables.py): the same HTML as the template loop they replaced."""
+    """The headings (templates/league/tables/running_grid.html) are the HTML the page has always written."""
     loop = Template("{% for column in running.columns %}<th scope=\"col\" class=\"num\">"
                     "<a href=\"{% url 'meeting_detail' club.slug column.meeting_id %}\">"
                     "<time datetime=\"{{ column.date|date:'Y-m-d' }}\" title=\""
