@@ -26,9 +26,8 @@ from .base import PageTable, detail_column, key_column, name_column, points_figu
 
 GAMES_PER_PAGE = 30
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
-# The parts of a game's total, after its opponents, as the history's columns show them (chips apart).
-PARTS_BEFORE_CHIPS = ("base", "oka", "uma", "bust")
-PARTS_AFTER_CHIPS = ("shugi", "chombo")
+# The parts of a game's total, after its opponents, as the history's columns show them.
+PARTS = ("base", "oka", "uma", "bust", "chip_points", "shugi", "chombo")
 EMPTY = "—"  # a figure of a seat the member never started in
 
 
@@ -38,9 +37,9 @@ class HistoryRow:
     """A line of the history (a game, or a day total 日計): the raw values it sorts on, and its texts once
     ``HistoryTable`` has written them (the page's rows only)."""
 
-    __slots__ = ("chip_count", "chip_points", "date", "entry", "filled", "game_text", "game_url", "hanchan",
-                 "meeting_url", "number", "opponents", "parts_after", "parts_before", "place", "points_only",
-                 "score", "total", "total_text", "wind")
+    __slots__ = ("base", "bust", "chip_count", "chip_points", "chombo", "date", "entry", "filled", "game_text",
+                 "game_url", "hanchan", "meeting_url", "number", "oka", "opponents", "place", "points_only", "score",
+                 "shugi", "total", "total_text", "uma", "wind")
 
     def __init__(self, entry: Any) -> None:
         self.entry = entry
@@ -122,10 +121,9 @@ class HistoryTable(PageTable):
                 row.points_only = game.points_only
                 row.wind = str(seat.wind)
                 row.opponents = [(other.member.name, other.member.page_url) for other in entry.opponents]
-                row.parts_before = [format_points(getattr(seat, part)) for part in PARTS_BEFORE_CHIPS]
-                row.chip_points = format_points(seat.chip_points)
+                for part in PARTS:  # the parts of the total, as texts
+                    setattr(row, part, format_points(getattr(seat, part)))
                 row.chip_count = format_signed(seat.chips) if seat.chips else ""
-                row.parts_after = [format_points(getattr(seat, part)) for part in PARTS_AFTER_CHIPS]
             row.filled = True
 
     # The download: figures as numbers, the page's texts otherwise; a day total has its day, total and hanchan.
