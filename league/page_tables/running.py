@@ -13,6 +13,7 @@ from typing import Any
 
 import django_tables2 as tables
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from ..formatting import format_date, format_month_day, format_points
@@ -55,13 +56,15 @@ def grid_rows(running: Running) -> list[GridRow]:
     point and a sign), escaped all the same, in one of two classes; the name, rank, total and headings stay
     in the template.
     """
+    language = get_language()
+    texts: dict[int, str] = {}
     written: dict[tuple[int, bool], str] = {}
 
     def cell_html(points: int, played: bool) -> str:
-        html = written.get((points, played))
-        if html is None:
-            html = written[points, played] = (f'<td class="{PLAYED if played else IDLE}">'
-                                              f"{escape(format_points(points))}</td>")
+        text = texts.get(points)
+        if text is None:
+            text = texts[points] = escape(format_points(points, language))
+        html = written[points, played] = f'<td class="{PLAYED if played else IDLE}">{text}</td>'
         return html
 
     def row(line: RunningLine) -> GridRow:
@@ -71,7 +74,8 @@ def grid_rows(running: Running) -> list[GridRow]:
             if cell is not last:  # a repeated Cell (a meeting missed) is the same HTML
                 last = cell
                 if cell is not None:
-                    html = cell_html(cell.points, cell.day is not None)
+                    points, day = cell
+                    html = written.get((points, day is not None)) or cell_html(points, day is not None)
             append(html)
         return GridRow(line, mark_safe("".join(cells)))  # every part escaped above
 
