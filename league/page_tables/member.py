@@ -17,6 +17,8 @@ import django_tables2 as tables
 from django.utils.translation import gettext as _now
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
+from django_tables2.data import TableListData
+from django_tables2.utils import OrderBy
 
 from ..formatting import format_date, format_points, format_score, format_signed
 from ..links import member_text, url_of_each, with_page_urls
@@ -53,6 +55,27 @@ class HistoryRow:
         return self.entry.is_day_total
 
 
+class SortedByKeys(TableListData):
+    """Rows sorted on their raw values read once per row: django-tables2 reads both rows' values through its
+    accessors at each comparison, which took tens of milliseconds on a history of 2,200 games.  Sorted from the
+    least significant column on, each sort stable, so that ties keep the history's order, as django-tables2's.
+    A missing value (a day total's place) sorts as django-tables2 sorts it: first, last the other way."""
+
+    def order_by(self, aliases: Any) -> None:
+        keys = []
+        for alias in aliases:
+            bound_column = self.table.columns[OrderBy(alias).bare]
+            flipped = alias[0] != bound_column.order_by_alias[0]  # as TableListData.order_by reads it
+            keys += bound_column.order_by.opposite if flipped else bound_column.order_by
+        for key in reversed(keys):
+            name = key.bare
+            self.data.sort(key=lambda row: _missing_first(getattr(row, name)), reverse=key.is_descending)
+
+
+def _missing_first(value: Any) -> tuple[bool, Any]:
+    return (False, 0) if value is None else (True, value)
+
+
 class HistoryTable(PageTable):
     """The member's games and day totals, newest first, a page at a time (``?page=``)."""
 
@@ -82,7 +105,7 @@ class HistoryTable(PageTable):
 
     def __init__(self, record: MemberRecord, club: Any, **kwargs: Any) -> None:
         self.history = [HistoryRow(entry) for entry in reversed(record.history)]  # newest first
-        super().__init__(self.history, **kwargs)
+        super().__init__(SortedByKeys(self.history), **kwargs)
         self.record, self.club = record, club
         if record.win_points:
             self.columns["base"].column.verbose_name = _("Win points")

@@ -227,3 +227,15 @@ def test_the_history_download_writes_a_day_total_as_its_day_points_and_hanchan(c
         ["Sat 21 Nov 2026", "45.3", "", "", "day total (日計) 4 hanchan", *[""] * 9],  # no place, seat or parts
         ["Sat 14 Nov 2026", "50.0", "1", "40000", "Round 1 · table 1", "East", "南野二郎, 西川三郎, 北村四郎",
          "10.0", "20.0", "20.0", "0.0", "0.0", "0.0", "0.0"]]
+
+
+def test_sorting_the_history_by_place_puts_a_day_total_first_and_last_the_other_way(client, club, member, season):
+    client.force_login(member)
+    east = Member.objects.get(name="東田一郎")
+
+    def first_cells(sort):
+        response = client.get(url(club, "member_page", member_id=east.pk), {"sort": sort})
+        return [line.is_day_total for line in (row.record for row in response.context["history_table"].paginated_rows)]
+
+    assert first_cells("place") == [True, False]  # a day total has no place
+    assert first_cells("-place") == [False, True]
