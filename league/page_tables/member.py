@@ -311,6 +311,52 @@ class SeatsTable(PageTable):
         return record.per_game
 
 
+# --- the places (the summary's count and rate of each place) ---------------------------------------------
+
+class PlacesRow:
+    """A figure of each place (着順): how many, or how often; the texts written once."""
+
+    __slots__ = ("label", "texts", "values")
+
+    def __init__(self, label: Any, values: list[Any], texts: list[str]) -> None:
+        self.label, self.values, self.texts = label, values, texts
+
+
+class PlaceColumn(tables.Column):
+    """One place's column: its figure in each row, for the download (the page prints the rows' texts)."""
+
+    def __init__(self, index: int, **kwargs: Any) -> None:
+        super().__init__(accessor="label", orderable=False, attrs={"th": {"class": "num"}, "td": {"class": "num"}},
+                         **kwargs)
+        self.index = index
+
+    def value(self, record: PlacesRow, **kwargs: Any) -> Any:
+        return record.values[self.index]
+
+
+class PlacesTable(PageTable):
+    """Two rows, the count and the rate, a column per place of the rules (3 or 4): a figure read, not sorted."""
+
+    figure = tables.Column(verbose_name="", accessor="label", orderable=False)
+
+    export_name = "places"
+
+    class Meta(PageTable.Meta):
+        template_name = "league/tables/member_places.html"
+        attrs = {"class": "compact places"}
+        prefix = "places-"
+
+    def __init__(self, line: Any, labels: list[Any], **kwargs: Any) -> None:
+        rows = [PlacesRow(_("Count"), list(line.places), [str(count) for count in line.places]),
+                PlacesRow(_("Rate"), list(line.place_rates), [f"{rate}%" for rate in line.place_rates])]
+        extra = [(f"place_{number}", PlaceColumn(number - 1, verbose_name=label))
+                 for number, label in enumerate(labels, start=1)]
+        super().__init__(rows, extra_columns=extra, **kwargs)
+
+    def value_figure(self, record: PlacesRow) -> str:
+        return str(record.label)
+
+
 # --- the yakuman ------------------------------------------------------------------------------------------
 
 class YakumanRow:
@@ -351,12 +397,14 @@ class MemberYakumanTable(PageTable):
         prefix = "yakuman-"
 
 
-def member_tables(record: MemberRecord, club: Any, member_name: str, period_query: str) -> dict[str, PageTable]:
+def member_tables(record: MemberRecord, club: Any, member_name: str, period_query: str,
+                  place_labels: list[Any]) -> dict[str, PageTable]:
     """The page's tables of ``record``, by the name the page shows them by; the history first (its download,
     ``?_export=`` with no ``_table``, is the page's)."""
     with_page_urls(club, record.members.values(), period_query)
     return {
         "history_table": HistoryTable(record, club),
+        "places_table": PlacesTable(record.line, place_labels),
         "head_to_head_table": HeadToHeadTable(opponent_rows(record.head_to_head), member_name=member_name),
         "seats_table": SeatsTable([SeatRow(seat) for seat in record.seats]),
         "yakuman_table": MemberYakumanTable(yakuman_rows(record.yakuman, club)),

@@ -44,13 +44,13 @@ def member_page(request, slug, member_id):
                "season": choice.season, "rule_set": choice.rule_set, "period_query": period_query}
     if choice.period:
         record = member_record(member, choice.period)
-        tables = member_tables(record, access.club, member.name, period_query)
+        place_labels = [place_label(place) for place in range(1, record.players + 1)]
+        tables = member_tables(record, access.club, member.name, period_query, place_labels)
         for table in tables.values():  # the history first: a download without ``_table`` is its
             if download := configure(request, table):
                 return download
         tables["history_table"].fill_page()  # the seats of the page's games only: one query
-        context.update(record=record, **tables,
-                       place_labels=[place_label(place) for place in range(1, record.players + 1)])
+        context.update(record=record, **tables)
         if record.history:
             context.update(points_chart=cumulative_points_chart(record.history), places_chart=place_chart(record.line))
     return render(request, "league/members/detail.html", context)

@@ -250,3 +250,17 @@ def test_each_table_offers_its_own_downloads(client, club, member, league):
     assert 'href="?_export=csv"' in html  # the history: a download holds every page
     for prefix in ("h2h-", "seats-", "yakuman-"):
         assert f'href="?page=1&amp;_export=csv&amp;_table={prefix}"' in html
+
+
+def test_the_places_show_their_count_and_rate_and_download_as_numbers(client, club, member, league):
+    client.force_login(member)
+    address = page_url(club, league["東田"])
+    response = client.get(address)
+    assert headings_of(response, "places") == ["", "1着", "2着", "3着", "4着"]
+    assert rows_of(response, "places") == [["回数", "2", "1", "1", "1"], ["率", "40.0%", "20.0%", "20.0%", "20.0%"]]
+    english = csv_rows(client.get("/en" + address, {"_export": "csv", "_table": "places-"}))
+    assert english == [["", "1st", "2nd", "3rd", "4th"], ["Count", "2", "1", "1", "1"],
+                       ["Rate", "40.0", "20.0", "20.0", "20.0"]]
+    sheet = xlsx_sheet(client.get(address, {"_export": "xlsx", "_table": "places-"}))
+    assert [[cell.value for cell in row] for row in sheet.iter_rows()][1:] == [
+        ["回数", 2, 1, 1, 1], ["率", 40, 20, 20, 20]]
