@@ -1,5 +1,5 @@
-"""The member page's tables (個人成績): the history of games (paged), the head-to-head, the figures by seat and
-the yakuman.
+"""The member page's tables (個人成績): the history of games (paged), the head-to-head, the figures by seat, the
+summary's places and the yakuman.
 
 The history holds every game and day total of the period (``MemberRecord.history``: a busy member has 2,200),
 read from the member's meeting lines with their own seat only; the opponents' names and the parts of each
