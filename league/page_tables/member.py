@@ -9,7 +9,7 @@ history sorts on what the meeting lines already hold (the day, the total, the pl
 are in the seats, which a sort would have to read for every game, so those columns do not sort.
 """
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from decimal import Decimal
 from typing import Any
 
@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _now
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django_tables2.data import TableListData
+from django_tables2.rows import BoundRows
 from django_tables2.utils import OrderBy
 
 from ..formatting import format_date, format_points, format_score, format_signed
@@ -36,40 +37,55 @@ EMPTY = "—"  # a figure of a seat the member never started in
 # --- the history ------------------------------------------------------------------------------------------
 
 class HistoryRow:
-    """A line of the history (a game, or a day total 日計): the raw values it sorts on, and its texts once
-    ``HistoryTable`` has written them (the page's rows only)."""
+    """A line of the history on the page (a game, or a day total 日計), its texts written once
+    (``HistoryTable.fill_page``), with the raw values a download writes."""
 
-    __slots__ = ("base", "bust", "chip_count", "chip_points", "chombo", "date", "entry", "filled", "game_text",
-                 "game_url", "hanchan", "meeting_url", "number", "oka", "opponents", "place", "points_only", "score",
-                 "shugi", "total", "total_text", "uma", "wind")
+    __slots__ = ("base", "bust", "chip_count", "chip_points", "chombo", "date", "entry", "game_text", "game_url",
+                 "hanchan", "meeting_url", "oka", "opponents", "place", "points_only", "score", "shugi", "total",
+                 "total_text", "uma", "wind")
 
     def __init__(self, entry: Any) -> None:
         self.entry = entry
-        self.number = entry.number  # the history's order: the day, then the round
         self.total = entry.total  # tenths
-        self.place = None if entry.is_day_total else entry.seat.place
-        self.filled = False
+        self.place = _place(entry)
 
     @property
     def is_day_total(self) -> bool:
         return self.entry.is_day_total
 
 
+def _place(entry: Any) -> int | None:
+    return None if entry.is_day_total else entry.seat.place
+
+
+# What the history sorts on, read from its lines (a game's, or a day total's: no place).
+HISTORY_KEYS: dict[str, Callable[[Any], Any]] = {
+    "number": lambda entry: entry.number,  # the history's order: the day, then the round
+    "total": lambda entry: entry.total,  # tenths
+    "place": _place,
+}
+
+
 class SortedByKeys(TableListData):
-    """Rows sorted on their raw values read once per row: django-tables2 reads both rows' values through its
-    accessors at each comparison, which took tens of milliseconds on a history of 2,200 games.  Sorted from the
-    least significant column on, each sort stable, so that ties keep the history's order, as django-tables2's.
-    A missing value (a day total's place) sorts as django-tables2 sorts it: first, last the other way."""
+    """Rows sorted on raw values read once per row by ``keys`` (a column's ``order_by`` name → its value of a
+    row): django-tables2 reads both rows' values through its accessors at each comparison, which took tens of
+    milliseconds on a history of 2,200 games.  Sorted from the least significant column on, each sort stable,
+    so that ties keep the history's order, as django-tables2's.  A missing value (a day total's place) sorts as
+    django-tables2 sorts it: first, last the other way."""
+
+    def __init__(self, data: list[Any], keys: dict[str, Callable[[Any], Any]]) -> None:
+        super().__init__(data)
+        self.keys = keys
 
     def order_by(self, aliases: Any) -> None:
-        keys = []
+        order = []
         for alias in aliases:
             bound_column = self.table.columns[OrderBy(alias).bare]
             flipped = alias[0] != bound_column.order_by_alias[0]  # as TableListData.order_by reads it
-            keys += bound_column.order_by.opposite if flipped else bound_column.order_by
-        for key in reversed(keys):
-            name = key.bare
-            self.data.sort(key=lambda row: _missing_first(getattr(row, name)), reverse=key.is_descending)
+            order += bound_column.order_by.opposite if flipped else bound_column.order_by
+        for key in reversed(order):
+            value = self.keys[key.bare]
+            self.data.sort(key=lambda row: _missing_first(value(row)), reverse=key.is_descending)
 
 
 def _missing_first(value: Any) -> tuple[bool, Any]:
@@ -79,20 +95,20 @@ def _missing_first(value: Any) -> tuple[bool, Any]:
 class HistoryTable(PageTable):
     """The member's games and day totals, newest first, a page at a time (``?page=``)."""
 
-    date = name_column(_("Date"), accessor="number")
+    date = name_column(_("Date"), accessor="entry", order_by=("number",))
     total = key_column(_("Total"), attrs={"th": {"class": "num total"}, "td": {"class": "num total"}})
     place = tables.Column(verbose_name=_("Place"), attrs=NUM)
     score = tables.Column(verbose_name=_("Score"), attrs=NUM, orderable=False)
-    game = tables.Column(verbose_name=_("Game"), accessor="number", orderable=False)
-    seat = detail_column(_("Seat"), accessor="number", orderable=False)
-    opponents = tables.Column(verbose_name=_("Opponents"), accessor="number", orderable=False)
-    base = detail_column(_("Base"), accessor="number", orderable=False, attrs=NUM)
-    oka = detail_column(_("Oka"), accessor="number", orderable=False, attrs=NUM)
-    uma = detail_column(_("Uma"), accessor="number", orderable=False, attrs=NUM)
-    bust = detail_column(_("Bust"), accessor="number", orderable=False, attrs=NUM)
-    chips = detail_column(_("Chips"), accessor="number", orderable=False, attrs=NUM)
-    shugi = detail_column(_("Yakuman bonus"), accessor="number", orderable=False, attrs=NUM)
-    chombo = detail_column(_("Chombo"), accessor="number", orderable=False, attrs=NUM)
+    game = tables.Column(verbose_name=_("Game"), accessor="entry", orderable=False)
+    seat = detail_column(_("Seat"), accessor="entry", orderable=False)
+    opponents = tables.Column(verbose_name=_("Opponents"), accessor="entry", orderable=False)
+    base = detail_column(_("Base"), accessor="entry", orderable=False, attrs=NUM)
+    oka = detail_column(_("Oka"), accessor="entry", orderable=False, attrs=NUM)
+    uma = detail_column(_("Uma"), accessor="entry", orderable=False, attrs=NUM)
+    bust = detail_column(_("Bust"), accessor="entry", orderable=False, attrs=NUM)
+    chips = detail_column(_("Chips"), accessor="entry", orderable=False, attrs=NUM)
+    shugi = detail_column(_("Yakuman bonus"), accessor="entry", orderable=False, attrs=NUM)
+    chombo = detail_column(_("Chombo"), accessor="entry", orderable=False, attrs=NUM)
 
     export_name = "games"
     per_page = GAMES_PER_PAGE
@@ -104,25 +120,31 @@ class HistoryTable(PageTable):
         empty_text = _("No games in this period.")
 
     def __init__(self, record: MemberRecord, club: Any, **kwargs: Any) -> None:
-        self.history = [HistoryRow(entry) for entry in reversed(record.history)]  # newest first
-        super().__init__(SortedByKeys(self.history), **kwargs)
+        # The history's lines themselves, newest first: a busy member's 2,200 are not wrapped each (every object
+        # made on a request brings the garbage collector's next full pass closer), a page's lines only.
+        super().__init__(SortedByKeys(record.history[::-1], HISTORY_KEYS), **kwargs)
         self.record, self.club = record, club
+        self.page_rows: BoundRows | None = None
         if record.win_points:
             self.columns["base"].column.verbose_name = _("Win points")
 
     def fill_page(self) -> None:
-        """Write the texts of the page's rows: their games' seats read in one query."""
-        self._fill([row.record for row in self.paginated_rows])
+        """Write the texts of the page's lines: their games' seats read in one query."""
+        self.page_rows = BoundRows(self._written([row.record for row in super().paginated_rows]), table=self)
+
+    @property
+    def paginated_rows(self) -> BoundRows:
+        """The page's lines with their texts (``fill_page``), as the template prints them."""
+        return self.page_rows if self.page_rows is not None else super().paginated_rows
 
     def as_values(self, exclude_columns: Any = None) -> Any:
-        self._fill(self.history)  # a download holds every game
+        self.data.data = self._written(self.data.data)  # a download holds every game, in the page's order
         return super().as_values(exclude_columns)
 
-    def _fill(self, rows: list[HistoryRow]) -> None:
-        rows = [row for row in rows if not row.filled]
-        if not rows:
-            return
-        self.record.with_seats([row.entry for row in rows])
+    def _written(self, entries: list[Any]) -> list[HistoryRow]:
+        """``entries`` (lines of the history) with their texts, their games' seats read in one query."""
+        self.record.with_seats(entries)
+        rows = [HistoryRow(entry) for entry in entries]
         meeting_url = url_of_each("meeting_detail", self.club.slug)
         game_url = url_of_each("game_detail", self.club.slug)
         game_name = _now("Round %(round)s · table %(table)s")
@@ -147,7 +169,7 @@ class HistoryTable(PageTable):
                 for part in PARTS:  # the parts of the total, as texts
                     setattr(row, part, format_points(getattr(seat, part)))
                 row.chip_count = format_signed(seat.chips) if seat.chips else ""
-            row.filled = True
+        return rows
 
     # The download: figures as numbers, the page's texts otherwise; a day total has its day, total and hanchan.
 
