@@ -181,7 +181,7 @@ def cumulative_cells(columns, days, adjustments, before=None):
     ``adjustments``: ``[(date, points), …]`` in date order (those before the first column count in it);
     ``before``: their points before the first column, None when they had nothing there.  A total that stays over
     the meetings a member misses is one Cell, repeated: a big season has 16,000 cells, half of them such
-    repeats, and the grid draws a repeated cell once (``tables.running_grid``).
+    repeats, and the grid draws a repeated cell once (``page_tables.running.grid_rows``).
     """
     cells = []
     append, played = cells.append, days.get

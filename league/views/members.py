@@ -9,17 +9,15 @@ from django.utils.translation import gettext as _
 
 from ..charts import cumulative_points_chart, place_chart, place_label
 from ..forms.period_choice import PeriodChoiceForm
-from ..links import with_page_urls
-from ..member_tables import head_to_head_rows, history_rows
 from ..models import Member
 from ..page_tables.base import configure
+from ..page_tables.member import member_tables
 from ..page_tables.members import MEMBERS_PER_PAGE, MemberListTable, in_reading_order
 from ..permissions import club_access
 from ..stats.member import member_record, members_with_games
 from ..stats.periods import current_season
 from .member_json import record_as_json
 
-GAMES_PER_PAGE = 30
 JSON_GAMES_PER_PAGE = 100  # the JSON's games: a busy member's thousands, with their opponents, by pages
 
 
@@ -46,12 +44,13 @@ def member_page(request, slug, member_id):
                "season": choice.season, "rule_set": choice.rule_set, "period_query": period_query}
     if choice.period:
         record = member_record(member, choice.period)
-        page = Paginator(record.newest_first, GAMES_PER_PAGE).get_page(request.GET.get("page"))
-        record.with_seats(page.object_list)
-        with_page_urls(access.club, record.members.values(), period_query)
-        context.update(record=record, page=page, history_rows=history_rows(page, access.club),
-                       head_to_head_rows=head_to_head_rows(record.head_to_head),
-                       place_labels=[place_label(place) for place in range(1, record.players + 1)])
+        place_labels = [place_label(place) for place in range(1, record.players + 1)]
+        tables = member_tables(record, access.club, member.name, period_query, place_labels)
+        for table in tables.values():  # the history first: a download without ``_table`` is its
+            if download := configure(request, table):
+                return download
+        tables["history_table"].fill_page()  # the seats of the page's games only: one query
+        context.update(record=record, **tables)
         if record.history:
             context.update(points_chart=cumulative_points_chart(record.history), places_chart=place_chart(record.line))
     return render(request, "league/members/detail.html", context)

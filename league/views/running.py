@@ -3,10 +3,11 @@
 from django.shortcuts import render
 
 from ..forms.period_choice import PeriodChoiceForm
+from ..page_tables.base import configure
+from ..page_tables.running import RunningGridTable
 from ..permissions import club_access
 from ..stats.running import LATEST_MEETINGS
 from ..stats.running import running_standings as running_standings_of
-from ..tables import running_grid, running_heads
 
 
 def running_standings(request, slug):
@@ -16,11 +17,13 @@ def running_standings(request, slug):
     choice = form.choice
     show_all = request.GET.get("all") == "1"
     running = running_standings_of(choice.period, None if show_all else LATEST_MEETINGS) if choice.period else None
+    table = RunningGridTable(running, access.club) if running and running.columns else None
+    if table and (download := configure(request, table)):
+        return download
     return render(request, "league/running.html", {
         "access": access, "club": access.club, "nav": "running", "form": form,
         "season": choice.season, "rule_set": choice.rule_set, "running": running,
-        "grid": running_grid(running, access.club) if running else "",
-        "heads": running_heads(running, access.club.slug) if running else "",
+        "table": table,
         "show_all": show_all, "latest_meetings": LATEST_MEETINGS,
     })
 

@@ -1,6 +1,7 @@
 """Day totals (日計) wherever results are read: standings (page, JSON, workbook), running standings, member pages,
 the meeting page, and the workbook's 集計表 read back to the same standings."""
 
+import csv
 import datetime
 import io
 from decimal import Decimal
@@ -215,3 +216,26 @@ def test_the_standings_sort_by_a_figure_a_day_total_only_member_lacks(client, cl
     assert response.status_code == 200
     names = [line.member.name for line in response.context["table"].lines]
     assert sorted(names) == ["中島五郎", "北村四郎", "南野二郎", "東田一郎"]
+
+
+def test_the_history_download_writes_a_day_total_as_its_day_points_and_hanchan(client, club, member, season):
+    client.force_login(member)
+    east = Member.objects.get(name="東田一郎")
+    download = client.get(url(club, "member_page", member_id=east.pk), {"_export": "csv"})
+    rows = list(csv.reader(io.StringIO(download.content.decode("utf-8-sig"))))
+    assert rows[1:] == [  # newest first: the day total after the game
+        ["Sat 21 Nov 2026", "45.3", "", "", "day total (日計) 4 hanchan", *[""] * 9],  # no place, seat or parts
+        ["Sat 14 Nov 2026", "50.0", "1", "40000", "Round 1 · table 1", "East", "南野二郎, 西川三郎, 北村四郎",
+         "10.0", "20.0", "20.0", "0.0", "0.0", "0.0", "0.0"]]
+
+
+def test_sorting_the_history_by_place_puts_a_day_total_first_and_last_the_other_way(client, club, member, season):
+    client.force_login(member)
+    east = Member.objects.get(name="東田一郎")
+
+    def first_cells(sort):
+        response = client.get(url(club, "member_page", member_id=east.pk), {"sort": sort})
+        return [line.is_day_total for line in (row.record for row in response.context["history_table"].paginated_rows)]
+
+    assert first_cells("place") == [True, False]  # a day total has no place
+    assert first_cells("-place") == [False, True]

@@ -1,0 +1,124 @@
+"""The running standings' grid (途中経過): each member's points after each meeting shown, a column per meeting.
+
+A big season's grid has 40 members × 400 meetings = 16,000 cells (``?all=1``): too many for the template
+engine within the page's budget, so each row's cells are written here (``grid_rows``), the rest of the
+table by its template.  A total that stays over the meetings a member misses is one ``Cell`` repeated
+(``stats.running.cumulative_cells``), and a cell's HTML is written once for the grid.  The grid is read in
+the ranking's order and a meeting's column means nothing sorted, so nothing sorts.
+"""
+
+from decimal import Decimal
+from html import escape  # Django's adds a lazy-string wrapper per call: 16,000 cells
+from typing import Any
+
+import django_tables2 as tables
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from ..formatting import format_date, format_month_day, format_points
+from ..links import member_text, url_of_each
+from ..stats.running import Column, Running, RunningLine
+from .base import PageTable, key_column, name_column, points_figure
+
+PLAYED, IDLE = "num", "num idle"  # a cell's class: dimmed where the member did not play
+BEFORE = f'<td class="{PLAYED}"></td>'  # a cell before the member's first game
+
+
+class GridRow:
+    """A member's line of the grid: rank, name and total for the template, and its cells, one per meeting shown,
+    as one piece of HTML (``grid_rows``)."""
+
+    __slots__ = ("cells", "line", "member", "rank", "running", "total_text")
+
+    def __init__(self, running: RunningLine, cells: SafeString) -> None:
+        self.running, self.line, self.member, self.rank = running, running.line, running.line.member, running.line.rank
+        self.total_text = format_points(self.line.points)
+        self.cells = cells
+
+
+class MeetingHeading:
+    """A meeting's column heading: its day, linked to the meeting."""
+
+    __slots__ = ("iso", "long", "short", "url")
+
+    def __init__(self, column: Column, url: str) -> None:
+        self.url, self.iso = url, column.date.isoformat()
+        self.long, self.short = format_date(column.date), format_month_day(column.date)
+
+
+def grid_rows(running: Running) -> list[GridRow]:
+    """The rows of ``running``'s grid, each row's cells written here as HTML, each cell's once for the grid.
+
+    The one piece of the site's tables written in Python: printed by a template loop, 16,000 cells took the
+    page from 80 to 150–200 ms at 20,000 games (two variables a cell through the template engine, even
+    unescaped), over its budget (docs/performance.md).  A cell is a figure of ``format_points`` (digits, a
+    point and a sign), escaped all the same, in one of two classes; the name, rank, total and headings stay
+    in the template.
+    """
+    language = get_language()
+    texts: dict[int, str] = {}
+    written: dict[tuple[int, bool], str] = {}
+
+    def cell_html(points: int, played: bool) -> str:
+        text = texts.get(points)
+        if text is None:
+            text = texts[points] = escape(format_points(points, language))
+        html = written[points, played] = f'<td class="{PLAYED if played else IDLE}">{text}</td>'
+        return html
+
+    def row(line: RunningLine) -> GridRow:
+        cells, last, html = [], None, BEFORE
+        append = cells.append
+        for cell in line.cells:
+            if cell is not last:  # a repeated Cell (a meeting missed) is the same HTML
+                last = cell
+                if cell is not None:
+                    points, day = cell
+                    html = written.get((points, day is not None)) or cell_html(points, day is not None)
+            append(html)
+        return GridRow(line, mark_safe("".join(cells)))  # every part escaped above
+
+    return [row(line) for line in running.lines]
+
+
+class MeetingColumn(tables.Column):
+    """A meeting's column: the member's points after it, for the download (the page prints the rows' pairs)."""
+
+    def __init__(self, index: int, **kwargs: Any) -> None:
+        super().__init__(accessor="member", orderable=False, **kwargs)
+        self.index = index
+
+    def value(self, record: GridRow, **kwargs: Any) -> Decimal | None:
+        cell = record.running.cells[self.index]
+        return None if cell is None else points_figure(cell.points)
+
+
+class RunningGridTable(PageTable):
+    """Member, total, then a column per meeting shown (``meeting_<id>``), added for the meetings of the grid."""
+
+    member = name_column(_("Member"), orderable=False, attrs={"th": {"class": "member"}, "td": {"class": "member"}})
+    total = key_column(_("Total"), accessor="line__points", orderable=False,
+                       attrs={"th": {"class": "num total"}, "td": {"class": "num total"}})
+
+    export_name = "running-standings"
+    wide = True
+    has_detail_columns = False  # every column shows on a phone: the grid scrolls
+
+    class Meta(PageTable.Meta):
+        template_name = "league/tables/running_grid.html"
+        attrs = {"class": "running key-table"}
+
+    def __init__(self, running: Running, club: Any, **kwargs: Any) -> None:
+        meeting_url = url_of_each("meeting_detail", club.slug)
+        self.meetings = [MeetingHeading(column, meeting_url(column.meeting_id)) for column in running.columns]
+        # The meetings' columns, for the download (the page writes their headings from ``meetings``).
+        extra = [(f"meeting_{column.meeting_id}", MeetingColumn(index, verbose_name=heading.long))
+                 for index, (column, heading) in enumerate(zip(running.columns, self.meetings, strict=True))]
+        super().__init__(grid_rows(running), extra_columns=extra, **kwargs)
+
+    def value_member(self, record: GridRow) -> str:
+        return member_text(record.member)
+
+    def value_total(self, record: GridRow) -> Decimal | None:
+        return points_figure(record.line.points)
