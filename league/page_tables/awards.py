@@ -7,9 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import django_tables2 as tables
-from django.utils.translation import gettext as _now
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from ..formatting import POINTS, format_date, format_figure
 from ..links import member_text
@@ -46,7 +45,7 @@ class AwardRow:
 
 
 def _game_text(game: Any) -> str:
-    return _now("%(date)s, round %(round)s") % {"date": format_date(game.meeting.date), "round": game.round}
+    return gettext("%(date)s, round %(round)s") % {"date": format_date(game.meeting.date), "round": game.round}
 
 
 def award_rows(awards: Any) -> list[AwardRow]:
@@ -64,7 +63,7 @@ def award_rows(awards: Any) -> list[AwardRow]:
         decided = [counted, needed, settled]
         if award.title == AwardTitle.MOST_IMPROVED and awards.halves:
             last, first_day = awards.halves
-            decided.append(_now("First half: to %(last)s; second half: from %(first)s.")
+            decided.append(gettext("First half: to %(last)s; second half: from %(first)s.")
                            % {"last": format_date(last), "first": format_date(first_day)})
         rows.append(AwardRow(award.title, str(award.label), award.shared, holders, figure,
                              format_figure(award.kind, first), out_of, " ".join(decided)))

@@ -3,7 +3,7 @@
 from typing import Any
 
 import django_tables2 as tables
-from django.utils.translation import gettext as _now
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ..formatting import format_date
@@ -39,4 +39,4 @@ class ImportedMeetingsTable(PageTable):
         return format_date(value)
 
     def value_created(self, value: bool) -> str:
-        return _now("created by the import") if value else _now("already there")
+        return gettext("created by the import") if value else gettext("already there")

@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 import django_tables2 as tables
-from django.utils.translation import gettext as _now
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ..formatting import format_points, format_signed, format_yen
@@ -142,7 +142,7 @@ class DayMoneyTable(PageTable):
         return member_text(value)
 
     def value_at_close(self, value: bool) -> str:
-        return _now("present") if value else _now("left early")
+        return gettext("present") if value else gettext("left early")
 
 
 # --- the settlements kept ---------------------------------------------------------------------------------

@@ -14,9 +14,8 @@ from decimal import Decimal
 from typing import Any
 
 import django_tables2 as tables
-from django.utils.translation import gettext as _now
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 from django_tables2.data import TableListData
 from django_tables2.rows import BoundRows
 from django_tables2.utils import OrderBy
@@ -147,7 +146,7 @@ class HistoryTable(PageTable):
         rows = [HistoryRow(entry) for entry in entries]
         meeting_url = url_of_each("meeting_detail", self.club.slug)
         game_url = url_of_each("game_detail", self.club.slug)
-        game_name = _now("Round %(round)s · table %(table)s")
+        game_name = gettext("Round %(round)s · table %(table)s")
         for row in rows:
             entry = row.entry
             row.total_text = format_points(row.total)
@@ -187,7 +186,7 @@ class HistoryTable(PageTable):
 
     def value_game(self, record: HistoryRow) -> str:
         if record.is_day_total:
-            return f"{_now('day total (日計)')} {record.hanchan}"
+            return f"{gettext('day total (日計)')} {record.hanchan}"
         return record.game_text
 
     def value_seat(self, record: HistoryRow) -> str:
@@ -399,7 +398,7 @@ class YakumanRow:
 def yakuman_rows(yakuman: Iterable[Any], club: Any) -> list[YakumanRow]:
     meeting_url = url_of_each("meeting_detail", club.slug)
     game_url = url_of_each("game_detail", club.slug)
-    game_name = _now("Round %(round)s · table %(table)s")
+    game_name = gettext("Round %(round)s · table %(table)s")
     return [YakumanRow(one, meeting_url, game_url, game_name) for one in yakuman]
 
 

@@ -1,6 +1,6 @@
 """The member list's table (会員一覧): name, games and reading, in reading order unless a heading is chosen."""
 
-from django.utils.translation import gettext as _now
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Member
@@ -35,7 +35,7 @@ class MemberListTable(PageTable):
             self.columns["games"].column.verbose_name = _("Games this season")
 
     def value_name(self, record: Member) -> str:
-        marks = [_now("guest")] if record.guest else []
+        marks = [gettext("guest")] if record.guest else []
         if not record.active:
-            marks.append(_now("inactive"))
+            marks.append(gettext("inactive"))
         return f"{record.name} ({', '.join(marks)})" if marks else record.name

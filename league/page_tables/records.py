@@ -8,7 +8,7 @@ paged and sorts by its game's day.  Each table has a prefix: its sorting, paging
 from typing import Any
 
 import django_tables2 as tables
-from django.utils.translation import gettext as _now
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ..formatting import format_date, format_points
@@ -19,7 +19,7 @@ YAKUMAN_PER_PAGE = 20
 
 
 def _game_text(game: Any) -> str:
-    return _now("%(date)s, round %(round)s") % {"date": format_date(game.meeting.date), "round": game.round}
+    return gettext("%(date)s, round %(round)s") % {"date": format_date(game.meeting.date), "round": game.round}
 
 
 class _TopTen(PageTable):

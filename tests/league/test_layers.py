@@ -14,7 +14,7 @@ LEAGUE = Path(__file__).resolve().parents[2] / "league"
 # What the pages are built from, and nothing below them may use.
 PAGES = ("league.templatetags", "league.views")
 # Everything a model must not know about: text rendering, read models, services and the pages.
-ABOVE_MODELS = (*PAGES, "league.forms", "league.rules_text", "league.tables", "league.charts", "league.stats",
+ABOVE_MODELS = (*PAGES, "league.forms", "league.rules_text", "league.page_tables", "league.charts", "league.stats",
                 "league.services", "league.exports", "league.imports", "league.api_standings", "league.links",
                 "league.history")
 # The read models and the plain modules the pages and the workbook share.
