@@ -214,7 +214,7 @@ def test_the_standings_sort_by_a_figure_a_day_total_only_member_lacks(client, cl
     client.force_login(member)
     response = client.get(url(club, "standings"), {"sort": column})
     assert response.status_code == 200
-    names = [line.member.name for line in response.context["table"].lines]
+    names = [row.record.member.name for row in response.context["table"].rows]
     assert sorted(names) == ["中島五郎", "北村四郎", "南野二郎", "東田一郎"]
 
 

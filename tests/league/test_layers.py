@@ -18,7 +18,7 @@ ABOVE_MODELS = (*PAGES, "league.forms", "league.rules_text", "league.page_tables
                 "league.services", "league.exports", "league.imports", "league.api_standings", "league.links",
                 "league.history")
 # The read models and the plain modules the pages and the workbook share.
-BELOW_PAGES = ("stats", "tables.py", "charts.py", "exports", "formatting.py", "links.py", "rules_text.py",
+BELOW_PAGES = ("stats", "charts.py", "exports", "formatting.py", "links.py", "rules_text.py",
                "api_standings.py", "history.py", "next_steps.py", "in_app_browser.py", "services", "imports", "models")
 # What a template tag may wrap: the plain modules below the pages, and Django.
 WRAPPED = ("league.formatting", "league.links", "league.rules_text", "league.in_app_browser")
