@@ -82,6 +82,11 @@ def detail_column(verbose_name: Any, **kwargs: Any) -> tables.Column:
     return tables.Column(verbose_name=verbose_name, attrs=_kind("detail-cell", kwargs.pop("attrs", None)), **kwargs)
 
 
+def asks_for_download(request: HttpRequest) -> bool:
+    """Whether the address asks for a table's download rather than the page."""
+    return request.GET.get(EXPORT_PARAMETER) in EXPORT_FORMATS
+
+
 def configure(request: HttpRequest, table: PageTable, per_page: int | None = None) -> HttpResponse | None:
     """Sort and page ``table`` from the address; the download instead when the address asks for one.
 

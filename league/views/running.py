@@ -3,7 +3,7 @@
 from django.shortcuts import render
 
 from ..forms.period_choice import PeriodChoiceForm
-from ..page_tables.base import configure
+from ..page_tables.base import asks_for_download, configure
 from ..page_tables.running import RunningGridTable
 from ..permissions import club_access
 from ..stats.running import LATEST_MEETINGS
@@ -17,7 +17,8 @@ def running_standings(request, slug):
     choice = form.choice
     show_all = request.GET.get("all") == "1"
     running = running_standings_of(choice.period, None if show_all else LATEST_MEETINGS) if choice.period else None
-    table = RunningGridTable(running, access.club) if running and running.columns else None
+    table = (RunningGridTable(running, access.club, for_download=asks_for_download(request))
+             if running and running.columns else None)
     if table and (download := configure(request, table)):
         return download
     return render(request, "league/running.html", {
