@@ -19,14 +19,16 @@ NUM = {"th": {"class": "num"}}
 
 
 @dataclass
-class LatestTotalRow:
+class RankedPointsRow:
     rank: int | None
     member: Any
     games: int
     points: str
 
 
-class LatestTotalsTable(PageTable):
+class _RankedPointsTable(PageTable):
+    """Rank, member, games and points, read in the ranking: the latest meeting's totals and the leaders."""
+
     rank = tables.Column(verbose_name=_("Rank"), attrs=NUM, orderable=False)
     member = tables.Column(verbose_name=_("Member"), orderable=False)
     games = tables.Column(verbose_name=_("Games"), attrs=NUM, orderable=False)
@@ -34,13 +36,15 @@ class LatestTotalsTable(PageTable):
 
     downloadable = False
 
+    def __init__(self, lines: Iterable[Any], **kwargs: Any) -> None:
+        super().__init__([RankedPointsRow(line.rank, line.member, line.games, format_points(line.points))
+                          for line in lines], **kwargs)
+
+
+class LatestTotalsTable(_RankedPointsTable):
     class Meta(PageTable.Meta):
         template_name = "league/tables/latest_totals.html"
         attrs = {"class": "compact day-totals"}
-
-    def __init__(self, totals: Iterable[Any], **kwargs: Any) -> None:
-        super().__init__([LatestTotalRow(total.rank, total.member, total.games, format_points(total.points))
-                          for total in totals], **kwargs)
 
 
 @dataclass
@@ -70,31 +74,12 @@ class LatestGamesTable(PageTable):
         self.columns["players"].column.attrs = {"th": {"colspan": players}}  # a cell per seat under one heading
 
 
-@dataclass
-class LeaderRow:
-    rank: int | None
-    member: Any
-    games: int
-    points: str
-
-
-class LeadersTable(PageTable):
-    """The top of the season's standings on the club page: read in the ranking (the standings page sorts)."""
-
-    rank = tables.Column(verbose_name=_("Rank"), attrs=NUM, orderable=False)
-    member = tables.Column(verbose_name=_("Member"), orderable=False)
-    games = tables.Column(verbose_name=_("Games"), attrs=NUM, orderable=False)
-    points = tables.Column(verbose_name=_("Points"), attrs=NUM, orderable=False)
-
-    downloadable = False
+class LeadersTable(_RankedPointsTable):
+    """The top of the season's standings on the club page (the standings page sorts)."""
 
     class Meta(PageTable.Meta):
         template_name = "league/tables/leaders.html"
         attrs = {"class": "compact"}
-
-    def __init__(self, lines: Iterable[Any], **kwargs: Any) -> None:
-        super().__init__([LeaderRow(line.rank, line.member, line.games, format_points(line.points))
-                          for line in lines], **kwargs)
 
 
 @dataclass
