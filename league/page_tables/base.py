@@ -31,6 +31,7 @@ class PageTable(tables.Table):
     per_page: int | None = None  # rows a page, for a table that can grow long (None: not paged)
     downloadable = True  # False: no download links, and ``?_export=`` is ignored (a table not for members)
     wide = False  # a wide table of figures (tables.css): scrolls in its own box, its name column sticky
+    anchor = ""  # the id of the table's heading on its page: a sort or page link comes back to it, not to the top
 
     @property
     def has_detail_columns(self) -> bool:

@@ -61,6 +61,7 @@ class DayStandingsTable(PageTable):
     chips = detail_column(_("Chips"), attrs=NUM)
 
     export_name = "day-standings"
+    anchor = "day-heading"
     wide = True
 
     class Meta(PageTable.Meta):
@@ -125,6 +126,7 @@ class DayMoneyTable(PageTable):
     at_close = detail_column(_("At the close"), accessor="present_at_close", orderable=False)
 
     export_name = "day-money"
+    anchor = "settlement-heading"
     wide = True
 
     class Meta(PageTable.Meta):
@@ -234,12 +236,14 @@ class DayTotalRow:
     games: int
     points: int
     points_text: str
+    starts_total: bool = False  # the first line of a total after another: the table starts a new group there
 
 
 def day_total_rows(day_totals: Iterable[Any]) -> list[DayTotalRow]:
     """The lines of the day's totals (``DayTotal.objects.with_lines()``), each total's highest points first."""
-    return [DayTotalRow(line.member, total.games, line.points, format_points(line.points))
-            for total in day_totals for line in total.lines.all()]
+    return [DayTotalRow(line.member, total.games, line.points, format_points(line.points),
+                        starts_total=index == 0 and number > 0)
+            for number, total in enumerate(day_totals) for index, line in enumerate(total.lines.all())]
 
 
 class DayTotalsTable(PageTable):
@@ -250,6 +254,7 @@ class DayTotalsTable(PageTable):
     points = key_column(_("Points"), attrs=NUM, orderable=False)
 
     export_name = "day-totals"
+    anchor = "day-totals-heading"
 
     class Meta(PageTable.Meta):
         template_name = "league/tables/day_totals.html"

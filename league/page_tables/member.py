@@ -110,6 +110,7 @@ class HistoryTable(PageTable):
     chombo = detail_column(_("Chombo"), accessor="entry", orderable=False, attrs=NUM)
 
     export_name = "games"
+    anchor = "history-title"
     per_page = GAMES_PER_PAGE
     wide = True
 
@@ -255,6 +256,7 @@ class HeadToHeadTable(PageTable):
     opponent_points = detail_column(_("Opponent's points"), attrs=NUM)
 
     export_name = "head-to-head"
+    anchor = "h2h-title"
     wide = True
 
     class Meta(PageTable.Meta):
@@ -309,6 +311,7 @@ class SeatsTable(PageTable):
     per_game = tables.Column(verbose_name=_("Per game"), attrs=NUM, orderable=False)
 
     export_name = "by-seat"
+    anchor = "seats-title"
     wide = True
 
     class Meta(PageTable.Meta):
@@ -361,6 +364,7 @@ class PlacesTable(PageTable):
     figure = tables.Column(verbose_name="", accessor="label", orderable=False)
 
     export_name = "places"
+    anchor = "summary-title"
 
     class Meta(PageTable.Meta):
         template_name = "league/tables/member_places.html"
@@ -411,6 +415,7 @@ class MemberYakumanTable(PageTable):
     game = tables.Column(verbose_name=_("Game"), accessor="game_text", orderable=False)
 
     export_name = "yakuman"
+    anchor = "yakuman-title"
 
     class Meta(PageTable.Meta):
         template_name = "league/tables/member_yakuman.html"

@@ -84,6 +84,7 @@ class MostGamesTable(_TopTen):
     last_played = tables.Column(verbose_name=_("Last played"), accessor="item__last_played", orderable=False)
 
     export_name = "most-games"
+    anchor = "most-games"
 
     class Meta(_TopTen.Meta):
         template_name = "league/tables/record_most_games.html"
@@ -104,6 +105,7 @@ class YakumanTable(PageTable):
                          order_by=("yakuman__game__meeting__date", "yakuman__game__round", "yakuman__game__table"))
 
     export_name = "yakuman"
+    anchor = "yakuman-list"
     per_page = YAKUMAN_PER_PAGE
 
     class Meta(PageTable.Meta):

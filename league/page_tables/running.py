@@ -1,4 +1,5 @@
-"""The running standings' grid (途中経過): each member's points after each meeting shown, a column per meeting.
+"""The running standings' tables (途中経過): the ranking with each rank's movement at the latest meeting
+(``move-`` prefix), and the grid of each member's points after each meeting shown, a column per meeting.
 
 A big season's grid has 40 members × 400 meetings = 16,000 cells (``?all=1``): too many for the template
 engine within the page's budget, so each row's cells are written here (``grid_rows``), the rest of the
@@ -13,14 +14,16 @@ from typing import Any
 
 import django_tables2 as tables
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from ..formatting import format_date, format_month_day, format_points
 from ..links import member_text, url_of_each
-from ..stats.running import Column, Running, RunningLine
-from .base import PageTable, key_column, name_column, points_figure
+from ..models.people import reading_order
+from ..stats.running import DOWN, NEW, SAME, UP, Column, Running, RunningLine
+from .base import PageTable, key_column, name_column, points_figure, rank_column
 
+NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 PLAYED, IDLE = "num", "num idle"  # a cell's class: dimmed where the member did not play
 BEFORE = f'<td class="{PLAYED}"></td>'  # a cell before the member's first game
 
@@ -124,3 +127,73 @@ class RunningGridTable(PageTable):
 
     def value_total(self, record: GridRow) -> Decimal | None:
         return points_figure(record.line.points)
+
+
+# --- the ranking and its movement ----------------------------------------------------------------------------
+
+class MovementRow:
+    """A ranked member's line: rank, points, movement at the latest meeting, games and what that meeting added,
+    its texts written once, with the raw values the headings sort on."""
+
+    __slots__ = ("games", "kind", "last", "last_text", "member", "move", "points", "points_text", "rank",
+                 "reading", "steps")
+
+    def __init__(self, entry: RunningLine, language: str | None) -> None:
+        line = entry.line
+        self.rank, self.member, self.games, self.points = line.rank, line.member, line.games, line.points
+        self.points_text = format_points(line.points, language)
+        self.reading = reading_order(line.member)
+        self.kind, self.steps = entry.movement
+        # Risers first when sorted highest first; a member new to the ranking has no earlier rank to move from.
+        self.move = (self.kind != NEW, self.steps if self.kind == UP else -self.steps if self.kind == DOWN else 0)
+        latest = entry.cells[-1] if entry.cells else None
+        day = latest.day if latest is not None else None
+        self.last = (day is not None, day or 0)  # not played at the latest meeting sorts below any figure
+        self.last_text = format_points(day, language)
+
+
+def _move_text(row: MovementRow) -> str:
+    """The movement as a download writes it, in words a spreadsheet reader understands."""
+    if row.kind == UP:
+        return ngettext("up %(steps)s place", "up %(steps)s places", row.steps) % {"steps": row.steps}
+    if row.kind == DOWN:
+        return ngettext("down %(steps)s place", "down %(steps)s places", row.steps) % {"steps": row.steps}
+    if row.kind == SAME:
+        return gettext("unchanged")
+    return pgettext("rank movement", "new")
+
+
+class RunningMovementTable(PageTable):
+    """The ranked members in rank order; each heading sorts, the better figures first."""
+
+    rank = rank_column(_("Rank"))
+    member = name_column(_("Member"), order_by=("reading",))
+    points = key_column(_("Points"), attrs=NUM, initial_sort_descending=True)
+    move = tables.Column(verbose_name=_("Move"), initial_sort_descending=True)
+    games = tables.Column(verbose_name=_("Games"), attrs=NUM, initial_sort_descending=True)
+    last = tables.Column(verbose_name=_("Last meeting"), attrs=NUM, initial_sort_descending=True)
+
+    export_name = "running-movement"
+    anchor = "movement-heading"
+    wide = True
+
+    class Meta(PageTable.Meta):
+        template_name = "league/tables/running_movement.html"
+        attrs = {"class": "compact running-now key-table"}
+        prefix = "move-"
+
+    def __init__(self, running: Running, **kwargs: Any) -> None:
+        language = get_language()
+        super().__init__([MovementRow(entry, language) for entry in running.ranked], **kwargs)
+
+    def value_member(self, record: MovementRow) -> str:
+        return member_text(record.member)
+
+    def value_points(self, record: MovementRow) -> Decimal:
+        return points_figure(record.points)
+
+    def value_move(self, record: MovementRow) -> str:
+        return _move_text(record)
+
+    def value_last(self, record: MovementRow) -> Decimal | None:
+        return points_figure(record.last[1]) if record.last[0] else None

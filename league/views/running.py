@@ -4,7 +4,7 @@ from django.shortcuts import render
 
 from ..forms.period_choice import PeriodChoiceForm
 from ..page_tables.base import asks_for_download, configure
-from ..page_tables.running import RunningGridTable
+from ..page_tables.running import RunningGridTable, RunningMovementTable
 from ..permissions import club_access
 from ..stats.running import LATEST_MEETINGS
 from ..stats.running import running_standings as running_standings_of
@@ -19,12 +19,16 @@ def running_standings(request, slug):
     running = running_standings_of(choice.period, None if show_all else LATEST_MEETINGS) if choice.period else None
     table = (RunningGridTable(running, access.club, for_download=asks_for_download(request))
              if running and running.columns else None)
+    # The grid first: a download link without ``_table`` is the grid's (its prefix is the empty one).
     if table and (download := configure(request, table)):
+        return download
+    movement = RunningMovementTable(running) if running and running.ranked else None
+    if movement and (download := configure(request, movement)):
         return download
     return render(request, "league/running.html", {
         "access": access, "club": access.club, "nav": "running", "form": form,
         "season": choice.season, "rule_set": choice.rule_set, "running": running,
-        "table": table,
+        "table": table, "movement": movement,
         "show_all": show_all, "latest_meetings": LATEST_MEETINGS,
     })
 

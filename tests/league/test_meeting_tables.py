@@ -226,6 +226,18 @@ def test_the_day_totals_table_and_its_download(client, club, member, meeting):
     assert rows[1:] == [["東田一郎", "5", "200.0"], ["'" + HOSTILE, "5", "-50.0"], ["南野二郎", "5", "-150.0"]]
 
 
+
+def test_each_day_total_is_a_group_of_rows(client, club, member, meeting):
+    """One <tbody> per total: the players of a table read together, as the sheet kept them."""
+    for games, lines in ((5, (("東田一郎", 200), ("北村四郎", -200))), (4, (("南野二郎", 100), ("西川三郎", -100)))):
+        total = DayTotal.objects.create(meeting=meeting, games=games)
+        for name, tenths in lines:
+            DayTotalLine.objects.create(day_total=total, member=Member.objects.get(name=name), points=tenths)
+    client.force_login(member)
+    groups = find_all(table_of(client.get(page(club, meeting)), "day-total-lines"), lambda node: node.name == "tbody")
+    assert [[text_of(row.children[0]) for row in find_all(group, lambda node: node.name == "tr")] for group in groups
+            ] == [["東田一郎", "北村四郎"], ["南野二郎", "西川三郎"]]
+
 def test_a_closed_and_re_settled_meeting_shows_its_kept_money_and_drift(client, club, owner, secretary, played):
     client.force_login(secretary)
     assert client.post(url("close_meeting", club.slug, played.pk)).status_code == 302

@@ -83,12 +83,12 @@ def test_the_history_is_paged_with_the_page_in_the_address(client, club, member,
     client.force_login(member)
     first = client.get(page_url(club, league["東田"]))
     assert [row[1] for row in rows_of(first, "member-games")] == ["+130.0", "▲50.0"]
-    assert '<a href="?page=2" rel="next">' in first.content.decode()
+    assert '<a href="?page=2#history-title" rel="next">' in first.content.decode()  # back to the games, not the top
     second = client.get(page_url(club, league["東田"], page=2))
     assert [row[1] for row in rows_of(second, "member-games")] == ["▲18.0", "+15.0"]
     third = client.get(page_url(club, league["東田"], page=3))
     assert [row[1] for row in rows_of(third, "member-games")] == ["+50.0"]
-    assert '<a href="?page=2" rel="prev">' in third.content.decode()
+    assert '<a href="?page=2#history-title" rel="prev">' in third.content.decode()
     assert '<small class="muted">(5)</small>' in third.content.decode()  # every game counted above the table
     beyond = client.get(page_url(club, league["東田"], page=9))
     assert [row[1] for row in rows_of(beyond, "member-games")] == ["+50.0"]  # the last page
