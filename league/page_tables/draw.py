@@ -1,4 +1,5 @@
-"""The draw page's table of sit-outs (抜け番): how evenly the day's drawn rounds let each person sit out.
+"""The draw page's tables: the sit-outs (抜け番), how evenly the day's drawn rounds let each person sit out,
+and each drawn table's seats on its card.
 
 The secretary's page, so no download.  Most sit-outs first (then reading order); it sorts on the count
 (ties keep that order) or by name in reading order.
@@ -8,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
 from ..models.people import reading_order
@@ -38,3 +40,36 @@ class SitOutsTable(PageTable):
     class Meta(PageTable.Meta):
         template_name = "league/tables/sit_outs.html"
         attrs = {"class": "compact sit-outs"}
+
+
+# --- a drawn table's seats, on its card ------------------------------------------------------------------------
+
+@dataclass
+class DrawnSeatRow:
+    wind: str
+    member: Any
+    here: bool  # still here now (a person who left after the draw is marked)
+    first_dealer: bool
+
+
+class DrawnSeatsTable(PageTable):
+    """A drawn table's four seats, east (the first dealer) first: read as the table sits, so no sorting, and
+    no column headings (the card's heading names the table)."""
+
+    wind = tables.Column(verbose_name=_("Seat"), orderable=False)
+    name = tables.Column(verbose_name=_("Name"), accessor="member", orderable=False)
+
+    downloadable = False
+
+    class Meta(PageTable.Meta):
+        template_name = "league/tables/drawn_seats.html"
+        attrs = {"class": "compact"}
+        show_header = False
+
+
+def with_drawn_seat_tables(rounds: Iterable[Any]) -> None:
+    """Give each drawn table of ``rounds`` (``stats.draw.ShownRound``) its card's ``seats_table``."""
+    for shown in rounds:
+        for table in shown.tables:
+            table.seats_table = DrawnSeatsTable([DrawnSeatRow(wind, member, here, first_dealer=index == 0)
+                                                 for index, (wind, member, here) in enumerate(table.seats)])

@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 
 from ..models.games import PLACE_NAMES
+from ..page_tables.game_cards import with_seat_tables
 from ..page_tables.meetings import DayStandingsTable, day_standing_rows
 from ..permissions import club_access
 from ..stats.day_board import day_board
@@ -21,6 +22,7 @@ def _board_context(request, slug, meeting_id):
     access = club_access(request, slug)
     meeting = _meeting(access, meeting_id)
     board = day_board(meeting)
+    with_seat_tables(board.games)
     # A screen in the room is not clicked: its standings do not sort and offer no download.
     standings_table = DayStandingsTable(day_standing_rows(board.standings), place_names=PLACE_NAMES[:board.day.players],
                                         sortable=False)

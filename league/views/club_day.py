@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 from ..forms.club_day import PRESENCE_DONE, DrawForm, GuestForm, PresenceForm, SwapForm
 from ..models import DrawnRound, Meeting, Member
 from ..page_tables.base import configure
-from ..page_tables.draw import SitOutsTable, sit_out_rows
+from ..page_tables.draw import SitOutsTable, sit_out_rows, with_drawn_seat_tables
 from ..permissions import club_for_secretary
 from ..refusals import Refused
 from ..services.attendance import add_guest, set_presence
@@ -125,6 +125,7 @@ def _draw_url(slug, meeting):
 
 def _draw_page(request, access, meeting, form=None, refusal=None, status=200):
     day = day_draw(meeting)
+    with_drawn_seat_tables(day.rounds)
     sit_outs_table = SitOutsTable(sit_out_rows(day.sit_outs))
     configure(request, sit_outs_table)  # the secretary's page: sorted from the address, never a download
     return render(request, "league/club_day/draw.html", {

@@ -11,6 +11,7 @@ from ..forms.meetings import ReasonForm
 from ..models import DayTotal, Game, Meeting, Member
 from ..models.games import PLACE_NAMES
 from ..page_tables.base import configure
+from ..page_tables.game_cards import with_seat_tables
 from ..page_tables.meetings import (
     DayMoneyTable,
     DayStandingsTable,
@@ -36,11 +37,9 @@ def _meeting(access, meeting_id):
 
 def _day_context(access, meeting, *, sheet=False):
     """The day's figures and its tables; the printed ``sheet``'s tables neither sort nor show chips."""
-    games = (Game.objects.filter(meeting=meeting).prefetch_related("seats__member")
-             .order_by("round", "table", "void"))
     day = day_figures(meeting)
     standings = day.standings
-    return {"access": access, "club": access.club, "meeting": meeting, "games": games, "day": day,
+    return {"access": access, "club": access.club, "meeting": meeting, "day": day,
             "money": day.money, "standings": standings,
             "standings_table": DayStandingsTable(day_standing_rows(standings), place_names=PLACE_NAMES[:day.players],
                                                  chips=not sheet, sortable=not sheet),
@@ -53,6 +52,8 @@ def meeting_detail(request, slug, meeting_id):
     access = club_access(request, slug)
     meeting = _meeting(access, meeting_id)
     context = _day_context(access, meeting)
+    context["games"] = with_seat_tables(Game.objects.filter(meeting=meeting).prefetch_related("seats__member")
+                                        .order_by("round", "table", "void"))
     day_totals = list(DayTotal.objects.filter(meeting=meeting).with_lines())
     context.update(day_totals=day_totals, day_totals_table=DayTotalsTable(day_total_rows(day_totals)))
     page_tables = [context["standings_table"], context["day_totals_table"]]

@@ -3,6 +3,7 @@
 import datetime
 
 import pytest
+from django.test.html import parse_html
 from django.urls import reverse
 
 from league.imports.commit import commit
@@ -17,6 +18,7 @@ from league.stats.draw import met_before
 
 from .conftest import BAKUFU_RULES
 from .import_files import ROWS, plan_of, xlsx_bytes
+from .standings_html import classes, find_all, text_of
 
 
 def add_people(club, meeting, count):
@@ -163,6 +165,20 @@ def test_the_page_shows_the_tables_with_their_winds_and_the_quality(logged_in, c
         assert f'<th scope="row" class="wind">{wind}' in html
     assert "抜け番" in html and "卓組の偏り" in html and "第3回戦の卓組" in html
 
+
+
+def test_each_drawn_table_card_lists_its_seats_east_first_and_who_left(logged_in, club, meeting, secretary):
+    add_people(club, meeting, 8)
+    assert logged_in.post(draw_url(club, meeting), {"rounds": "1"}).status_code == 302
+    first_table = list(DrawnSeat.objects.filter(round__meeting=meeting, table=1).order_by("seat"))
+    set_presence(meeting, first_table[2].member, LEFT, secretary)
+    page = parse_html(logged_in.get(draw_url(club, meeting)).content.decode())
+    cards = find_all(page, lambda node: node.name == "article" and "drawn-table" in classes(node))
+    assert len(cards) == 2 and not find_all(cards[0], lambda node: node.name == "thead")
+    rows = [[" ".join(text_of(cell).split()) for cell in find_all(row, lambda node: node.name in ("th", "td"))]
+            for row in find_all(cards[0], lambda node: node.name == "tr")]
+    assert rows == [["東起家", first_table[0].member.name], ["南", first_table[1].member.name],
+                    ["西", f"{first_table[2].member.name}いまいない"], ["北", first_table[3].member.name]]
 
 def test_a_duplicate_post_draws_once(logged_in, club, meeting):
     add_people(club, meeting, 8)

@@ -426,3 +426,29 @@ def test_a_games_breakdown_shows_every_part_in_seat_order(client, club, member, 
                                          ["北", "北村四郎", "▲2,500", "4", "▲62.0"]]
     assert all(len(row) == 12 for row in rows)
     assert not download_links(response)
+
+
+# --- the games' cards ---------------------------------------------------------------------------------------
+
+
+def card_rows(response) -> list[list[list[str]]]:
+    """Each game card's table as the text of its cells: no headings (the card's own heading names the game)."""
+    cards = find_all(parse_html(response.content.decode()), lambda node: node.name == "article"
+                     and "game-card" in classes(node))
+    tables = [find_all(card, lambda node: node.name == "table")[0] for card in cards]
+    assert not any(find_all(table, lambda node: node.name == "thead") for table in tables)
+    return [[[" ".join(text_of(cell).split()) for cell in find_all(row, lambda node: node.name in ("th", "td"))]
+             for row in find_all(table, lambda node: node.name == "tr")] for table in tables]
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_each_game_card_shows_its_seats_in_the_page_language(client, club, member, played, language):
+    client.force_login(member)
+    minus = "▲" if language == "ja" else "−"
+    east, south, west, north = ("東", "南", "西", "北") if language == "ja" else ("East", "South", "West", "North")
+    first, second = card_rows(client.get(page(club, played, language=language)))
+    assert first[0] == [east, "東田一郎", "52,300", "1", "+71.0"]
+    assert first[3] == [north, "北村四郎", f"{minus}2,500", "4", f"{minus}62.0"]  # busted by the east
+    assert [row[0] for row in second] == [east, south, west, north] and second[0][1] == "中島五郎"
+    board = card_rows(client.get(url("day_board", club.slug, played.pk, language=language)))
+    assert board == [second, first]  # newest first
