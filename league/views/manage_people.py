@@ -16,6 +16,7 @@ from ..forms.people import EditLoginForm, MakeMemberForm, MemberForm, MergeGuest
 from ..models import Member, Membership, Role, Season
 from ..page_tables.base import configure
 from ..page_tables.manage import InvitesTable, LoginsTable, SeasonsTable, login_rows, season_rows
+from ..page_tables.members_paste import PastedMembersTable
 from ..page_tables.roster import GuestsTable, RosterTable, roster_rows
 from ..permissions import club_for_owner
 from ..refusals import Refused
@@ -80,6 +81,7 @@ def add_members(request, slug):
     checked = form.is_bound and form.is_valid()  # checking: a list without problems may be added
     return render(request, "league/manage/members_paste.html", {
         "access": access, "club": access.club, "form": form, "checked": checked,
+        "people_table": PastedMembersTable(form.people),
     }, status=400 if form.is_bound and not checked else 200)
 
 

@@ -10,6 +10,7 @@ from ..forms.accounts import AccountsForm
 from ..forms.meetings import ReasonForm
 from ..models import DayTotal, Game, Meeting, Member
 from ..models.games import PLACE_NAMES
+from ..page_tables.accounts import AttendanceTable
 from ..page_tables.base import configure
 from ..page_tables.game_cards import with_seat_tables
 from ..page_tables.meetings import (
@@ -109,7 +110,8 @@ def meeting_accounts(request, slug, meeting_id):
             form.add_error(None, refusal.message)
             return render(request, "league/meetings/accounts.html", {
                 "access": access, "club": access.club, "meeting": meeting, "form": form, "money": money,
-                "money_table": money_table, "nav": "meetings", "mark": mark,
+                "money_table": money_table, "attendance_table": AttendanceTable(form), "nav": "meetings",
+                "mark": mark,
             }, status=409)
         if request.POST.get("action") == "close":
             set_closed(meeting, True, request.user)
@@ -119,7 +121,7 @@ def meeting_accounts(request, slug, meeting_id):
         return redirect("meeting_detail", slug=slug, meeting_id=meeting.pk)
     return render(request, "league/meetings/accounts.html", {
         "access": access, "club": access.club, "meeting": meeting, "form": form, "money": money,
-        "money_table": money_table, "nav": "meetings", "mark": mark,
+        "money_table": money_table, "attendance_table": AttendanceTable(form), "nav": "meetings", "mark": mark,
     }, status=400 if form.is_bound else 200)
 
 

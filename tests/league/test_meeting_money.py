@@ -9,6 +9,7 @@ on ▲10.0 with one top each; 中島 ends on ▲50.0.  Fees: 4 games × 4 × 350
 import datetime
 
 import pytest
+from django.test.html import parse_html
 
 from league.models import Attendance, Meeting, Member, RuleVersion
 from league.services.games import Entry, record_game, settle_in_force
@@ -17,6 +18,7 @@ from league.stats.day import settle_day
 from league.stats.money import season_money
 
 from .conftest import PLAYERS
+from .standings_html import classes, find_all, text_of
 
 HIGASHIDA, MINAMINO, NISHIKAWA, KITAMURA, NAKAJIMA = "東田一郎", "南野二郎", "西川三郎", "北村四郎", "中島五郎"
 
@@ -257,3 +259,26 @@ def test_a_public_clubs_day_is_public_but_its_money_is_not(client, request, meet
     page = client.get(f"/c/{meeting.club.slug}/meetings/{meeting.pk}/")
     assert page.status_code == 200
     assert ("5,600円" in page.content.decode()) == shown
+
+
+def test_the_attendance_table_keeps_what_was_typed_and_shows_each_error_on_its_row(client, secretary, meeting):
+    play_day(meeting, secretary)
+    client.force_login(secretary)
+    data = accounts_post(meeting, absent=(NAKAJIMA,))
+    del data[f"came_{Member.objects.get(name=HIGASHIDA).pk}"]
+    response = client.post(f"/c/{meeting.club.slug}/meetings/{meeting.pk}/accounts/", data)
+    table = find_all(parse_html(response.content.decode()), lambda node: node.name == "table"
+                     and "attendance" in classes(node))[0]
+    assert [text_of(cell) for cell in find_all(table, lambda node: node.name == "th" and
+                                               dict(node.attributes).get("scope") == "col")] == [
+        "名前", "来場", "精算まで在席"]
+    rows = {text_of(row.children[0]).strip(): row for row in find_all(table, lambda node: node.name == "tr")[1:]}
+    assert HIGASHIDA in rows and NAKAJIMA in rows
+
+    def ticked(row, box):
+        inputs = find_all(row, lambda node: node.name == "input" and dict(node.attributes)["name"].startswith(box))
+        return "checked" in dict(inputs[0].attributes)
+
+    assert not ticked(rows[HIGASHIDA], "came_") and ticked(rows[HIGASHIDA], "stayed_")  # as typed, refused
+    assert "error" in classes(find_all(rows[HIGASHIDA], lambda node: node.name == "small")[0])
+    assert ticked(rows[NAKAJIMA], "came_") and not ticked(rows[NAKAJIMA], "stayed_")

@@ -1,0 +1,27 @@
+"""The pasted list of new members, checked (まとめて追加): a row per line with its reading box and problems.
+A form's rows, in the order they were pasted: no sorting (it would lose what was typed), no download.
+"""
+
+from typing import Any
+
+import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
+
+from ..forms.member_list import PastedPerson
+from .base import PageTable
+
+
+class PastedMembersTable(PageTable):
+    line = tables.Column(verbose_name=_("Line"), orderable=False)
+    name = tables.Column(verbose_name=_("Name"), orderable=False)
+    reading = tables.Column(verbose_name=_("Reading"), accessor="reading_field", orderable=False)
+    problems = tables.Column(verbose_name=_("Problems"), orderable=False)
+
+    downloadable = False
+
+    class Meta(PageTable.Meta):
+        template_name = "league/tables/pasted_members.html"
+        attrs = {"class": "striped phone-cards pasted-members"}
+
+    def __init__(self, people: list[PastedPerson], **kwargs: Any) -> None:
+        super().__init__(people, **kwargs)
