@@ -11,15 +11,16 @@ inline styles, so it is styled by presentation attributes (``fill=``,
 and ``place_chart`` describe a member's games with them.
 """
 
-import html
 import math
 
+from django.template.loader import render_to_string
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from .formatting import format_date, format_points
+from .page_tables.charts import ChartFiguresTable
 
 WIDTH, HEIGHT = 400, 240
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 26, 34
@@ -43,17 +44,8 @@ def _nice_step(span, ticks):
 
 
 def _table(caption, headers, rows):
-    head = format_html_join("", '<th scope="col">{}</th>', ((h,) for h in headers))
-    # A member's chart can have thousands of rows: each cell escaped by hand, not through format_html per cell.
-    body = mark_safe("".join(
-        "<tr>" + "".join(f"<td>{_escaped(cell)}</td>" for cell in row) + "</tr>" for row in rows))
-    return format_html('<table class="visually-hidden"><caption>{}</caption><thead><tr>{}</tr></thead>'
-                       "<tbody>{}</tbody></table>", caption, head, body)
-
-
-def _escaped(value):
-    """``conditional_escape``, without its per-call overhead for the plain numbers and text of a table's cell."""
-    return value.__html__() if hasattr(value, "__html__") else html.escape(str(value))
+    """The chart's figures as a table for screen readers, drawn by its template."""
+    return render_to_string(ChartFiguresTable.Meta.template_name, {"table": ChartFiguresTable(caption, headers, rows)})
 
 
 def _svg(chart_id, kind, title, desc, body):

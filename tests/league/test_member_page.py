@@ -386,7 +386,7 @@ def test_the_charts_on_the_page(client, club, member, league):
     assert points == [(48.0, 161.0), (116.0, 116.0), (184.0, 102.5), (252.0, 118.7), (320.0, 163.7), (388.0, 46.7)]
     assert points[4][1] > float(zero.get("y1")) > points[3][1]  # −3.0 is just below the zero line
     assert min(points, key=lambda p: p[1]) == points[5]  # +127.0 is the highest
-    hidden = line.find("table")
+    hidden = line.find(".//table")
     assert hidden.get("class") == "visually-hidden" and len(hidden.findall("./tbody/tr")) == 5
     places = _figure(html, "places")
     bars = places.findall(".//rect")
@@ -405,7 +405,7 @@ def test_line_chart_places_values_exactly():
     assert _points(svg.find("polyline")) == [(48.0, 161.0), (161.3, 116.0), (274.7, 206.0), (388.0, 26.0)]
     ticks = [t.text for t in svg.findall("text") if t.get("text-anchor") == "end" and t.get("class") == "chart-tick"]
     assert ticks == ["-100", "0", "100", "200", "300"]
-    assert figure.find("table") is None  # no table asked for
+    assert figure.find(".//table") is None  # no table asked for
     assert svg.find("title").text == "t" and svg.find("desc").text == "d"
 
 

@@ -66,7 +66,7 @@ def test_above_300_games_the_chart_has_a_point_per_day(client, club, member, sec
     assert float(points[-1].split(",")[0]) == 388.0  # the last at the right edge: the axis runs over the games
     assert points[1].split(",")[0] == "69.2"  # the first day's last game is game 20 of 320: 48 + 340 × 20 ÷ 320
     assert figure.find("figcaption").text == "日ごとのポイント推移（対局日ごとに1点）"
-    table = figure.find("table")
+    table = figure.find(".//table")
     assert table.find("caption").text == "日ごとのポイント推移（対局日ごとに1点）"
     rows = [[cell.text for cell in row] for row in table.findall("tbody/tr")]
     assert len(rows) == 16
@@ -85,4 +85,4 @@ def test_up_to_300_games_a_point_per_game():
     lines = [Line(n, 10, 10 * n) for n in range(1, 301)]
     figure = ET.fromstring(str(charts.cumulative_points_chart(lines)))
     assert len(figure.find("svg/polyline").get("points").split()) == 301
-    assert len(figure.findall("table/tbody/tr")) == 300 and figure.find("figcaption") is None
+    assert len(figure.findall(".//table/tbody/tr")) == 300 and figure.find("figcaption") is None
