@@ -20,15 +20,16 @@ class AttendanceRow:
 
 
 class AttendanceTable(PageTable):
-    name = tables.Column(verbose_name=_("Name"), accessor="member", orderable=False)
-    came = tables.Column(verbose_name=_("came"), orderable=False)
-    stayed = tables.Column(verbose_name=_("stayed to the close"), orderable=False)
+    name = tables.Column(verbose_name=_("Name"), accessor="member")
+    came = tables.Column(verbose_name=_("came"))
+    stayed = tables.Column(verbose_name=_("stayed to the close"))
 
     downloadable = False
 
     class Meta(PageTable.Meta):
         template_name = "league/tables/attendance.html"
         attrs = {"class": "attendance"}
+        orderable = False
 
     def __init__(self, form: Any, **kwargs: Any) -> None:
         """``form``: the ``AccountsForm``, whose ``rows()`` give each person with their two boxes."""

@@ -20,9 +20,10 @@ class ChartFiguresTable(PageTable):
     class Meta(PageTable.Meta):
         template_name = "league/tables/chart_figures.html"
         attrs = {"class": "visually-hidden"}
+        orderable = False
 
     def __init__(self, caption: str, headings: Sequence[str], rows: list[Sequence[Any]]) -> None:
-        columns = [(f"figure_{index}", tables.Column(verbose_name=heading, accessor=str(index), orderable=False))
+        columns = [(f"figure_{index}", tables.Column(verbose_name=heading, accessor=str(index)))
                    for index, heading in enumerate(headings)]
         super().__init__(rows, extra_columns=columns)
         self.caption, self.figures, self.width = caption, rows, len(headings)

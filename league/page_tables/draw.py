@@ -56,14 +56,15 @@ class DrawnSeatsTable(PageTable):
     """A drawn table's four seats, east (the first dealer) first: read as the table sits, so no sorting, and
     no column headings (the card's heading names the table)."""
 
-    wind = tables.Column(verbose_name=_("Seat"), orderable=False)
-    name = tables.Column(verbose_name=_("Name"), accessor="member", orderable=False)
+    wind = tables.Column(verbose_name=_("Seat"))
+    name = tables.Column(verbose_name=_("Name"), accessor="member")
 
     downloadable = False
 
     class Meta(PageTable.Meta):
         template_name = "league/tables/drawn_seats.html"
         attrs = {"class": "compact"}
+        orderable = False
         show_header = False
 
 

@@ -30,17 +30,18 @@ class SeatLine:
 
 
 class GameSeatsTable(PageTable):
-    wind = tables.Column(verbose_name=_("Seat"), orderable=False)
-    player = tables.Column(verbose_name=_("Player"), accessor="member", orderable=False)
-    score = tables.Column(verbose_name=_("Score"), attrs=NUM, orderable=False)
-    place = tables.Column(verbose_name=_("Place"), attrs=NUM, orderable=False)
-    total = tables.Column(verbose_name=_("Total"), attrs=NUM, orderable=False)
+    wind = tables.Column(verbose_name=_("Seat"))
+    player = tables.Column(verbose_name=_("Player"), accessor="member")
+    score = tables.Column(verbose_name=_("Score"), attrs=NUM)
+    place = tables.Column(verbose_name=_("Place"), attrs=NUM)
+    total = tables.Column(verbose_name=_("Total"), attrs=NUM)
 
     downloadable = False
 
     class Meta(PageTable.Meta):
         template_name = "league/tables/game_seats.html"
         attrs = {"class": "compact"}
+        orderable = False
         show_header = False  # the card's heading names the game; the columns read without headings
 
 

@@ -12,16 +12,17 @@ from .base import PageTable
 
 
 class PastedMembersTable(PageTable):
-    line = tables.Column(verbose_name=_("Line"), orderable=False)
-    name = tables.Column(verbose_name=_("Name"), orderable=False)
-    reading = tables.Column(verbose_name=_("Reading"), accessor="reading_field", orderable=False)
-    problems = tables.Column(verbose_name=_("Problems"), orderable=False)
+    line = tables.Column(verbose_name=_("Line"))
+    name = tables.Column(verbose_name=_("Name"))
+    reading = tables.Column(verbose_name=_("Reading"), accessor="reading_field")
+    problems = tables.Column(verbose_name=_("Problems"))
 
     downloadable = False
 
     class Meta(PageTable.Meta):
         template_name = "league/tables/pasted_members.html"
         attrs = {"class": "striped phone-cards pasted-members"}
+        orderable = False
 
     def __init__(self, people: list[PastedPerson], **kwargs: Any) -> None:
         super().__init__(people, **kwargs)

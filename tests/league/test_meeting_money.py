@@ -272,6 +272,7 @@ def test_the_attendance_table_keeps_what_was_typed_and_shows_each_error_on_its_r
     assert [text_of(cell) for cell in find_all(table, lambda node: node.name == "th" and
                                                dict(node.attributes).get("scope") == "col")] == [
         "名前", "来場", "精算まで在席"]
+    assert not find_all(table, lambda node: node.name == "a")  # a form's rows: a sort would lose what was typed
     rows = {text_of(row.children[0]).strip(): row for row in find_all(table, lambda node: node.name == "tr")[1:]}
     assert HIGASHIDA in rows and NAKAJIMA in rows
 
