@@ -35,7 +35,8 @@ class BreakdownRow:
 
 
 def _column(verbose_name: Any, attrs: dict | None = None) -> tables.Column:
-    return tables.Column(verbose_name=verbose_name, attrs=attrs or NUM, orderable=False)
+    """A figure's column (right-aligned) unless ``attrs`` says otherwise: ``{}`` for a text's (seat, player)."""
+    return tables.Column(verbose_name=verbose_name, attrs=NUM if attrs is None else attrs, orderable=False)
 
 
 class BreakdownTable(PageTable):
