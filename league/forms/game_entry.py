@@ -411,15 +411,6 @@ class GameForm(EntryChecksForm):
             problems.append((name, errors))
         return problems
 
-    def preview_rows(self):
-        if not self.result:
-            return []
-        return [
-            {"wind": WINDS[seat.seat], "name": self.entry.members[seat.seat].name, "result": seat,
-             "filled": seat.seat == self.filled_seat}
-            for seat in self.result
-        ]
-
     # -- the engine --------------------------------------------------------------------------------
 
     def _settle(self):

@@ -15,6 +15,7 @@ from ..forms.meetings import StartMeetingForm
 from ..forms.report_entry import drawn_names
 from ..models import Game, Meeting, ReportedResult
 from ..models.games import YAKUMAN_NAMES
+from ..page_tables.entry_preview import preview_table
 from ..permissions import club_for_secretary
 from ..services.entry_checks import table_mark
 from ..services.games import GameRefused, record_game
@@ -100,7 +101,13 @@ def preview_game(request, slug, meeting_id):
     meeting = get_object_or_404(Meeting.objects.select_related("rule_set", "club"), pk=meeting_id, club=access.club)
     form = game_form_for(meeting, request.POST)
     form.is_valid()  # settles what is typed so far, or gathers why it cannot be
-    return render(request, "league/entry/_preview.html", {"form": form, "live": True})
+    return render_preview(request, form)
+
+
+def render_preview(request, form):
+    """The preview alone, for entry.js to put in the page: the points (or why not yet) and each box's message."""
+    return render(request, "league/entry/_preview.html",
+                  {"form": form, "preview_table": preview_table(form), "live": True})
 
 
 def _entry_context(access, meeting, form, report=None):
@@ -108,7 +115,7 @@ def _entry_context(access, meeting, form, report=None):
              .order_by("-round", "-table"))
     return {
         "access": access, "club": access.club, "meeting": meeting, "form": form,
-        "yakuman_names": YAKUMAN_NAMES,
+        "preview_table": preview_table(form), "yakuman_names": YAKUMAN_NAMES,
         "recent_games": games[:8], "closed": meeting.closed,
         "report": report, "pending_tables": pending_tables(meeting), "reports": reports_to_check(meeting),
     }

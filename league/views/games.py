@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 from ..formatting import format_date
 from ..history import game_history
 from ..models import Game
+from ..page_tables.entry_preview import preview_table
 from ..page_tables.games import changes_tables
 from ..page_tables.games_breakdown import BreakdownTable
 from ..permissions import club_access, club_for_secretary
@@ -62,6 +63,7 @@ def edit_game(request, slug, game_id):
         status = 200
     return render(request, "league/games/edit.html", {
         "access": access, "club": access.club, "game": game, "form": form, "meeting": game.meeting,
+        "preview_table": preview_table(form),
         "conflict": conflict, "breakdown_table": breakdown_table(conflict) if conflict else None,
     }, status=status)
 

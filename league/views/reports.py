@@ -13,11 +13,12 @@ from django.views.decorators.http import require_POST
 from ..forms.report_entry import ReportForm
 from ..models import Meeting, ReportedResult
 from ..models.games import YAKUMAN_NAMES
+from ..page_tables.entry_preview import preview_table
 from ..permissions import club_for_members, club_for_secretary
 from ..refusals import Refused
 from ..services.reports import ReportRefused, report_result, table_to_report, turn_down
 from .confirmation import confirmation_page, confirmed
-from .entry import game_form_for
+from .entry import game_form_for, render_preview
 
 
 def _meeting(access, meeting_id):
@@ -50,7 +51,7 @@ def report_table(request, slug, meeting_id, round_number, table):
         return redirect("meeting_detail", slug=slug, meeting_id=meeting.pk)
     return render(request, "league/reports/report.html", {
         "access": access, "club": access.club, "meeting": meeting, "form": form, "drawn": drawn,
-        "yakuman_names": YAKUMAN_NAMES,
+        "preview_table": preview_table(form), "yakuman_names": YAKUMAN_NAMES,
         "preview_url": reverse("preview_report", args=[slug, meeting.pk, round_number, table]),
     }, status=400 if form.is_bound and not form.is_valid() else 200)
 
@@ -66,7 +67,7 @@ def preview_report(request, slug, meeting_id, round_number, table):
         return _refused(request, access, meeting, refusal)
     form = game_form_for(meeting, request.POST, form_class=ReportForm, drawn=drawn)
     form.is_valid()
-    return render(request, "league/entry/_preview.html", {"form": form, "live": True})
+    return render_preview(request, form)
 
 
 def turn_down_report(request, slug, meeting_id, report_id):

@@ -426,6 +426,10 @@ def test_a_games_breakdown_shows_every_part_in_seat_order(client, club, member, 
                                          ["北", "北村四郎", "▲2,500", "4", "▲62.0"]]
     assert all(len(row) == 12 for row in rows)
     assert not download_links(response)
+    heads = find_all(table_of(response, "breakdown"), lambda node: node.name == "th" and ("scope", "col")
+                     in node.attributes)
+    # Seat and player are text, not figures aligned to the right.
+    assert [classes(head) for head in heads][:5] == [[], [], ["num"], ["num"], ["num", "total"]]
 
 
 # --- the games' cards ---------------------------------------------------------------------------------------
