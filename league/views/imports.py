@@ -28,10 +28,12 @@ from ..jobs.start import job_url
 from ..models import Member, RuleSet
 from ..models.games import WINDS
 from ..page_tables.import_columns import FirstRowsTable
+from ..page_tables.import_preview import ImportGamesTable, ProblemsTable, YakumanNotesTable
 from ..permissions import club_for_secretary
 
 SHOWN_PROBLEMS = 500  # more are counted, not listed
 SHOWN_GAMES = 200  # rows listed in the preview: those with a problem first, then the first rows
+SHOWN_NOTES = 200  # notes naming a yakuman listed in the preview
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -139,11 +141,14 @@ def preview_import(request, slug, token):
             return redirect("import_preview", slug=slug, token=token)
         status = 400
     shown = shown_games(plan)
+    games_table = ImportGamesTable(shown, seat_headers=WINDS[:plan.table.players],
+                                   with_rule_set="rule_set" in plan.table.columns)
     return render(request, "league/imports/preview.html", {
         "access": access, "club": access.club, "plan": plan, "token": token, "mapping_form": mapping_form,
-        "problems": plan.problems[:SHOWN_PROBLEMS], "more_problems": max(0, len(plan.problems) - SHOWN_PROBLEMS),
-        "seat_headers": WINDS[:plan.table.players], "shown_games": shown,
-        "hidden_games": len(plan.games) - len(shown),
+        "yakuman_notes_table": YakumanNotesTable(plan.yakuman_notes[:SHOWN_NOTES]),
+        "problems_table": ProblemsTable(plan.problems[:SHOWN_PROBLEMS]),
+        "more_problems": max(0, len(plan.problems) - SHOWN_PROBLEMS),
+        "games_table": games_table, "hidden_games": len(plan.games) - len(shown),
         "can_name_columns": pending.has_sheet(request.session, access.club, token),
         "uncovered": uncovered, "proposals": proposals, "seasons_form": seasons_form,
     }, status=status)
