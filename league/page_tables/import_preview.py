@@ -178,3 +178,28 @@ class ImportGamesTable(_PreviewTable):
         super().__init__([game_row(game) for game in games], extra_columns=seats,
                          exclude=() if with_rule_set else ("rule_set",), **kwargs)
         self.with_rule_set = with_rule_set
+
+
+# -- names no member has ------------------------------------------------------------------------------------
+
+class NameMappingTable(_PreviewTable):
+    """Each name of the file no member has, with the form's boxes: who it is, and the reading of a new member.
+    A form's rows (``MappingForm.rows``), in the order the file first names them."""
+
+    name = tables.Column(verbose_name=_("Name in the file"))
+    rows = tables.Column(verbose_name=_("Rows"))
+    choice = tables.Column(verbose_name=_("Who it is"))
+    kana = tables.Column(verbose_name=_("Reading (kana) of the new member"))
+
+    ROWS_SHOWN = 8  # the file's rows naming it: a name on hundreds of rows lists the first and "…"
+
+    class Meta(_PreviewTable.Meta):
+        template_name = "league/tables/import_names.html"
+        attrs = {"class": "compact phone-cards name-mapping"}
+
+    def __init__(self, rows: list[dict[str, Any]], **kwargs: Any) -> None:
+        for row in rows:
+            found = row["name"].rows
+            row["rows_text"] = ", ".join(str(number) for number in found[:self.ROWS_SHOWN]) + (
+                " …" if len(found) > self.ROWS_SHOWN else "")
+        super().__init__(rows, **kwargs)

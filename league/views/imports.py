@@ -28,7 +28,7 @@ from ..jobs.start import job_url
 from ..models import Member, RuleSet
 from ..models.games import WINDS
 from ..page_tables.import_columns import FirstRowsTable
-from ..page_tables.import_preview import ImportGamesTable, ProblemsTable, YakumanNotesTable
+from ..page_tables.import_preview import ImportGamesTable, NameMappingTable, ProblemsTable, YakumanNotesTable
 from ..permissions import club_for_secretary
 
 SHOWN_PROBLEMS = 500  # more are counted, not listed
@@ -145,6 +145,7 @@ def preview_import(request, slug, token):
                                    with_rule_set="rule_set" in plan.table.columns)
     return render(request, "league/imports/preview.html", {
         "access": access, "club": access.club, "plan": plan, "token": token, "mapping_form": mapping_form,
+        "names_table": NameMappingTable(mapping_form.rows()),
         "yakuman_notes_table": YakumanNotesTable(plan.yakuman_notes[:SHOWN_NOTES]),
         "problems_table": ProblemsTable(plan.problems[:SHOWN_PROBLEMS]),
         "more_problems": max(0, len(plan.problems) - SHOWN_PROBLEMS),

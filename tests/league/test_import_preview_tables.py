@@ -224,3 +224,35 @@ def test_a_file_without_games_lists_its_problem_and_no_row(client, club, secreta
         ["—", "—", "There are no games to import: no row below the header has anything in it."]]
     assert not links_in(response, PROBLEMS_TABLE)  # a problem of the whole file has no row to link to
     assert game_rows(response) == [["No row to list: see the problems above."]]
+
+
+# -- names no member has ---------------------------------------------------------------------------------------
+
+NAMES_TABLE = "name-mapping"
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_the_names_no_member_has_with_their_rows_and_boxes(client, club, secretary, language):
+    client.force_login(secretary)
+    rows = [game_row(round=number, names=("東田一郎", "南野二郎", "西川三郎", "新人さん")) for number in range(1, 11)]
+    location = upload(client, club, xlsx_bytes(rows))
+    response = preview(client, location, language)
+    assert headings_of(response, NAMES_TABLE) == (
+        ["ファイル上の名前", "行", "誰か", "新しい会員の読み（かな）"] if language == "ja"
+        else ["Name in the file", "Rows", "Who it is", "Reading (kana) of the new member"])
+    table = table_of(response, NAMES_TABLE)
+    body = find_all(table, lambda node: node.name == "tbody")[0]
+    (row,) = find_all(body, lambda node: node.name == "tr")
+    cells = find_all(row, lambda node: node.name in ("th", "td"))
+    assert text_of(cells[0]).strip() == "新人さん"
+    assert text_of(cells[1]).strip() == "2, 3, 4, 5, 6, 7, 8, 9 …"  # the file's rows naming it: the first 8
+    assert find_all(cells[2], lambda node: node.name == "select")  # who it is: a member, a new member, a guest
+    assert find_all(cells[3], lambda node: node.name == "input")  # the new member's reading
+    assert not find_all(find_all(table, lambda node: node.name == "thead")[0], lambda node: node.name == "a")
+    bad = client.post(location, {"action": "map", "name_0": "999999", "kana_0": "し" * 81})
+    assert bad.status_code == 400  # nothing mapped: the name's row shows both problems, each under its box
+    cells = find_all(find_all(table_of(bad, NAMES_TABLE), lambda node: node.name == "tbody")[0],
+                     lambda node: node.name == "td")
+    def errors(cell):
+        return find_all(cell, lambda node: node.name == "small" and "error" in classes(node))
+    assert [len(errors(cell)) for cell in cells] == [0, 1, 1]
