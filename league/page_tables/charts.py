@@ -2,7 +2,7 @@
 
 A chart's columns are its own (points game by game, points day by day, places), so each table declares them
 when made, from the chart's headings; its rows are the chart's texts, written once, and its template prints
-them in a loop of its own (``{% block body %}``: a busy member's chart has some 400 rows).  Read in the
+them in a loop of its own (a busy member's chart has some 400 rows).  Read in the
 chart's order: no sorting, no download (the member page's own tables are the downloads).
 """
 

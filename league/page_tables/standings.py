@@ -10,8 +10,6 @@ a table has varies (players, win points, chips, the projector), so the row carri
 column order.
 """
 
-import copy
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from operator import attrgetter
 from typing import Any
@@ -292,21 +290,6 @@ class StandingsTable(PageTable):
 
     def value_member(self, value: Any) -> str:
         return member_text(value)
-
-
-class _CopiedShallowly(OrderedDict):
-    """A table's declared columns, copied for each table made one by one rather than deeply.
-
-    django-tables2 deep-copies every declared column for each table (its lazy heading, attributes, accessor
-    and sort keys: about 1,200 objects for these 28 columns, a millisecond a table, two tables a page); a
-    standings table changes no more than a column's heading or visibility, attributes of the copy itself.
-    """
-
-    def __deepcopy__(self, memo: dict) -> OrderedDict:
-        return OrderedDict((name, copy.copy(column)) for name, column in self.items())
-
-
-StandingsTable.base_columns = _CopiedShallowly(StandingsTable.base_columns)
 
 
 def standings_tables(result: Any, *, projector: bool = False,
