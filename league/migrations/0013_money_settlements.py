@@ -9,8 +9,17 @@ from django.conf import settings
 from django.db import migrations, models
 from django.db.models import Count, Q, Sum
 
-import scoring
-from league.stats.day_money import rank_lines, record_of, settle_lines
+# What follows settles a day's money as the site did when this migration was frozen (issue 24): the
+# engine's ``settle_meeting`` and ``validate_fees`` defaults, and ``stats.day_money``'s ranking and record,
+# trimmed to what a stored rule version can hold (it was validated when saved).  Copied rather than
+# imported, so that this step reads the same whatever the engine and the site become.
+FEE_DEFAULTS = {
+    "per_game": 0, "by_place": None, "venue": 0, "rounds": 0, "surplus_to": "none",
+    "min_share": [1, 3], "require_present": True, "shortfall": "recipient",
+}
+STARTING_PLAYERS = 4  # the engine's STARTING_RULES, for a rule set with no version
+ABSENT = "absent_at_close"
+TOO_FEW_GAMES = "too_few_games"
 
 
 def record_closed_meetings(apps, schema_editor):
@@ -18,8 +27,7 @@ def record_closed_meetings(apps, schema_editor):
 
     A meeting closed on the site already keeps its settlement (``Meeting.settlement``): it is copied,
     with who closed it and when, as its meeting's history says.  One closed without it (the demo's, an
-    admin's) is settled from its games with the engine, as its page showed it, and kept from now on.
-    Reads the historical models and hands plain data to ``league.stats.day_money``.
+    admin's) is settled from its games, as its page showed it, and kept from now on.
     """
     Meeting = apps.get_model("league", "Meeting")
     Settlement = apps.get_model("league", "Settlement")
@@ -51,7 +59,7 @@ def _closing(apps, meeting):
 
 
 def _settled_now(apps, meeting):
-    """The day's money from its counted games and attendance, settled as ``stats.day.settle_games`` does."""
+    """The day's money from its counted games and attendance, as the meeting's page settled it."""
     RuleVersion = apps.get_model("league", "RuleVersion")
     GameSeat = apps.get_model("league", "GameSeat")
     Game = apps.get_model("league", "Game")
@@ -61,7 +69,7 @@ def _settled_now(apps, meeting):
     in_force = [version for version in versions if version.effective_from <= meeting.date]
     version = in_force[-1] if in_force else None
     shape = version or (versions[0] if versions else None)
-    players = scoring.validate_rules(shape.rules if shape else scoring.STARTING_RULES)["players"]
+    players = shape.rules["players"] if shape else STARTING_PLAYERS
     places = {f"place_{p}": Count("id", filter=Q(place=p)) for p in range(1, players + 1)}
     rows = list(GameSeat.objects.filter(game__meeting=meeting, game__void=False).values("member")
                 .annotate(points=Sum("total"), chips=Sum("chips"), chip_points=Sum("chip_points"), **places)
@@ -70,9 +78,119 @@ def _settled_now(apps, meeting):
     members = Member.objects.in_bulk({row["member"] for row in rows} | set(attendance))
     rounds = meeting.rounds or Game.objects.filter(meeting=meeting, void=False).aggregate(
         held=Count("round", distinct=True))["held"] or 0
-    fees = scoring.validate_fees(version.fees if version else {})
-    return record_of(settle_lines(fees, meeting.venue_fee, rank_lines(rows, attendance, members, players),
-                                  rounds, players))
+    fees = _fee_settings(version.fees if version else {})
+    lines = _ranked_lines(rows, attendance, members, players)
+    return _record(fees, meeting.venue_fee, rounds, lines)
+
+
+def _fee_settings(fees):
+    """The version's fees with the engine's defaults filled in."""
+    result = {**FEE_DEFAULTS, **{key: value for key, value in fees.items() if key in FEE_DEFAULTS}}
+    result["min_share"] = list(result["min_share"])
+    result["by_place"] = list(result["by_place"]) if result["by_place"] is not None else None
+    return result
+
+
+def _ranked_lines(rows, attendance, members, players):
+    """Everyone who played or attended (dicts), in the day's order: points, first places, then reading."""
+    lines = {}
+    for row in rows:
+        lines[row["member"]] = {
+            "member": members[row["member"]], "places": [row[f"place_{p}"] for p in range(1, players + 1)],
+            "points": row["points"] or 0, "chips": row["chips"] or 0, "chip_points": row["chip_points"] or 0,
+            "attended": False, "present_at_close": True, "rank": None,
+        }
+    for member_id, record in attendance.items():
+        line = lines.setdefault(member_id, {
+            "member": members[member_id], "places": [0] * players, "points": 0, "chips": 0, "chip_points": 0,
+            "attended": False, "present_at_close": True, "rank": None,
+        })
+        line["attended"] = True
+        line["present_at_close"] = record.present_at_close
+
+    def day_order(line):
+        member = line["member"]  # people without a reading after those with one, then by reading and name
+        return -line["points"], -line["places"][0], (not member.kana, member.kana, member.name)
+
+    ordered = sorted(lines.values(), key=day_order)
+    # The day's rank is by points: players level on points share a rank (1, 2, 3, 3, 5).
+    position, previous = 0, None
+    for line in ordered:
+        if sum(line["places"]):
+            position += 1
+            line["rank"] = previous["rank"] if previous is not None and previous["points"] == line["points"] \
+                else position
+            previous = line
+    return ordered
+
+
+def _split_evenly(amount, count):
+    each, remainder = divmod(amount, count)
+    return [each + 1 if i < remainder else each for i in range(count)]
+
+
+def _day_top(lines, min_games, require_present):
+    """The indexes of who receives the surplus (the best eligible points, ties sharing) and of those passed over."""
+
+    def reason(line):
+        games = sum(line["places"])
+        if require_present and not line["present_at_close"]:
+            return ABSENT
+        return TOO_FEW_GAMES if games < min_games else None
+
+    passed_over = []
+    for index in sorted(range(len(lines)), key=lambda i: -lines[i]["points"]):
+        line = lines[index]
+        if not sum(line["places"]):
+            continue  # came but played no game: not part of the day's order
+        if reason(line):
+            passed_over.append((index, reason(line)))
+            continue
+        return [i for i, other in enumerate(lines) if other["points"] == line["points"] and sum(other["places"])
+                and not reason(other)], passed_over
+    return [], passed_over
+
+
+def _record(fee_settings, venue_fee, rounds, lines):
+    """The day settled and kept as plain JSON, as a closed meeting keeps it."""
+    fees = {**fee_settings, "venue": venue_fee, "rounds": rounds}
+    by_place = fees["by_place"]
+    charged = [fees["per_game"] * sum(line["places"]) if by_place is None
+               else sum(fee * count for fee, count in zip(by_place, line["places"], strict=False))
+               for line in lines]
+    collected = sum(charged)
+    surplus = collected - venue_fee
+    numerator, denominator = fees["min_share"]
+    min_games = -(-rounds * numerator // denominator)  # ceil without floats
+    recipients, passed_over = [], []
+    if fees["surplus_to"] == "day_top":
+        recipients, passed_over = _day_top(lines, min_games, fees["require_present"])
+    received = [0] * len(lines)
+    club = 0
+    if surplus < 0 and fees["shortfall"] in ("split", "club"):
+        recipients = []  # the day's top neither receives nor pays anything in particular
+        if fees["shortfall"] == "split" and lines:
+            received = _split_evenly(surplus, len(lines))
+        else:
+            club = surplus
+    elif recipients:
+        for index, share in zip(recipients, _split_evenly(surplus, len(recipients)), strict=True):
+            received[index] = share
+    else:
+        club = surplus
+    return {
+        "collected": collected, "venue": venue_fee, "surplus": surplus, "club": club,
+        "min_games": min_games, "rounds": rounds, "fees": fees,
+        "recipients": [lines[i]["member"].pk for i in recipients],
+        "passed_over": [[lines[i]["member"].pk, why] for i, why in passed_over],
+        "lines": [
+            {"member": line["member"].pk, "name": line["member"].name, "places": line["places"],
+             "points": line["points"], "chips": line["chips"], "chip_points": line["chip_points"],
+             "attended": line["attended"], "present_at_close": line["present_at_close"], "rank": line["rank"],
+             "fee": fee, "received": got, "net": got - fee}
+            for line, fee, got in zip(lines, charged, received, strict=True)
+        ],
+    }
 
 
 class Migration(migrations.Migration):

@@ -3,14 +3,79 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
-from league.services.meeting_lines import refresh_meeting_lines
+# The lines are aggregated by the statement the site's writers ran when this migration was frozen (issue 24,
+# ``services.meeting_lines``), trimmed to the figures this migration's table has: copied rather than imported,
+# so that a later figure or column cannot break this step.  Migration 0018 fills every line again with its
+# games.
+FIGURES = ("games", "place_1", "place_2", "place_3", "place_4", "busts", "scored_games",
+           "maru_a", "maru_b", "maru_c", "double_maru_a",
+           "game_points", "chips", "chip_points", "shugi", "score_sum", "best", "worst")
+CHUNK = 500  # meetings a statement: a bound IN list both databases take
 
 
 def fill_meeting_lines(apps, schema_editor):
-    """Every meeting's lines from the seats already saved (the same aggregate the writers run)."""
-    models = tuple(apps.get_model("league", name) for name in ("Meeting", "GameSeat", "MeetingLine", "RuleVersion"))
-    refresh_meeting_lines(list(models[0].objects.values_list("pk", flat=True)), models=models)
+    """Every meeting's lines from the seats already saved."""
+    Meeting, RuleVersion = apps.get_model("league", "Meeting"), apps.get_model("league", "RuleVersion")
+    GameSeat, MeetingLine = apps.get_model("league", "GameSeat"), apps.get_model("league", "MeetingLine")
+    ids = sorted(Meeting.objects.values_list("pk", flat=True))
+    with schema_editor.connection.cursor() as cursor:
+        for start in range(0, len(ids), CHUNK):
+            chunk = ids[start:start + CHUNK]
+            at_zero = busts_at_zero(RuleVersion.objects.filter(games__meeting_id__in=chunk).distinct())
+            cursor.execute(statement(schema_editor.connection, GameSeat, MeetingLine, len(chunk), len(at_zero)),
+                           [*at_zero, *chunk])
 
+
+def busts_at_zero(versions):
+    """The ids of the versions whose bust (トビ) is at 0, not only below it (the engine's default: below)."""
+    return [pk for pk, rules in versions.values_list("pk", "rules") if rules.get("bust", {}).get("at_zero", False)]
+
+
+def statement(connection, seat_model, line_model, meetings, at_zero):
+    """``INSERT … SELECT`` of the lines of ``meetings`` meeting ids from their counted seats, in plain SQL both
+    databases read alike (a boolean column tested bare); its parameters are the ``at_zero`` version ids, then the
+    meeting ids."""
+    quote = connection.ops.quote_name
+    game_model = seat_model._meta.get_field("game").related_model
+
+    def column(model, name):
+        return quote(model._meta.get_field(name).column)
+
+    def seat(name):
+        return "s." + column(seat_model, name)
+
+    def game(name):
+        return "g." + column(game_model, name)
+
+    def count(condition):
+        return f"SUM(CASE WHEN {condition} THEN 1 ELSE 0 END)"
+
+    topped = f"{seat('place')} = 1"
+    zero = (f" OR ({seat('score')} = 0 AND {game('rule_version')} IN ({', '.join(['%s'] * at_zero)}))"
+            if at_zero else "")
+    single = f"NOT {game('double_maru_a')}"
+    figures = {
+        "games": "COUNT(*)",
+        **{f"place_{place}": count(f"{seat('place')} = {place}") for place in range(1, 5)},
+        # A seat that busted: below 0, or exactly 0 in a game under a version whose bust is "at 0".
+        "busts": count(f"{seat('score')} < 0{zero}"),
+        "scored_games": f"COUNT({seat('score')})",
+        "maru_a": count(f"{topped} AND {game('floats')} = 1 AND {single}"),
+        "maru_b": count(f"{topped} AND {game('floats')} = 2 AND {single}"),
+        "maru_c": count(f"{topped} AND {game('floats')} = 3 AND {single}"),
+        "double_maru_a": count(f"{topped} AND {game('double_maru_a')}"),
+        "game_points": f"SUM({seat('total')})", "chips": f"SUM({seat('chips')})",
+        "chip_points": f"SUM({seat('chip_points')})", "shugi": f"SUM({seat('shugi')})",
+        "score_sum": f"COALESCE(SUM({seat('score')}), 0)",
+        "best": f"MAX({seat('total')})", "worst": f"MIN({seat('total')})",
+    }
+    columns = ", ".join(column(line_model, name) for name in ("meeting", "member", *FIGURES))
+    values = ", ".join([game("meeting"), seat("member"), *(figures[name] for name in FIGURES)])
+    return (f"INSERT INTO {quote(line_model._meta.db_table)} ({columns}) SELECT {values} "
+            f"FROM {quote(seat_model._meta.db_table)} s "
+            f"JOIN {quote(game_model._meta.db_table)} g ON g.{quote(game_model._meta.pk.column)} = {seat('game')} "
+            f"WHERE {game('meeting')} IN ({', '.join(['%s'] * meetings)}) AND NOT {game('void')} "
+            f"GROUP BY {game('meeting')}, {seat('member')}")
 
 
 class Migration(migrations.Migration):
