@@ -1,8 +1,7 @@
 """A day's money from plain data: the day's lines ranked, settled by the engine, kept as JSON.
 
-Nothing here reads the database: ``stats.day`` gathers the rows, and the
-migration that recorded the settlements of meetings closed before they were
-kept (``0012``) calls the same functions with what it read, so a settlement is
+Nothing here reads the database: ``stats.day`` gathers the rows (for one day,
+or many at once from the stored lines) and hands them here, so a settlement is
 computed one way only.
 """
 
@@ -20,7 +19,7 @@ from ..models.people import reading_order
 class DayLine:
     """One person's day: games by place, points (tenths), chips, and whether they stayed to the close."""
 
-    member: object  # a Member (or, in a migration, its historical model)
+    member: object  # a Member
     places: list
     points: int = 0
     chips: int = 0

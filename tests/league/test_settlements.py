@@ -1,5 +1,5 @@
 """Kept settlements (精算の記録): closing, reopening with a reason, drift after a recompute, re-settling, and the
-first recording of meetings closed before settlements were kept (migration 0012).
+first recording of meetings closed before settlements were kept (migration 0013).
 
 The day is test_meeting_money's: five members, four hanchan, 350 yen a game (5,600 yen), venue 5,000 yen.
 """
