@@ -22,11 +22,11 @@ import re
 
 from django.utils.translation import gettext as _
 
+from ..batch.gc_pause import gc_paused
 from ..models import Member, RuleSet
 from .day_rows import GAMES as DAY_GAMES
 from .day_rows import read_day_row
 from .existing import check_slots
-from .gc_pause import gc_paused
 from .notes import yakuman_mention
 from .planned import ALREADY, ERROR, NEW, PlannedGame, Problem, who
 from .reading import MAX_GAMES, too_many_games
