@@ -13,7 +13,8 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
-from .stats.periods import ALL_GAMES
+from .models import Member, Membership
+from .models.seasons import ALL_GAMES
 
 
 def member_link(club, member):
@@ -53,8 +54,6 @@ def login_shown(club, user):
     """Who did something (entered a game, imported a file), as ``club``'s pages show them: never a login name,
     which would tell anyone half of what logging in as them takes.  The club's member linked to the login,
     else its role in the club, else the site's administrator; None for nobody (a command, a removed login)."""
-    from .models import Member, Membership  # links are imported by models' neighbours; read them late
-
     if user is None:
         return None
     member = Member.objects.filter(club=club, user=user).values_list("name", flat=True).first()

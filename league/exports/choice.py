@@ -8,7 +8,8 @@ both name their files with ``file_name``.
 import re
 
 from ..formatting import workbook_date
-from ..stats.periods import ALL_GAMES, PeriodChoice
+from ..models.seasons import ALL_GAMES
+from ..stats.periods import PeriodChoice
 
 NOT_IN_FILE_NAMES = re.compile(r'[\\/:*?"<>|\x00-\x1f\s]+')
 

@@ -6,12 +6,12 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from openpyxl.utils import get_column_letter
 
-from ..imports.columns import column_name
 from ..imports.first_read import read_for_import
 from ..imports.layouts.headers import read_header
 from ..imports.layouts.mapping import column_choices, first_rows, mapped_table, missing_keys
 from ..imports.names import NewMember
 from ..imports.reading import MAX_BYTES, ReadingError
+from ..imports.table import column_name
 from ..imports.values import DateError, parse_date
 from ..models import RuleSet
 from ..score_input import parse_points, parse_score

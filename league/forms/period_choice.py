@@ -27,7 +27,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..exports.choice import ExportChoice
-from ..stats.periods import ALL_GAMES, PeriodChoice, pick_rule_set, pick_season
+from ..models.seasons import ALL_GAMES
+from ..stats.periods import PeriodChoice, pick_rule_set, pick_season
 
 ALL_RULE_SETS = ""  # the export's rule set choice meaning every rule set of the club
 

@@ -23,13 +23,13 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
+from ..batch.gc_pause import gc_paused
 from ..models import Club, DayTotal, DayTotalLine, Game, GameSeat, ImportBatch, Meeting, Member, RuleSet, Yakuman
 from ..models.readings import suggest_reading
 from ..refusals import Refused
 from ..services.bulk import insert_history, insert_rows
 from ..services.games import Entry, build_rows, fill_game
 from ..services.meeting_lines import refresh_meeting_lines
-from .gc_pause import gc_paused
 from .names import NewMember
 from .plan import make_plan
 from .seasons import CREATED_BY_IMPORT, create_seasons

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from .columns import LayoutUnknown, Table, find_columns
+from .columns import LayoutUnknown, find_columns
 from .layouts.chat import looks_like_chat, read_chat
 from .reading import Sheet, read_bytes, read_pasted, read_upload
+from .table import Table
 
 
 @dataclass

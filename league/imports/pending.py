@@ -13,9 +13,9 @@ import secrets
 from dataclasses import dataclass
 
 from ..models import Member, RuleSet
-from .columns import Table
 from .names import NewMember
 from .reading import Sheet
+from .table import Table
 
 
 def _key(club):

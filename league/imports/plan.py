@@ -22,16 +22,16 @@ import re
 
 from django.utils.translation import gettext as _
 
+from ..batch.gc_pause import gc_paused
 from ..models import Member, RuleSet
-from .columns import SEAT_COLUMNS, column_name
 from .day_rows import GAMES as DAY_GAMES
 from .day_rows import read_day_row
 from .existing import check_slots
-from .gc_pause import gc_paused
 from .notes import yakuman_mention
 from .planned import ALREADY, ERROR, NEW, PlannedGame, Problem, who
 from .reading import MAX_GAMES, too_many_games
 from .rows import SEAT_COLUMN, read_row
+from .table import SEAT_COLUMNS, column_name
 
 SEAT_KEY = re.compile(r"^(?:player|score|points|chips)_(\d)$")
 

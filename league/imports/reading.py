@@ -28,8 +28,8 @@ from defusedxml import DefusedXmlException
 from django.utils.translation import gettext as _
 from openpyxl.utils.cell import range_boundaries
 
+from ..batch.gc_pause import gc_paused
 from .errors import ReadingError
-from .gc_pause import gc_paused
 from .workbook_checks import MAX_UNPACKED, check_archive, games_sheet, unsupported_compression
 
 __all__ = ["MAX_BYTES", "MAX_COLUMNS", "MAX_GAMES", "MAX_ROWS", "MAX_UNPACKED", "ReadingError", "Sheet",

@@ -26,12 +26,12 @@ from janroku import site_state
 
 from ..exports import write_season_workbook
 from ..forms.period_choice import ExportChoiceForm
-from ..imports.columns import Table
 from ..imports.commit import commit_table
 from ..imports.first_read import read_for_import
 from ..imports.pending import mapping_from_data
 from ..imports.reading import ReadingError
 from ..imports.seasons import NewSeason
+from ..imports.table import Table
 from ..models import Club, RuleSet
 from ..refusals import Refused
 from ..services import recompute

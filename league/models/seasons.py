@@ -6,6 +6,10 @@ from simple_history.models import HistoricalRecords
 from .clubs import Club
 from .text import without_bidi
 
+# A season choice meaning every game, whatever the season: the ``season`` a page's address or form gives for
+# None (league/stats/periods.py reads it; links and the workbook's file name write it).
+ALL_GAMES = "all"
+
 
 class SeasonQuerySet(models.QuerySet):
     def covering(self, day):

@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 
-from ..imports.gc_pause import gc_paused
+from ..batch.gc_pause import gc_paused
 from ..models import Game, GameSeat, Meeting, Member, RuleSet
 from ..models.games import SETTLED_COLUMNS
 from ..refusals import Refused

@@ -12,9 +12,8 @@ from django.db.models import Count
 from django.utils import timezone
 
 from ..models import Game, Season
+from ..models.seasons import ALL_GAMES
 from .standings import Period
-
-ALL_GAMES = "all"  # a season choice meaning every game, whatever the season
 
 
 def current_season(club, day=None):

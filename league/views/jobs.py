@@ -17,8 +17,8 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from ..imports import pending
-from ..imports.columns import Table
 from ..imports.reading import Sheet
+from ..imports.table import Table
 from ..jobs import store
 from ..jobs.store import DONE, FAILED, QUEUED
 from ..models import RuleSet

@@ -4,7 +4,7 @@ import gc
 
 import pytest
 
-from league.imports.gc_pause import gc_paused
+from league.batch.gc_pause import gc_paused
 
 
 def test_the_collector_is_off_inside_and_on_again_after_even_an_error():

@@ -1,7 +1,8 @@
 """Dependencies point down: scoring ← models ← read models and services ← forms ← views and template tags.
 
 Read from the source with ``ast`` (no import runs), so a new import that points
-up fails here even when it is tucked inside a function.
+up fails here even when it is tucked inside a function; and no module of
+``league`` reaches itself again through what it imports (no cycle).
 """
 
 import ast
@@ -94,3 +95,82 @@ def test_template_tags_only_wrap(path):
             assert isinstance(node, ast.FunctionDef) and node.decorator_list, f"{node.name} is not a registered tag"
             body = node.body[1:] if ast.get_docstring(node) else node.body
             assert len(body) == 1 and isinstance(body[0], ast.Return), f"{node.name} does more than wrap"
+
+
+def arrows(path, known):
+    """The modules of ``known`` that ``path`` imports: ``from .. import links`` is an arrow to ``league.links``,
+    not to the package ``league``; ``from ..exports import write_season_workbook`` one to ``league.exports``."""
+    package = dotted(path) if path.name == "__init__.py" else dotted(path).rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parent, *([node.module] if node.module else [])])
+            found.update(f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names)
+    return found & known - {dotted(path)}
+
+
+def import_cycle(graph):
+    """One cycle of ``graph`` (module → the modules it imports) as the list of its modules, or [] for none."""
+    state, path = {}, []
+
+    def visit(module):
+        state[module] = "open"
+        path.append(module)
+        for target in sorted(graph[module]):
+            if state.get(target) == "open":
+                return [*path[path.index(target):], target]
+            if target not in state and (cycle := visit(target)):
+                return cycle
+        state[module] = "done"
+        path.pop()
+        return []
+
+    for module in sorted(graph):
+        if module not in state and (cycle := visit(module)):
+            return cycle
+    return []
+
+
+def test_the_cycle_search_finds_a_cycle_and_only_one():
+    assert import_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
+    assert import_cycle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
+
+
+def test_no_module_of_league_imports_itself_again():
+    """A cycle hides which of two modules is the lower one; then a module can only be understood with the other.
+
+    (The imports' Table once sat in the module that chose among the layouts, which import the Table.)
+    """
+    paths = modules(".")
+    known = {dotted(path) for path in paths}
+    graph = {dotted(path): arrows(path, known) for path in paths}
+    cycle = import_cycle(graph)
+    assert not cycle, " → ".join(cycle)
+
+
+def test_the_layouts_build_a_table_without_knowing_who_chooses_them():
+    """``imports.table`` is below the layouts; ``imports.columns``, which tries them in order, is above."""
+    for path in modules("imports/layouts", "imports/table.py"):
+        assert offending(path, ("league.imports.columns",)) == [], path.name
+
+
+@pytest.mark.parametrize("path", modules("services"), ids=dotted)
+def test_services_do_not_reach_up_into_the_imports(path):
+    """The imports save through the services (bulk rows, settling, meeting lines), so never the other way."""
+    assert offending(path, ("league.imports", "league.jobs")) == []
+
+
+def test_links_are_below_the_read_models():
+    """The read models write names and who did what with ``links``; links read nothing of them."""
+    assert offending(LEAGUE / "links.py", ("league.stats",)) == []
+
+
+@pytest.mark.parametrize("path", modules("batch"), ids=dotted)
+def test_batch_helpers_import_nothing_of_the_app(path):
+    """What the imports and the services share for work on many rows sits below both."""
+    assert offending(path, ("league",)) == []

@@ -1,4 +1,4 @@
-"""The layouts clubs keep their results in, each read into the canonical Table (league/imports/columns.py).
+"""The layouts clubs keep their results in, each read into the import's one Table (league/imports/table.py).
 
 - pergame.py: one row per game under the headers people use (headers.py), the template's among them;
 - wide.py: the 集計表, members as columns and final points;

@@ -28,8 +28,8 @@ from django.utils.translation import gettext as _
 
 from ...exchange.layout import header_index
 from ...score_input import parse_points
-from ..columns import Table, column_name
 from ..reading import MAX_ROWS, ReadingError
+from ..table import Table, column_name
 from ..values import SHORT, DateError, parse_date
 from .dates import fill_dates, number_rounds
 

@@ -15,9 +15,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ...models import Club
-from ..columns import column_name
+from ..table import HEADER_SEARCH, column_name
 from .headers import normal
-from .pergame import HEADER_SEARCH, game_table
+from .pergame import game_table
 
 KEPT = 10
 MAPPED, SAVED = "mapped", "saved"

@@ -19,8 +19,8 @@ from openpyxl.utils import get_column_letter
 
 from ...exchange.layout import SEATS
 from ...score_input import scores_in_thousands
-from ..columns import HEADER_SEARCH, Table, column_name
 from ..reading import ReadingError
+from ..table import HEADER_SEARCH, Table, column_name
 from .dates import fill_dates, number_rounds, year_hint
 from .headers import PLACED, normal, read_header, seat_keys
 from .totals import POINTS, SCORE, check_summaries, split_summaries

@@ -29,8 +29,8 @@ from django.utils.translation import gettext as _
 from openpyxl.utils import get_column_letter
 
 from ...score_input import parse_count, parse_points
-from ..columns import HEADER_SEARCH, SEAT_COLUMNS, Table, column_name
 from ..reading import ReadingError
+from ..table import HEADER_SEARCH, SEAT_COLUMNS, Table, column_name
 from .dates import fill_dates, number_rounds, year_hint
 from .headers import COUNT_WORDS, TOTAL_WORDS, normal, read_header
 from .pergame import ignored_columns
