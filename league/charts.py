@@ -19,7 +19,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from .formatting import format_date, format_points
+from .formatting import format_date, format_points, place_label
 from .page_tables.charts import ChartFiguresTable
 
 WIDTH, HEIGHT = 400, 240
@@ -214,8 +214,3 @@ def place_chart(line, chart_id="places"):
     table = (_("Places"), [_("Place"), _("Count"), _("Rate")], list(zip(labels, line.places, rates, strict=True)))
     bars = list(zip(labels, line.places, rates, strict=True))
     return bar_chart(chart_id, bars, title=_("Places"), desc=desc, table=table)
-
-
-def place_label(place):
-    """1st, 2nd… (1着, 2着… in Japanese)."""
-    return {1: _("1st"), 2: _("2nd"), 3: _("3rd"), 4: _("4th")}[place]

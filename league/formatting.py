@@ -18,7 +18,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from django.utils.formats import date_format
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
 # The kinds of figure a title or a record is won with (``format_figure``).
 POINTS, SCORE, RATE, AVERAGE = "points", "score", "rate", "average"
@@ -170,3 +170,8 @@ def workbook_date(day, language=None):
 
 def _in_japanese(language):
     return (language or get_language() or "ja").startswith("ja")
+
+
+def place_label(place: int) -> str:
+    """1st, 2nd… (1着, 2着… in Japanese)."""
+    return {1: gettext("1st"), 2: gettext("2nd"), 3: gettext("3rd"), 4: gettext("4th")}[place]

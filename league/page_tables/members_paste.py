@@ -7,7 +7,6 @@ from typing import Any
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
-from ..forms.member_list import PastedPerson
 from .base import PageTable
 
 
@@ -24,5 +23,6 @@ class PastedMembersTable(PageTable):
         attrs = {"class": "striped phone-cards pasted-members"}
         orderable = False
 
-    def __init__(self, people: list[PastedPerson], **kwargs: Any) -> None:
+    def __init__(self, people: list[Any], **kwargs: Any) -> None:
+        """``people``: the form's ``PastedPerson``s, each with its bound reading box."""
         super().__init__(people, **kwargs)

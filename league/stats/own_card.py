@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from django.utils import timezone
 
-from ..charts import place_label
+from ..formatting import place_label
 from ..models import GameSeat, Meeting
 from .front import Leaders
 

@@ -7,7 +7,8 @@ from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
-from ..charts import cumulative_points_chart, place_chart, place_label
+from ..charts import cumulative_points_chart, place_chart
+from ..formatting import place_label
 from ..forms.period_choice import PeriodChoiceForm
 from ..models import Member
 from ..page_tables.base import configure
