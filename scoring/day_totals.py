@@ -12,17 +12,19 @@ up to 20 a game, and, as for one game, lost sticks taking any amount off
 and 箱下 clamping adding any amount.
 """
 
+from typing import Any
+
 from .errors import Problems, _
 from .points import points_from_tenths
 from .points_only import MOST_CHOMBO, read_points
-from .rules import oka_imbalance, rule_book
+from .rules import RuleBook, oka_imbalance, rule_book
 
 MOST_DAY_GAMES = 99  # hanchan in one day total, as the rounds of a day
 
 __all__ = ["MOST_DAY_GAMES", "check_day_points"]
 
 
-def check_day_points(rules, points, games):
+def check_day_points(rules: Any, points: Any, games: Any) -> list[int]:
     """The points (tenths, seat order as written) of a day total of ``games`` hanchan, or a ScoringError.
 
     ``points``: one value per player of the rules, as numbers of points with at most one decimal.
@@ -35,12 +37,13 @@ def check_day_points(rules, points, games):
         problems.raise_if_any()
     tenths = read_points(problems, points, book.players, games)
     problems.raise_if_any()
+    assert tenths is not None  # else a problem was added, and raised
     _check_day_sum(problems, book, tenths, games)
     problems.raise_if_any()
     return tenths
 
 
-def _check_day_sum(problems, book, points, games):
+def _check_day_sum(problems: Problems, book: RuleBook, points: list[int], games: int) -> None:
     fixed, step, busts, penalty, chombo, at_least, at_most = _sums(book, games)
     total = sum(points)
     bust_moves = [b * step for b in range(busts + 1)]
@@ -80,7 +83,7 @@ def _check_day_sum(problems, book, points, games):
         problems.add("day_points_sum_mismatch", "points", template, **moves)
 
 
-def _sums(book, games):
+def _sums(book: RuleBook, games: int) -> tuple[int, int, int, int, int, bool, bool]:
     fixed, step, at_least, at_most = 0, 0, False, False
     if book.method == "oka_uma":
         fixed = oka_imbalance(book) * games
@@ -93,7 +96,7 @@ def _sums(book, games):
     return fixed, step, busts, penalty, chombo, at_least, at_most
 
 
-def _reachable(rest, penalty, chombo):
+def _reachable(rest: int, penalty: int, chombo: int) -> bool:
     """Whether ``rest`` is −c × penalty for some 0 ≤ c ≤ chombo."""
     if not penalty:
         return rest == 0

@@ -7,8 +7,11 @@ template with gettext and fills in the parameters, so a secretary reads the
 message in their own language.
 """
 
+from collections.abc import Iterable, Mapping
+from typing import Any
 
-def _(message):
+
+def _(message: str) -> str:
     """Mark a message for translation without importing Django.
 
     The site's message catalogue picks these up; the engine keeps English.
@@ -24,7 +27,8 @@ class ScoringError(ValueError):
     error's own ``code``, ``field`` and ``message`` are those of the first.
     """
 
-    def __init__(self, code, field, template, params=None, errors=None):
+    def __init__(self, code: str, field: str, template: str, params: Mapping[str, Any] | None = None,
+                 errors: Iterable["ScoringError"] | None = None) -> None:
         self.code = code
         self.field = field
         self.template = template
@@ -33,31 +37,31 @@ class ScoringError(ValueError):
         super().__init__(self.message)
 
     @property
-    def message(self):
+    def message(self) -> str:
         return self.template % self.params if self.params else self.template
 
-    def __str__(self):
+    def __str__(self) -> str:
         if len(self.errors) > 1:
             return "; ".join(f"{e.field}: {e.message}" for e in self.errors)
         return f"{self.field}: {self.message}" if self.field else self.message
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"ScoringError(code={self.code!r}, field={self.field!r}, message={self.message!r})"
 
 
 class Problems:
     """Collects refusals so that all of them are reported together."""
 
-    def __init__(self):
-        self.found = []
+    def __init__(self) -> None:
+        self.found: list[ScoringError] = []
 
-    def add(self, code, field, template, **params):
+    def add(self, code: str, field: str, template: str, **params: Any) -> None:
         self.found.append(ScoringError(code, field, template, params))
 
-    def __bool__(self):
+    def __bool__(self) -> bool:
         return bool(self.found)
 
-    def raise_if_any(self):
+    def raise_if_any(self) -> None:
         if self.found:
             first = self.found[0]
             raise ScoringError(first.code, first.field, first.template, first.params, self.found)

@@ -5,9 +5,15 @@ of plain integers, or raises one ScoringError listing every problem.  Nothing
 is settled from a game that has a single problem.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from .errors import Problems, _
+from .rules import RuleBook
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
 
 GAME_KEYS = ("scores", "deposit", "chips", "busts", "yakuman", "chombo", "ended_by_yakuman")
 BUST_KEYS = ("seat", "by")
@@ -30,16 +36,16 @@ class Yakuman:
 
 @dataclass(frozen=True)
 class GameSheet:
-    scores: tuple
+    scores: tuple[int, ...]
     deposit: int
-    chips: tuple
-    busts: tuple  # (seat, by or None) pairs
-    yakuman: tuple
-    chombo: tuple  # seats, once per chombo
+    chips: tuple[int, ...]
+    busts: tuple[tuple[int, int | None], ...]  # (seat, by or None) pairs
+    yakuman: tuple[Yakuman, ...]
+    chombo: tuple[int, ...]  # seats, once per chombo
     ended_by_yakuman: int | None
 
 
-def read_game(book, game):
+def read_game(book: RuleBook, game: Any) -> GameSheet:
     problems = Problems()
     players = book.players
     if not isinstance(game, dict):
@@ -67,17 +73,18 @@ def read_game(book, game):
     chombo = _chombo(problems, game.get("chombo", []), players)
     ended = _ended_by_yakuman(problems, book, game, players)
     problems.raise_if_any()
+    assert scores is not None and deposit is not None  # else a problem was added, and raised
     return GameSheet(
         scores=tuple(scores), deposit=deposit, chips=tuple(chips), busts=tuple(busts),
         yakuman=tuple(yakuman), chombo=tuple(chombo), ended_by_yakuman=ended,
     )
 
 
-def _is_int(value):
+def _is_int(value: object) -> "TypeIs[int]":
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _ended_by_yakuman(problems, book, game, players):
+def _ended_by_yakuman(problems: Problems, book: RuleBook, game: dict[str, Any], players: int) -> Any:
     """The seat whose yakuman ended a win-points game (ダブルマルA), or None; refused for other methods."""
     ended = game.get("ended_by_yakuman")
     if ended is not None:
@@ -89,7 +96,7 @@ def _ended_by_yakuman(problems, book, game, players):
     return ended
 
 
-def _seat(problems, field, value, players):
+def _seat(problems: Problems, field: str, value: object, players: int) -> bool:
     if not _is_int(value) or not 0 <= value < players:
         problems.add("bad_seat", field, _("Expected a seat from 0 to %(last)s, not %(value)s."),
                      last=players - 1, value="nothing" if value is None else repr(value))
@@ -97,14 +104,15 @@ def _seat(problems, field, value, players):
     return True
 
 
-def _list(problems, field, value):
+def _list(problems: Problems, field: str, value: object) -> Sequence[Any]:
     if not isinstance(value, (list, tuple)):
         problems.add("not_list", field, _("Expected a list."))
         return []
     return value
 
 
-def _entry(problems, field, value, keys):
+def _entry(problems: Problems, field: str, value: object, keys: tuple[str, ...]) -> Any:
+    """The entry as given (a JSON object of ``keys``), or None when it is not an object."""
     if not isinstance(value, dict):
         problems.add("not_object", field, _("Expected an object."))
         return None
@@ -114,7 +122,7 @@ def _entry(problems, field, value, keys):
     return value
 
 
-def _scores(problems, value, players):
+def _scores(problems: Problems, value: object, players: int) -> list[int] | None:
     if not isinstance(value, (list, tuple)) or len(value) != players:
         problems.add("bad_scores", "scores", _("Expected %(players)s scores, one for each seat."),
                      players=players)
@@ -132,7 +140,7 @@ def _scores(problems, value, players):
     return list(value) if ok else None
 
 
-def _deposit(problems, value):
+def _deposit(problems: Problems, value: object) -> int | None:
     if not _is_int(value) or value < 0:
         problems.add("bad_deposit", "deposit",
                      _("Expected the points left on the table, 0 or more, not %(value)s."), value=repr(value))
@@ -143,7 +151,7 @@ def _deposit(problems, value):
     return value
 
 
-def _chips(problems, value, players):
+def _chips(problems: Problems, value: object, players: int) -> list[int]:
     if not isinstance(value, (list, tuple)) or len(value) != players:
         problems.add("bad_chips", "chips", _("Expected %(players)s chip counts, one for each seat."),
                      players=players)
@@ -161,13 +169,15 @@ def _chips(problems, value, players):
     return list(value) if ok else [0] * players
 
 
-def _busted(score, at_zero):
+def _busted(score: int, at_zero: bool) -> bool:
     return score < 0 or (at_zero and score == 0)
 
 
-def _busts(problems, value, players, scores, at_zero):
-    busts = []
-    seen = set()
+def _busts(
+    problems: Problems, value: object, players: int, scores: list[int] | None, at_zero: bool
+) -> list[tuple[int, int | None]]:
+    busts: list[tuple[int, int | None]] = []
+    seen: set[int] = set()
     for i, raw in enumerate(_list(problems, "busts", value)):
         field = f"busts.{i}"
         entry = _entry(problems, field, raw, BUST_KEYS)
@@ -195,8 +205,8 @@ def _busts(problems, value, players, scores, at_zero):
     return busts
 
 
-def _yakuman(problems, value, players):
-    events = []
+def _yakuman(problems: Problems, value: object, players: int) -> list[Yakuman]:
+    events: list[Yakuman] = []
     for i, raw in enumerate(_list(problems, "yakuman", value)):
         field = f"yakuman.{i}"
         entry = _entry(problems, field, raw, YAKUMAN_KEYS)
@@ -250,8 +260,8 @@ def _yakuman(problems, value, players):
     return events
 
 
-def _chombo(problems, value, players):
-    seats = []
+def _chombo(problems: Problems, value: object, players: int) -> list[int]:
+    seats: list[int] = []
     for i, raw in enumerate(_list(problems, "chombo", value)):
         field = f"chombo.{i}"
         entry = _entry(problems, field, raw, CHOMBO_KEYS)

@@ -7,9 +7,13 @@ club keeps (positive) or covers (negative).
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from .errors import Problems, _
 from .shares import split_evenly
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
 
 FEE_DEFAULTS = {
     "per_game": 0, "by_place": None, "venue": 0, "rounds": 0, "surplus_to": "none",
@@ -19,6 +23,20 @@ SURPLUS_TO = ("day_top", "none")
 MOST_YEN = 10_000_000  # far beyond a day's fees; a longer number is a typo
 SHORTFALL = ("recipient", "split", "club")
 PLAYER_KEYS = ("id", "places", "points", "present_at_close")
+
+
+class Fees(TypedDict):
+    """The fee settings as ``validate_fees`` returns them, every default filled in."""
+
+    per_game: int
+    by_place: list[int] | None
+    venue: int
+    rounds: int
+    surplus_to: str
+    min_share: list[int]  # [numerator, denominator]
+    require_present: bool
+    shortfall: str
+
 
 # Why a player above the recipient was passed over.
 ABSENT = "absent_at_close"
@@ -33,7 +51,7 @@ class PlayerMoney:
     received: int
     net: int
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: str) -> Any:
         return getattr(self, key)
 
 
@@ -42,17 +60,17 @@ class MeetingSettlement:
     collected: int
     venue: int
     surplus: int
-    recipients: list  # ids of who receives the surplus (or pays the shortfall)
+    recipients: list[object]  # ids of who receives the surplus (or pays the shortfall)
     club: int  # kept by the club (positive) or covered by it (negative)
     min_games: int  # games needed to be eligible for the surplus
-    passed_over: list  # (id, reason) for eligible-by-points players skipped, best first
-    players: list  # PlayerMoney in the order given
+    passed_over: list[tuple[object, str]]  # (id, reason) for eligible-by-points players skipped, best first
+    players: list[PlayerMoney]  # in the order given
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: str) -> Any:
         return getattr(self, key)
 
 
-def validate_fees(fees):
+def validate_fees(fees: Any) -> Fees:
     """Return the fee settings with defaults filled in, or raise ScoringError."""
     problems = Problems()
     if not isinstance(fees, dict):
@@ -61,7 +79,7 @@ def validate_fees(fees):
     for key in fees:
         if key not in FEE_DEFAULTS:
             problems.add("unknown_key", str(key), _("Unknown setting “%(key)s”."), key=key)
-    result = {**FEE_DEFAULTS, **{k: v for k, v in fees.items() if k in FEE_DEFAULTS}}
+    result: dict[str, Any] = {**FEE_DEFAULTS, **{k: v for k, v in fees.items() if k in FEE_DEFAULTS}}
     for key in ("per_game", "venue", "rounds"):
         if not _whole(result[key]) or result[key] < 0:
             problems.add("bad_yen" if key != "rounds" else "bad_rounds", key,
@@ -90,10 +108,10 @@ def validate_fees(fees):
     problems.raise_if_any()
     result["min_share"] = list(share)
     result["by_place"] = list(by_place) if by_place is not None else None
-    return result
+    return cast(Fees, result)
 
 
-def settle_meeting(fees, players):
+def settle_meeting(fees: Any, players: Any) -> MeetingSettlement:
     """Settle the day's money for ``players`` (dicts of docs/scoring.md) under ``fees``."""
     fees = validate_fees(fees)
     players = _read_players(players, fees)
@@ -105,7 +123,8 @@ def settle_meeting(fees, players):
     numerator, denominator = fees["min_share"]
     min_games = -(-fees["rounds"] * numerator // denominator)  # ceil without floats
 
-    recipients, passed_over = [], []
+    recipients: list[int] = []
+    passed_over: list[tuple[int, str]] = []
     if fees["surplus_to"] == "day_top":
         recipients, passed_over = _day_top(players, min_games, fees["require_present"])
 
@@ -134,17 +153,17 @@ def settle_meeting(fees, players):
     )
 
 
-def _whole(value):
+def _whole(value: object) -> "TypeIs[int]":
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _read_players(players, fees):
+def _read_players(players: Any, fees: Fees) -> list[dict[str, Any]]:
     problems = Problems()
     if not isinstance(players, (list, tuple)):
         problems.add("players_not_list", "players", _("Expected a list of players."))
         problems.raise_if_any()
-    seen = set()
-    read = []
+    seen: set[object] = set()
+    read: list[dict[str, Any]] = []
     for i, player in enumerate(players):
         field = f"players.{i}"
         if not isinstance(player, dict):
@@ -186,13 +205,15 @@ def _read_players(players, fees):
     return read
 
 
-def _fee(fees, places):
+def _fee(fees: Fees, places: list[int]) -> int:
     if fees["by_place"] is None:
         return fees["per_game"] * sum(places)
     return sum(fee * count for fee, count in zip(fees["by_place"], places, strict=False))
 
 
-def _day_top(players, min_games, require_present):
+def _day_top(
+    players: list[dict[str, Any]], min_games: int, require_present: bool
+) -> tuple[list[int], list[tuple[int, str]]]:
     """Who receives the surplus: the best eligible points of the day, ties sharing.
 
     Returns the recipients' indexes (in the order listed) and the players with
@@ -219,6 +240,6 @@ def _day_top(players, min_games, require_present):
     return [], passed_over
 
 
-def _eligible(player, min_games, require_present):
+def _eligible(player: dict[str, Any], min_games: int, require_present: bool) -> bool:
     games = sum(player["places"])
     return games > 0 and games >= min_games and (player["present_at_close"] or not require_present)

@@ -11,7 +11,7 @@ from decimal import Decimal, InvalidOperation
 TENTH = Decimal("0.1")
 
 
-def tenths_from_points(value):
+def tenths_from_points(value: object) -> int | None:
     """Return ``value`` (int, Decimal, or a float such as 2.5) in tenths, or None.
 
     None means the value is not a number with at most one decimal place.
@@ -32,12 +32,12 @@ def tenths_from_points(value):
     return int(tenths)
 
 
-def points_from_tenths(tenths):
+def points_from_tenths(tenths: int) -> Decimal:
     """The Decimal with one place for an integer count of tenths: 453 -> 45.3."""
     return (Decimal(tenths) / 10).quantize(TENTH)
 
 
-def json_points(tenths):
+def json_points(tenths: int) -> int | float:
     """Points as a plain JSON number: an int when whole, else one decimal."""
     if tenths % 10 == 0:
         return tenths // 10

@@ -7,10 +7,13 @@ one decimal, and the points add up to what these rules allow a game to add up
 to (docs/scoring.md, "Points-only games").  Places come from the points.
 """
 
+from collections.abc import Sequence
+from typing import Any
+
 from .errors import Problems, _
 from .game import _chips, _chombo, _deposit, _ended_by_yakuman, _yakuman
 from .points import points_from_tenths, tenths_from_points
-from .rules import MOST_POINTS, oka_imbalance, rule_book
+from .rules import MOST_POINTS, RuleBook, oka_imbalance, rule_book
 from .settle import PARTS, SeatResult, Settlement, _charge_chombo, places_by_score
 
 POINTS_GAME_KEYS = ("points", "deposit", "chips", "yakuman", "chombo", "ended_by_yakuman", "extras_unrecorded")
@@ -19,7 +22,7 @@ MOST_CHOMBO = 20  # chombo in one game, when they were not recorded: far beyond 
 __all__ = ["POINTS_GAME_KEYS", "points_sum_allowed", "settle_points"]
 
 
-def settle_points(rules, game):
+def settle_points(rules: Any, game: Any) -> Settlement:
     """Settle a points-only game: ``game`` is ``{"points": [...], "deposit", "chips", "yakuman", "chombo"}``.
 
     ``points`` are each seat's result before chips, as numbers of points with at
@@ -54,6 +57,7 @@ def settle_points(rules, game):
         else:
             _check_sum(problems, book, points, deposit, len(chombo), unrecorded)
     problems.raise_if_any()
+    assert points is not None  # else a problem was added, and raised
 
     parts = {part: [0] * n for part in PARTS}
     _charge_chombo(book, chombo, parts["chombo"], n)
@@ -67,19 +71,19 @@ def settle_points(rules, game):
     return Settlement(seats, _floats(book, parts["base"], places), double_maru_a=ended is not None)
 
 
-def points_sum_allowed(rules, total, deposit=0, chombo=0):
+def points_sum_allowed(rules: Any, total: int, deposit: int = 0, chombo: int = 0) -> bool:
     """Whether ``total`` (tenths) is a sum of points these rules allow, with ``deposit`` and ``chombo`` count."""
     problems = Problems()
     _check_sum(problems, rule_book(rules), [total], deposit, chombo)
     return not problems
 
 
-def read_points(problems, value, players, games=1):
+def read_points(problems: Problems, value: object, players: int, games: int = 1) -> list[int] | None:
     """The points (tenths) of one game, or of a day total of ``games`` hanchan: None after adding problems."""
     if not isinstance(value, (list, tuple)) or len(value) != players:
         problems.add("bad_points", "points", _("Expected %(players)s points, one for each seat."), players=players)
         return None
-    tenths = []
+    tenths: list[int] = []
     for seat, raw in enumerate(value):
         amount = tenths_from_points(raw)
         if amount is None:
@@ -95,7 +99,9 @@ def read_points(problems, value, players, games=1):
     return tenths if len(tenths) == players else None
 
 
-def _check_sum(problems, book, points, deposit, chombo_count, unrecorded=False):
+def _check_sum(
+    problems: Problems, book: RuleBook, points: Sequence[int], deposit: int, chombo_count: int, unrecorded: bool = False
+) -> None:
     """The sum of the points against what the rules let a game's points (before chips) add up to.
 
     Fixed: an explicit oka unlike the computed one creates or destroys its
@@ -140,7 +146,7 @@ def _check_sum(problems, book, points, deposit, chombo_count, unrecorded=False):
                          step=points_from_tenths(step), **show)
 
 
-def _floats(book, bases, places):
+def _floats(book: RuleBook, bases: list[int], places: list[int]) -> int:
     """Win points: the table (1 is マルA …) the points were paid by, when they match one exactly; else 0."""
     if book.method != "win_points" or not book.win_tables:
         return 0

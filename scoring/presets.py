@@ -6,8 +6,10 @@ state were chosen by the project; docs/presets.md says which, setting by
 setting, with each preset's worked examples.  Pure Python, like the engine.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -18,23 +20,23 @@ class Preset:
     name_ja: str
     name_en: str
     players: int
-    rules: MappingProxyType  # docs/scoring.md's rules object, valid for ``scoring.validate_rules``
+    rules: MappingProxyType[str, Any]  # docs/scoring.md's rules object, valid for ``scoring.validate_rules``
     source: str  # the organisation's rule document by name
     url: str = ""  # where that document is published, when known
-    fees: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    fees: MappingProxyType[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
-    def name(self, japanese=True):
+    def name(self, japanese: bool = True) -> str:
         return self.name_ja if japanese else self.name_en
 
-    def rules_json(self):
+    def rules_json(self) -> dict[str, Any]:
         """A fresh, mutable copy of the rules, for a form or the engine."""
-        return _thaw(self.rules)
+        return _thaw_object(self.rules)
 
-    def fees_json(self):
-        return _thaw(self.fees)
+    def fees_json(self) -> dict[str, Any]:
+        return _thaw_object(self.fees)
 
 
-def _freeze(value):
+def _freeze(value: Any) -> Any:
     if isinstance(value, dict):
         return MappingProxyType({key: _freeze(item) for key, item in value.items()})
     if isinstance(value, list):
@@ -42,15 +44,22 @@ def _freeze(value):
     return value
 
 
-def _thaw(value):
+def _thaw(value: Any) -> Any:
     if isinstance(value, MappingProxyType | dict):
-        return {key: _thaw(item) for key, item in value.items()}
+        return _thaw_object(value)
     if isinstance(value, tuple | list):
         return [_thaw(item) for item in value]
     return value
 
 
-def preset_of(key, name_ja, name_en, rules, source, url="", fees=None):
+def _thaw_object(value: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: _thaw(item) for key, item in value.items()}
+
+
+def preset_of(
+    key: str, name_ja: str, name_en: str, rules: dict[str, Any], source: str, url: str = "",
+    fees: dict[str, Any] | None = None,
+) -> Preset:
     """A frozen preset of plain ``rules`` and ``fees`` (also for a club's rules offered as a template)."""
     return Preset(key=key, name_ja=name_ja, name_en=name_en, players=rules["players"], rules=_freeze(rules),
                   source=source, url=url, fees=_freeze(fees or {}))
@@ -105,6 +114,6 @@ STANDARDS = (
 BY_KEY = MappingProxyType({preset.key: preset for preset in STANDARDS})
 
 
-def standard(key):
+def standard(key: str) -> Preset:
     """The standard preset called ``key``; KeyError when there is none."""
     return BY_KEY[key]

@@ -9,7 +9,7 @@ takes −10,500 to −11,000, the hundreds counted upward from the thousand belo
 MODES = ("none", "half_up", "five_down_six_up", "down", "up", "toward_target")
 
 
-def round_score(score, mode, target):
+def round_score(score: int, mode: str, target: int) -> int:
     """Return ``score`` (tenbō, a multiple of 100) rounded to 1,000 by ``mode``."""
     if mode == "none":
         return score
@@ -26,5 +26,5 @@ def round_score(score, mode, target):
     raise ValueError(f"unknown rounding mode {mode!r}")
 
 
-def _floor_thousand(score):
+def _floor_thousand(score: int) -> int:
     return (score // 1000) * 1000

@@ -6,7 +6,9 @@ not understand, naming the key.  ``RuleBook`` is the same rules in integer
 tenths, which is what the settling code reads.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import Problems, _
 from .points import json_points, tenths_from_points
@@ -49,8 +51,8 @@ class RuleBook:
     start: int
     target: int
     oka: int
-    uma: tuple
-    uma_by_floats: dict | None
+    uma: tuple[int, ...]
+    uma_by_floats: dict[int, tuple[int, ...]] | None
     float_line: int
     rounding: str
     ties: str
@@ -61,20 +63,20 @@ class RuleBook:
     bust_at_zero: bool
     chip_value: int
     chips_in_total: bool
-    shugi: dict
+    shugi: dict[str, int]
     shugi_multiply: bool
     chombo_penalty: int
     chombo_to_others: bool
-    win_tables: dict | None
+    win_tables: dict[int, tuple[int, ...]] | None
     win_yakuman: int
 
-    def uma_for(self, floats):
+    def uma_for(self, floats: int) -> tuple[int, ...]:
         if self.uma_by_floats is not None:
             return self.uma_by_floats[floats]
         return self.uma
 
 
-def validate_rules(rules):
+def validate_rules(rules: Any) -> dict[str, Any]:
     """Return ``rules`` normalised (every key present, defaults filled in).
 
     Raises ScoringError naming the first bad key; ``error.errors`` lists them all.
@@ -86,11 +88,11 @@ def validate_rules(rules):
 # thousands of games under the same few rule versions: their books are kept, by the rules' repr (equal
 # for equal plain data written in the same order; a rules dict written in another order is only a miss).
 # Only books of valid rules are kept; a RuleBook is frozen and nothing changes what it holds.
-_BOOKS = {}
+_BOOKS: dict[str, RuleBook] = {}
 _BOOKS_KEPT = 64
 
 
-def rule_book(rules):
+def rule_book(rules: Any) -> RuleBook:
     """Validate ``rules`` and return them as a RuleBook in tenths (the same rules give the same book)."""
     key = repr(rules)
     book = _BOOKS.get(key)
@@ -102,7 +104,7 @@ def rule_book(rules):
     return book
 
 
-def points_created_per_game(rules):
+def points_created_per_game(rules: Any) -> int:
     """Tenths of a point every game creates (positive) or destroys (negative) through an explicit ``oka``.
 
     A computed oka, ``(target − start) × players / 1000``, gives back exactly what the players
@@ -112,14 +114,14 @@ def points_created_per_game(rules):
     return oka_imbalance(rule_book(rules))
 
 
-def oka_imbalance(book):
+def oka_imbalance(book: RuleBook) -> int:
     """What ``book``'s oka creates (+) or destroys (−) in every game, in tenths: 0 unless it is explicit and off."""
     if book.method != "oka_uma":
         return 0
     return book.oka - (book.target - book.start) * book.players // 100
 
 
-def _normalise(rules):
+def _normalise(rules: Any) -> tuple[dict[str, Any], RuleBook]:
     problems = Problems()
     if not isinstance(rules, dict):
         problems.add("rules_not_object", "", _("The rules must be an object of settings."))
@@ -214,24 +216,24 @@ def _normalise(rules):
     return normalised, book
 
 
-def _show(value):
+def _show(value: object) -> str:
     return "nothing" if value is None else repr(value)
 
 
-def _choice(problems, field, value, allowed):
+def _choice(problems: Problems, field: str, value: object, allowed: tuple[str, ...]) -> None:
     if value not in allowed or isinstance(value, bool):
         problems.add("bad_choice", field, _("“%(value)s” is not allowed here; expected one of %(allowed)s."),
                      value=value, allowed=", ".join(allowed))
 
 
-def _flag(problems, field, value):
+def _flag(problems: Problems, field: str, value: object) -> bool:
     if not isinstance(value, bool):
         problems.add("not_true_false", field, _("Expected true or false, not %(value)s."), value=_show(value))
         return False
     return value
 
 
-def _tenbo(problems, field, value, required=False, allow_zero=False):
+def _tenbo(problems: Problems, field: str, value: object, required: bool = False, allow_zero: bool = False) -> int:
     """A score setting in tenbō: a whole multiple of 100."""
     if value is None and not required:
         return 0
@@ -252,7 +254,7 @@ def _tenbo(problems, field, value, required=False, allow_zero=False):
     return value
 
 
-def _points(problems, field, value, non_negative=False):
+def _points(problems: Problems, field: str, value: object, non_negative: bool = False) -> int:
     tenths = tenths_from_points(value)
     if tenths is None:
         problems.add("not_points", field,
@@ -269,7 +271,7 @@ def _points(problems, field, value, non_negative=False):
     return tenths
 
 
-def _uma_list(problems, field, value, players):
+def _uma_list(problems: Problems, field: str, value: object, players: int) -> list[int]:
     if not isinstance(value, (list, tuple)) or len(value) != players:
         problems.add("bad_length", field, _("Expected a list of %(players)s values, one for each place."),
                      players=players)
@@ -281,7 +283,7 @@ def _uma_list(problems, field, value, players):
     return tenths
 
 
-def _uma_by_floats(problems, value, players):
+def _uma_by_floats(problems: Problems, value: object, players: int) -> dict[int, list[int]] | None:
     if value is None:
         return None
     if not isinstance(value, dict):
@@ -295,7 +297,7 @@ def _uma_by_floats(problems, value, players):
             problems.add("unknown_key", f"uma_by_floats.{key}",
                          _("Unknown number of floating players “%(key)s”; expected 0 to %(players)s."),
                          key=key, players=players)
-    table = {}
+    table: dict[int, list[int]] = {}
     for key in expected:
         if key not in value:
             problems.add("missing_key", f"uma_by_floats.{key}",
@@ -305,7 +307,7 @@ def _uma_by_floats(problems, value, players):
     return table
 
 
-def _section(problems, field, value, defaults):
+def _section(problems: Problems, field: str, value: object, defaults: Mapping[str, int]) -> dict[str, Any]:
     """A nested settings object such as ``bust``: known keys, defaults filled."""
     if not isinstance(value, dict):
         problems.add("not_object", field, _("Expected an object of settings."))
@@ -313,7 +315,7 @@ def _section(problems, field, value, defaults):
     for key in value:
         if key not in defaults:
             problems.add("unknown_key", f"{field}.{key}", _("Unknown setting “%(key)s”."), key=key)
-    section = {}
+    section: dict[str, Any] = {}
     for key, default in defaults.items():
         raw = value.get(key, default)
         if isinstance(default, bool):
@@ -323,22 +325,25 @@ def _section(problems, field, value, defaults):
     return section
 
 
-def _win_points(problems, value, method, players):
+def _win_points(
+    problems: Problems, value: object, method: object, players: int
+) -> tuple[dict[int, list[int]], int]:
+    """The win point tables by number of floating players (none for another method), and the yakuman's."""
     if method != "win_points":
         if value is not None:
             problems.add("win_points_unused", "win_points",
                          _("Win points are only used with the win_points method."))
-        return None, 0
+        return {}, 0
     if not isinstance(value, dict):
         problems.add("win_points_missing", "win_points",
                      _("The win_points method needs win point tables and the yakuman win points."))
-        return None, 0
+        return {}, 0
     for key in value:
         if key not in WIN_POINTS_KEYS:
             problems.add("unknown_key", f"win_points.{key}", _("Unknown setting “%(key)s”."), key=key)
     tables_value = value.get("tables")
     expected = [str(n) for n in range(1, players)]
-    tables = {}
+    tables: dict[int, list[int]] = {}
     if not isinstance(tables_value, dict):
         problems.add("bad_win_tables", "win_points.tables",
                      _("Expected a win point table for each number of floating players, 1 to %(most)s."),
@@ -370,8 +375,8 @@ def _win_points(problems, value, method, players):
     return tables, yakuman
 
 
-def _check_unused_by_win_points(problems, rules, players):
-    defaults = {
+def _check_unused_by_win_points(problems: Problems, rules: dict[str, Any], players: int) -> None:
+    defaults: dict[str, Any] = {
         "oka": None, "uma": [0] * players, "uma_by_floats": None, "rounding": "none",
         "bust": BUST_DEFAULTS, "chips": CHIPS_DEFAULTS, "yakuman_shugi": SHUGI_DEFAULTS,
     }

@@ -4,12 +4,15 @@ Everything is computed in integer tenths of a point; ``SeatResult`` turns the
 tenths into Decimals with one place only at the end.
 """
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
 
-from .game import read_game
+from .game import GameSheet, Yakuman, read_game
 from .points import points_from_tenths
 from .rounding import round_score
-from .rules import rule_book
+from .rules import RuleBook, rule_book
 from .shares import split_evenly
 
 PARTS = ("base", "oka", "uma", "bust", "chips", "shugi", "chombo", "total")
@@ -20,34 +23,35 @@ class SeatResult:
     """One player's points for the game; read ``result.total`` or ``result["total"]``."""
 
     seat: int
-    score: int
+    score: int | None  # None for a game known only by its points (settle_points)
     place: int
-    tenths: dict = field(repr=False)  # every part in integer tenths, for storing
+    tenths: dict[str, int] = field(repr=False)  # every part in integer tenths, for storing
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Decimal:
         if name in PARTS:
             return points_from_tenths(self.tenths[name])
         raise AttributeError(name)
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: str) -> int | Decimal | None:
         if key in ("seat", "score", "place"):
-            return getattr(self, key)
+            value: int | None = getattr(self, key)
+            return value
         if key in PARTS:
             return points_from_tenths(self.tenths[key])
         raise KeyError(key)
 
-    def keys(self):
+    def keys(self) -> tuple[str, ...]:
         return ("seat", "score", "place", *PARTS)
 
-    def as_dict(self):
+    def as_dict(self) -> dict[str, int | Decimal | None]:
         return {key: self[key] for key in self.keys()}
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         parts = ", ".join(f"{p}={self[p]}" for p in PARTS)
         return f"SeatResult(seat={self.seat}, score={self.score}, place={self.place}, {parts})"
 
 
-class Settlement(list):
+class Settlement(list[SeatResult]):
     """The players in seat order, plus what the whole table had in common.
 
     ``floats`` is how many players floated (used for 浮きウマ and for the
@@ -55,13 +59,13 @@ class Settlement(list):
     when a yakuman ended a win-points game.
     """
 
-    def __init__(self, seats, floats, double_maru_a=False):
+    def __init__(self, seats: Iterable[SeatResult], floats: int, double_maru_a: bool = False) -> None:
         super().__init__(seats)
         self.floats = floats
         self.double_maru_a = double_maru_a
 
 
-def settle(rules, game):
+def settle(rules: Any, game: Any) -> Settlement:
     """Settle one game: ``rules`` and ``game`` are the plain dicts of docs/scoring.md."""
     book = rule_book(rules)
     sheet = read_game(book, game)
@@ -70,7 +74,7 @@ def settle(rules, game):
     return _settle_oka_uma(book, sheet)
 
 
-def places_by_score(scores, ties):
+def places_by_score(scores: Sequence[int], ties: str) -> list[int]:
     """Places 1..n for each seat; ``split`` gives tied players their best place."""
     if ties == "split":
         return [1 + sum(1 for other in scores if other > score) for score in scores]
@@ -81,7 +85,7 @@ def places_by_score(scores, ties):
     return places
 
 
-def _settle_oka_uma(book, sheet):
+def _settle_oka_uma(book: RuleBook, sheet: GameSheet) -> Settlement:
     n = book.players
     places = places_by_score(sheet.scores, book.ties)
     top = [seat for seat in range(n) if places[seat] == 1]
@@ -136,15 +140,15 @@ def _settle_oka_uma(book, sheet):
     return _settlement(sheet, places, parts, floats)
 
 
-def _groups_by_place(places):
+def _groups_by_place(places: list[int]) -> list[list[int]]:
     """Seats sharing a place, each group in seat order (a single seat with ``seat`` ties)."""
-    groups = {}
+    groups: dict[int, list[int]] = {}
     for seat, place in enumerate(places):
         groups.setdefault(place, []).append(seat)
     return [groups[place] for place in sorted(groups)]
 
 
-def _pay_shugi(book, event, shugi, n):
+def _pay_shugi(book: RuleBook, event: Yakuman, shugi: list[int], n: int) -> None:
     prefix = "counted_" if event.kind == "counted" else ""
     multiplier = event.count if book.shugi_multiply else 1
     if event.win == "tsumo":
@@ -157,10 +161,11 @@ def _pay_shugi(book, event, shugi, n):
     else:
         amount = book.shugi[prefix + "ron"] * multiplier
         shugi[event.seat] += amount
+        assert event.discarder is not None  # read_game refuses a ron without the seat that dealt in
         _charge_ron(shugi, amount, event.discarder, event.pao)
 
 
-def _charge_ron(points, amount, discarder, pao):
+def _charge_ron(points: list[int], amount: int, discarder: int, pao: int | None) -> None:
     """The discarder pays a ron; with a pao player each pays half, the odd tenth by the discarder."""
     if pao is None:
         points[discarder] -= amount
@@ -170,7 +175,7 @@ def _charge_ron(points, amount, discarder, pao):
     points[discarder] -= amount - pao_half
 
 
-def _charge_chombo(book, seats, chombo, n):
+def _charge_chombo(book: RuleBook, seats: Iterable[int], chombo: list[int], n: int) -> None:
     for offender in seats:
         chombo[offender] -= book.chombo_penalty
         if book.chombo_to_others:
@@ -179,7 +184,7 @@ def _charge_chombo(book, seats, chombo, n):
                 chombo[seat] += share
 
 
-def _settle_win_points(book, sheet):
+def _settle_win_points(book: RuleBook, sheet: GameSheet) -> Settlement:
     n = book.players
     parts = {part: [0] * n for part in PARTS}
     # On the scores as entered: sticks left on the table can leave all four below the line.
@@ -190,6 +195,7 @@ def _settle_win_points(book, sheet):
     winner = sheet.ended_by_yakuman
     if winner is None:
         places = places_by_score(sheet.scores, "seat")
+        assert book.win_tables is not None  # win-points rules always have their tables
         table = book.win_tables[floats]
         for seat in range(n):
             parts["base"][seat] = table[places[seat] - 1]
@@ -207,7 +213,7 @@ def _settle_win_points(book, sheet):
     return _settlement(sheet, places, parts, floats, double_maru_a=winner is not None)
 
 
-def _pay_double_maru_a(book, sheet, winner, win_points, n):
+def _pay_double_maru_a(book: RuleBook, sheet: GameSheet, winner: int, win_points: list[int], n: int) -> None:
     """ダブルマルA: the yakuman winner takes ``yakuman`` win points from the others."""
     amount = book.win_yakuman
     win_points[winner] += amount
@@ -216,6 +222,7 @@ def _pay_double_maru_a(book, sheet, winner, win_points, n):
         if event.win == "tsumo":
             win_points[event.pao] -= amount
         else:
+            assert event.discarder is not None  # read_game refuses a ron without the seat that dealt in
             _charge_ron(win_points, amount, event.discarder, event.pao)
         return
     others = [seat for seat in range(n) if seat != winner]
@@ -224,7 +231,9 @@ def _pay_double_maru_a(book, sheet, winner, win_points, n):
         win_points[seat] += share
 
 
-def _settlement(sheet, places, parts, floats, double_maru_a=False):
+def _settlement(
+    sheet: GameSheet, places: list[int], parts: dict[str, list[int]], floats: int, double_maru_a: bool = False
+) -> Settlement:
     seats = [
         SeatResult(seat=seat, score=sheet.scores[seat], place=places[seat],
                    tenths={part: parts[part][seat] for part in PARTS})

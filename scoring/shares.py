@@ -9,7 +9,7 @@ priority is an advantage, whichever way the money flows.
 """
 
 
-def split_evenly(amount, count):
+def split_evenly(amount: int, count: int) -> list[int]:
     """Return ``count`` integers that differ by at most 1 and sum to ``amount``."""
     if count <= 0:
         raise ValueError("cannot split among nobody")

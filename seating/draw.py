@@ -20,10 +20,11 @@ first, so a seed and the same facts give the same draw (docs/draw.md).
 
 import random
 from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
 
 from .errors import BAD_ROUNDS, BAD_SEATS, NO_SEED, SAME_PERSON_TWICE, TOO_FEW_PEOPLE, SeatingError
-from .rounds import Round, in_order, pairs_met, sit_outs
-from .search import SEASON_WEIGHT, again_cost, cheapest, cost_of, pair_weights
+from .rounds import Pair, Person, Round, in_order, pairs_met, sit_outs
+from .search import SEASON_WEIGHT, Groups, again_cost, cheapest, cost_of, pair_weights
 
 # Random starts of the search for each round as it is first drawn.
 RESTARTS = 12
@@ -37,7 +38,11 @@ MOST_DAYS = 8
 MOST_PASSES = 4
 
 
-def draw_rounds(people, rounds, *, seats=4, seed, met_before=None, sat_out_before=None, earlier=()):
+def draw_rounds(
+    people: Iterable[Person], rounds: int, *, seats: int = 4, seed: int | str,
+    met_before: Mapping[Pair, int] | None = None, sat_out_before: Mapping[Person, int] | None = None,
+    earlier: Iterable[Round] = (),
+) -> list[Round]:
     """Draw ``rounds`` more rounds for ``people``; returns a list of ``Round``.
 
     ``met_before`` maps ``frozenset({a, b})`` to the times a pair met earlier in
@@ -50,9 +55,9 @@ def draw_rounds(people, rounds, *, seats=4, seed, met_before=None, sat_out_befor
     met_before = met_before or {}
     earlier = list(earlier)
     least = _day_cost(earlier, [], met_before)  # what the earlier rounds cost already: a draw adding nothing is best
-    best = None
+    best: tuple[int, list[Round]] | None = None
     for _ in range(min(MOST_DAYS, max(1, WORK // (len(people) ** 2 * max(rounds, 1))))):
-        drawn = []
+        drawn: list[Round] = []
         for _ in range(rounds):
             sat_out = _sit_out_counts(people, earlier + drawn, sat_out_before)
             drawn.append(_draw_round(people, seats, rng, met_before, sat_out, earlier + drawn))
@@ -62,18 +67,19 @@ def draw_rounds(people, rounds, *, seats=4, seed, met_before=None, sat_out_befor
             best = (cost, drawn)
         if cost == least:
             break
+    assert best is not None  # the day is drawn at least once
     drawn = best[1]
     return [Round(tables=tuple(_seat(table, rng) for table in one.tables), sitting_out=one.sitting_out)
             for one in drawn]
 
 
-def _day_cost(earlier, drawn, met_before):
+def _day_cost(earlier: list[Round], drawn: list[Round], met_before: Mapping[Pair, int]) -> int:
     met = pairs_met([*earlier, *drawn])
     season = sum(times * met_before.get(two, 0) for two, times in pairs_met(drawn).items())
     return sum(again_cost(times) for times in met.values()) + SEASON_WEIGHT * season
 
 
-def _checked(people, rounds, seats):
+def _checked(people: Iterable[Person], rounds: int, seats: int) -> list[Person]:
     if seats not in (3, 4):
         raise SeatingError("bad_seats", BAD_SEATS, {"seats": seats})
     if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 0:
@@ -87,7 +93,7 @@ def _checked(people, rounds, seats):
     return in_order(listed)
 
 
-def _checked_seed(seed):
+def _checked_seed(seed: object) -> int | str:
     """The seed as given: an int or a str.  ``None`` would seed from the clock (a draw nobody can make again),
     and other kinds are not kept by the site; both are refused."""
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
@@ -95,7 +101,9 @@ def _checked_seed(seed):
     return seed
 
 
-def _sit_out_counts(people, done, sat_out_before):
+def _sit_out_counts(
+    people: list[Person], done: list[Round], sat_out_before: Mapping[Person, int] | None
+) -> Counter[Person]:
     """Sit-outs so far: ``sat_out_before``, the earlier rounds', and each earlier round a person missed."""
     counts = Counter({person: (sat_out_before or {}).get(person, 0) for person in people})
     counts.update(person for person in sit_outs(done).elements() if person in counts)
@@ -105,17 +113,20 @@ def _sit_out_counts(people, done, sat_out_before):
     return counts
 
 
-def _draw_round(people, seats, rng, met_before, sat_out, done):
+def _draw_round(
+    people: list[Person], seats: int, rng: random.Random, met_before: Mapping[Pair, int], sat_out: Counter[Person],
+    done: list[Round],
+) -> Round:
     """One round, its tables in no particular seat order yet."""
     n = len(people)
     tables = n // seats
     benched = n - tables * seats
     # The least-sat-out sit out: those below the line must, those on it may, those above must not.
-    line = sorted(sat_out[person] for person in people)[benched - 1] if benched else None
+    line = sorted(sat_out[person] for person in people)[benched - 1] if benched else 0  # no line: nobody sits out
     must = [i for i in range(n) if benched and sat_out[people[i]] < line]
     may = [i for i in range(n) if benched and sat_out[people[i]] == line]
 
-    def starts():
+    def starts() -> Iterator[Groups]:
         for _ in range(RESTARTS):
             bench = must + rng.sample(may, benched - len(must))
             playing = [i for i in range(n) if i not in bench]
@@ -128,7 +139,9 @@ def _draw_round(people, seats, rng, met_before, sat_out, done):
                  sitting_out=tuple(in_order(people[i] for i in groups[tables])) if benched else ())
 
 
-def _redraw_against_each_other(drawn, earlier, rng, met_before):
+def _redraw_against_each_other(
+    drawn: list[Round], earlier: list[Round], rng: random.Random, met_before: Mapping[Pair, int]
+) -> None:
     """Draw each new round's tables again against all the other rounds while the day's cost drops."""
     for _ in range(MOST_PASSES if len(drawn) > 1 else 0):
         lowered = False
@@ -148,7 +161,7 @@ def _redraw_against_each_other(drawn, earlier, rng, met_before):
             break
 
 
-def _redraw_starts(now, rng):
+def _redraw_starts(now: Groups, rng: random.Random) -> Iterator[Groups]:
     """The round as it stands, then random partitions of its seated people."""
     yield [list(group) for group in now]
     n, size = sum(map(len, now)), len(now[0])
@@ -157,7 +170,7 @@ def _redraw_starts(now, rng):
         yield [playing[t * size:(t + 1) * size] for t in range(len(now))]
 
 
-def _seat(table, rng):
+def _seat(table: Iterable[Person], rng: random.Random) -> tuple[Person, ...]:
     """The table in seat order: 東 (the first dealer, 起家) first, then 南, 西, 北."""
     table = list(table)
     rng.shuffle(table)

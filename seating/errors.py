@@ -5,8 +5,11 @@ message template and its parameters; the site translates the template with
 gettext and fills in the parameters.
 """
 
+from collections.abc import Mapping
+from typing import Any
 
-def _(message):
+
+def _(message: str) -> str:
     """Mark a message for translation without importing Django."""
     return message
 
@@ -14,17 +17,17 @@ def _(message):
 class SeatingError(ValueError):
     """A draw the seating package refuses (too few people, an impossible table size…)."""
 
-    def __init__(self, code, template, params=None):
+    def __init__(self, code: str, template: str, params: Mapping[str, Any] | None = None) -> None:
         self.code = code
         self.template = template
         self.params = dict(params or {})
         super().__init__(self.message)
 
     @property
-    def message(self):
+    def message(self) -> str:
         return self.template % self.params if self.params else self.template
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"SeatingError(code={self.code!r}, message={self.message!r})"
 
 

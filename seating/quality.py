@@ -1,8 +1,9 @@
 """How good a day's draw is, in the figures a secretary (and the tests) compare."""
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from .rounds import pairs_met, sit_outs
+from .rounds import Pair, Person, Round, pairs_met, sit_outs
 
 
 @dataclass(frozen=True)
@@ -15,11 +16,11 @@ class Quality:
 
     repeated_pairs_today: int
     repeated_pairs_season: int
-    sit_outs: dict
+    sit_outs: dict[Person, int]
     worst_pair_count: int
 
 
-def draw_quality(rounds, met_before=None):
+def draw_quality(rounds: Iterable[Round], met_before: Mapping[Pair, int] | None = None) -> Quality:
     rounds = list(rounds)
     met_before = met_before or {}
     met = pairs_met(rounds)

@@ -5,6 +5,15 @@ People are indices ``0..n-1`` here; ``weights[i][j]`` is the cost of seating
 then (when someone sits out) the bench, which costs nothing.
 """
 
+import random
+from collections.abc import Container, Iterable, Mapping, Sequence
+from typing import TypeAlias
+
+from .rounds import Pair, Person
+
+Weights: TypeAlias = list[list[int]]  # by index: weights[i][j]
+Groups: TypeAlias = list[list[int]]  # a partition, as above
+
 # Seating a pair that already met today: one more repeated pair, the heavy cost.
 DAY_WEIGHT = 1000
 # And for each meeting today beyond the second, so that repeats spread over pairs: a third
@@ -15,7 +24,7 @@ AGAIN_WEIGHT = 700
 SEASON_WEIGHT = 1
 
 
-def pair_weights(people, met_before, met_today):
+def pair_weights(people: Sequence[Person], met_before: Mapping[Pair, int], met_today: Mapping[Pair, int]) -> Weights:
     """The cost of seating each two of ``people`` together, as a matrix by index."""
     n = len(people)
     weights = [[0] * n for _ in range(n)]
@@ -28,32 +37,35 @@ def pair_weights(people, met_before, met_today):
     return weights
 
 
-def again_cost(times):
+def again_cost(times: int) -> int:
     """What a pair sitting together ``times`` times in a day costs: each meeting after the first, priced."""
     return sum(DAY_WEIGHT + AGAIN_WEIGHT * (k - 1) for k in range(1, times))
 
 
-def cheapest(starts, tables, weights, may, rng):
+def cheapest(
+    starts: Iterable[Groups], tables: int, weights: Weights, may: Container[int], rng: random.Random
+) -> tuple[int, Groups]:
     """The cheapest partition reached from each start in turn: ``(cost, groups)``.
 
     ``starts`` yields partitions (each is improved in place); a partition of
     cost 0 ends the search.
     """
-    best = None
+    best: tuple[int, Groups] | None = None
     for groups in starts:
         cost = improve(groups, tables, weights, may, rng)
         if best is None or cost < best[0]:
             best = (cost, [list(group) for group in groups])
         if cost == 0:
             break
+    assert best is not None  # every caller gives at least one start
     return best
 
 
-def cost_of(groups, tables, weights):
+def cost_of(groups: Sequence[Sequence[int]], tables: int, weights: Weights) -> int:
     return sum(weights[p][q] for group in groups[:tables] for p in group for q in group) // 2
 
 
-def improve(groups, tables, weights, may, rng):
+def improve(groups: Groups, tables: int, weights: Weights, may: Container[int], rng: random.Random) -> int:
     """Swap two people while a swap lowers the cost; returns the cost reached.
 
     ``at[p][g]`` is what person ``p`` would pay at group ``g`` (the sum of
@@ -90,7 +102,7 @@ def improve(groups, tables, weights, may, rng):
     return sum(at[p][where[p]] for p in range(n) if where[p] < tables) // 2
 
 
-def _swap(groups, where, at, weights, a, b):
+def _swap(groups: Groups, where: list[int], at: list[list[int]], weights: Weights, a: int, b: int) -> None:
     ga, gb = where[a], where[b]
     groups[ga][groups[ga].index(a)] = b
     groups[gb][groups[gb].index(b)] = a
