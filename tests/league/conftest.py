@@ -1,19 +1,32 @@
-"""The people every view test uses: owner, secretary, member, outsider (and anonymous)."""
+"""The people every view test uses: owner, secretary, member, outsider (and anonymous), and the fixtures that
+more than one test file uses.
+
+Fixtures shared by the tests of one page live in a module of their own, plugged in here by importing them:
+a test file never imports a fixture from another test file.
+"""
 
 import datetime
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import translation
 
+from league.imports.commit import commit
+from league.imports.names import NewMember
 from league.models import Club, Meeting, Member, Membership, Role, RuleSet, RuleVersion
 
-BAKUFU_RULES = {
-    "players": 4, "start": 25000, "target": 30000, "uma": [20, 10, -10, -20], "rounding": "half_up",
-    "bust": {"penalty": 10, "bonus": 10}, "chips": {"value": 5, "in_total": True},
-    "yakuman_shugi": {"ron": 30, "tsumo_each": 20},
-}
-PLAYERS = [("東田一郎", "ひがしだいちろう"), ("南野二郎", "みなみのじろう"), ("西川三郎", "にしかわさぶろう"),
-           ("北村四郎", "きたむらしろう"), ("中島五郎", "なかじまごろう")]
+from .club_data import BAKUFU_RULES, PLAYERS
+from .draws import TABLE_1, draw_round
+from .import_files import NEW_NAME, ROWS, plan_of, xlsx_bytes
+from .member_history import league, member_page_today, season
+from .page_ids import page_ids
+from .recompute_data import new_version, old_meeting, recompute_games, rule_set
+from .running_data import running_season, three_meetings
+
+__all__ = [  # the constants test files read from here, and the fixtures plugged in
+    "BAKUFU_RULES", "PLAYERS", "league", "member_page_today", "new_version", "old_meeting", "page_ids",
+    "recompute_games", "rule_set", "running_season", "season", "three_meetings",
+]
 
 
 @pytest.fixture
@@ -70,3 +83,39 @@ def game_post(**changes):
     }
     data.update(changes)
     return data
+
+
+@pytest.fixture
+def japanese():
+    """Addresses reversed in Japanese (no prefix), whatever an English request left active (a test file asks for
+    it for all its tests with ``pytestmark = pytest.mark.usefixtures("japanese")``)."""
+    with translation.override("ja"):
+        yield
+
+
+@pytest.fixture
+def sanma(club):
+    """A second rule set, 三人打ち (slug ``sanma``), for files that name the rule set of each game."""
+    rule_set = RuleSet.objects.create(club=club, slug="sanma", name="三人打ち")
+    RuleVersion.objects.create(rule_set=rule_set, effective_from="2020-01-01",
+                               rules={"players": 3, "start": 35000, "target": 40000, "uma": [20, 0, -20]})
+    return rule_set
+
+
+@pytest.fixture
+def seated(club, meeting, member):
+    """The member's login plays as 東田一郎, drawn at round 1, table 1 (South); the club takes reports."""
+    club.players_report_results = True
+    club.save()
+    Member.objects.filter(club=club, name="東田一郎").update(user=member)
+    draw_round(meeting, 1, [TABLE_1], sitting_out=["中島五郎"])
+    return member
+
+
+@pytest.fixture
+def imported(club, secretary):
+    """ROWS (import_files.py) imported with 中島五郎 created as a new member (after removing the fixture's one)."""
+    Member.objects.filter(name=NEW_NAME).delete()
+    plan = plan_of(club, xlsx_bytes(ROWS))
+    mapping = {name.key: NewMember(name=name.name, kana="なかじまごろう") for name in plan.unknown}
+    return commit(plan_of(club, xlsx_bytes(ROWS), mapping=mapping), user=secretary)

@@ -2,6 +2,8 @@
 
 from league.models import SITTING_OUT, DrawnRound, DrawnSeat, Member
 
+TABLE_1 = ["南野二郎", "東田一郎", "西川三郎", "北村四郎"]  # a drawn table in seat order, 東 (起家) first
+
 
 def draw_round(meeting, number, tables, sitting_out=(), seed=1):
     """Round ``number`` of ``meeting`` as drawn: ``tables`` lists each table's names in seat order (東 first)."""

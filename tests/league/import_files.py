@@ -36,6 +36,7 @@ ROWS = [
     game_row(date="2026-11-28", names=("中島五郎", *NAMES[:3]), scores=(61000, 22000, 12000, 5000), busts="",
              yakuman="東:国士無双:ロン:北", chombo="西"),
 ]
+NEW_NAME = "中島五郎"  # the third game's East player; a new member when imported by ``imported`` (conftest.py)
 
 
 def xlsx_bytes(rows, header=HEADER_JA, title="対局", before=None):

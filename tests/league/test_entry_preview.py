@@ -15,7 +15,7 @@ from .standings_data import BOO_RULES
 from .standings_html import classes, find_all, text_of
 from .test_manage_people import url
 from .test_meeting_tables import headings_of, rows_of, table_of
-from .test_reported_results import SCORES, report_url, seated  # noqa: F401 (a fixture)
+from .test_reported_results import SCORES, report_url
 
 pytestmark = pytest.mark.django_db
 
@@ -145,7 +145,7 @@ def test_a_correction_shows_the_preview_of_the_corrected_game(client, secretary,
     assert rows_of(response, "preview")[0][:5] == ["East", "東田一郎", "1", "+72.0", "52,400"]
 
 
-def test_a_players_report_shows_the_preview_on_its_page_and_live(client, meeting, seated):  # noqa: F811
+def test_a_players_report_shows_the_preview_on_its_page_and_live(client, meeting, seated):
     client.force_login(seated)
     for response in (client.post(report_url(meeting), {**SCORES, "action": "preview"}),
                      client.post(report_url(meeting) + "preview/", SCORES)):

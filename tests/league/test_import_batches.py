@@ -15,25 +15,14 @@ from league.refusals import Refused
 from league.services.games import Entry, correct_game, record_game, set_void, settle_in_force
 from league.services.meetings import set_closed
 
-from .import_files import HEADER_JA, ROWS, counts, import_url, plan_of, xlsx_bytes
+from .import_files import HEADER_JA, NEW_NAME, ROWS, counts, import_url, plan_of, xlsx_bytes
 from .standings_html import classes, find_all, text_of
-
-NEW_NAME = "中島五郎"  # the third game's East player; made a new member by the mapping below
 
 
 @pytest.fixture(autouse=True)
 def english():
     with translation.override("en"):
         yield
-
-
-@pytest.fixture
-def imported(club, secretary):
-    """ROWS imported with 中島五郎 created as a new member (after removing the fixture's one)."""
-    Member.objects.filter(name=NEW_NAME).delete()
-    plan = plan_of(club, xlsx_bytes(ROWS))
-    mapping = {name.key: NewMember(name=name.name, kana="なかじまごろう") for name in plan.unknown}
-    return commit(plan_of(club, xlsx_bytes(ROWS), mapping=mapping), user=secretary)
 
 
 def batch_url(club, batch, name="import_batch"):

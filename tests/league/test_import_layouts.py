@@ -11,7 +11,7 @@ from league.imports.layouts.chat import looks_like_chat, read_chat
 from league.imports.layouts.dates import fill_dates
 from league.imports.plan import make_plan
 from league.imports.reading import ReadingError, read_bytes, read_pasted
-from league.models import Game, Meeting, RuleSet, RuleVersion
+from league.models import Game, Meeting
 from league.score_input import parse_score, scores_in_thousands
 
 from .import_files import NAMES, delimited, plan_of, xlsx_bytes
@@ -305,14 +305,6 @@ def test_a_kept_layout_reads_the_next_file_with_the_same_header(club):
 
 
 # -- rule sets named in the file --------------------------------------------------------------------------------
-
-@pytest.fixture
-def sanma(club):
-    rule_set = RuleSet.objects.create(club=club, slug="sanma", name="三人打ち")
-    RuleVersion.objects.create(rule_set=rule_set, effective_from="2020-01-01",
-                               rules={"players": 3, "start": 35000, "target": 40000, "uma": [20, 0, -20]})
-    return rule_set
-
 
 GAMES_HEADER = ["日付", "回戦", "卓", "東家", "東家 点数", "南家", "南家 点数", "西家", "西家 点数", "北家",
                 "北家 点数", "ルール"]

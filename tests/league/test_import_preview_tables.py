@@ -10,7 +10,7 @@ from league.models import Member
 from .day_total_files import day_workbook
 from .import_files import NAMES, ROWS, game_row, import_url, xlsx_bytes
 from .standings_html import classes, find_all, text_of
-from .test_import_layouts import GAMES, GAMES_HEADER, sanma, seated  # noqa: F401 (sanma is a fixture)
+from .test_import_layouts import GAMES, GAMES_HEADER, seated
 from .test_import_notes import HEADER_WITH_VENUE, NAKAJIMA_EAST, NOTE, noted_rows
 from .test_meeting_tables import download_links, headings_of, rows_of, table_of
 

@@ -18,7 +18,7 @@ from django.utils import translation
 import scoring
 from league.rule_checks import engine_message
 
-from .test_roles import PAGES, REFUSED, SEATED, objects, url_for, waiting_import  # noqa: F401 (objects: fixture)
+from .test_roles import PAGES, REFUSED, SEATED, url_for, waiting_import
 
 # Latin words a Japanese page may show: formats and services written so in Japanese too, and data the
 # tests' people typed (login names, the imported file's name).
@@ -100,9 +100,9 @@ def test_english_words_are_found_in_text_and_in_what_is_heard():
     assert english_words("<p>CSV と LINE</p>") == []
 
 
-def test_every_club_page_is_japanese_for_the_owner(client, club, objects, owner, member):  # noqa: F811
+def test_every_club_page_is_japanese_for_the_owner(client, club, page_ids, owner, member):
     client.force_login(owner)
-    ids = waiting_import(client, club, objects)
+    ids = waiting_import(client, club, page_ids)
     player = Client()  # the member, for the pages only the drawn table's player sees
     player.force_login(member)
     wrong, dates = {}, 0
@@ -121,9 +121,9 @@ def test_every_club_page_is_japanese_for_the_owner(client, club, objects, owner,
     assert not wrong, "\n".join(f"{name}: {words}" for name, words in wrong.items())
 
 
-def test_every_form_refusing_an_empty_post_answers_in_japanese(client, club, objects, owner):  # noqa: F811
+def test_every_form_refusing_an_empty_post_answers_in_japanese(client, club, page_ids, owner):
     client.force_login(owner)
-    ids = waiting_import(client, club, objects)
+    ids = waiting_import(client, club, page_ids)
     wrong, forms = {}, 0
     for name, methods in PAGES.items():
         if methods.get("POST", REFUSED) == REFUSED:
@@ -137,13 +137,13 @@ def test_every_form_refusing_an_empty_post_answers_in_japanese(client, club, obj
     assert not wrong, "\n".join(f"{name}: {words}" for name, words in wrong.items())
 
 
-def test_english_pages_write_dates_in_the_english_style(client, club, objects, owner):  # noqa: F811
+def test_english_pages_write_dates_in_the_english_style(client, club, page_ids, owner):
     client.force_login(owner)
     translation.activate("en")
     wrong = {}
     for name in ("meeting_detail", "game_detail", "game_history", "member_page", "manage_seasons", "adjustments",
                  "import_batch", "standings", "running_standings"):
-        html = client.get(url_for(name, objects)).content.decode()
+        html = client.get(url_for(name, page_ids)).content.decode()
         assert "2026" in html, name
         if dates := other_date_styles(html, "en"):
             wrong[name] = dates

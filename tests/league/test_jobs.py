@@ -18,8 +18,8 @@ from league.views import imports as import_views
 from league.views import manage_rules as rules_views
 
 from .import_files import ROWS, xlsx_bytes
+from .recompute_data import NEW_TOTALS, recompute_url, totals
 from .test_import_pages import upload
-from .test_recompute import NEW_TOTALS, games, new_version, old_meeting, recompute_url, rule_set, totals  # noqa: F401
 from .test_roles import refusal
 
 
@@ -77,7 +77,7 @@ def test_a_stale_save_in_the_background_saves_nothing(client, secretary, club, e
     assert "何も保存していません" in html and job_of(saving).message in html
 
 
-def test_a_recompute_of_many_games_runs_in_the_background(client, owner, rule_set, games, new_version,  # noqa: F811
+def test_a_recompute_of_many_games_runs_in_the_background(client, owner, rule_set, recompute_games, new_version,
                                                           everything_in_the_background):
     client.force_login(owner)
     fingerprint = recompute.plan(rule_set).fingerprint
@@ -86,7 +86,7 @@ def test_a_recompute_of_many_games_runs_in_the_background(client, owner, rule_se
     done = client.get(response["Location"], follow=True)
     assert done.redirect_chain[-1][0] == "/en/c/kaze/manage/rules/"
     assert "2 games recomputed." in done.content.decode()
-    assert totals(games["new"][0]) == NEW_TOTALS
+    assert totals(recompute_games["new"][0]) == NEW_TOTALS
 
 
 def test_a_large_workbook_is_written_in_the_background_and_downloaded(client, member, club, meeting, secretary,

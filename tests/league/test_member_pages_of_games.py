@@ -5,12 +5,14 @@ import datetime
 import re
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from league import charts
 from league.models import Meeting
 
-from .test_member_page import api_url, japanese, league, page_url, people, play, season, today
+from .member_history import api_url, page_url, people, play
 
-__all__ = ["japanese", "league", "season", "today"]  # fixtures
+pytestmark = pytest.mark.usefixtures("member_page_today", "japanese")
 
 
 def many_games(club, secretary, days, per_day):

@@ -7,15 +7,16 @@ member page and in its JSON.
 
 import datetime
 
+import pytest
 from django.test.html import parse_html
 
 from league.models import DayTotal, DayTotalLine, Meeting, Member, RuleSet, RuleVersion
 from league.services.games import Entry, record_game, settle_in_force
 
+from .member_history import SANMA_RULES, api_url, meeting_on, page_url, people, play
 from .standings_html import classes, find_all, text_of
-from .test_member_page import SANMA_RULES, api_url, japanese, league, meeting_on, page_url, people, play, season, today
 
-__all__ = ["japanese", "league", "season", "today"]  # fixtures
+pytestmark = pytest.mark.usefixtures("member_page_today", "japanese")
 
 
 def seat_rows(response):

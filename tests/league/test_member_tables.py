@@ -10,6 +10,7 @@ import datetime
 import re
 from decimal import Decimal
 
+import pytest
 from django.db import connection
 from django.test.html import parse_html
 from django.test.utils import CaptureQueriesContext
@@ -17,11 +18,11 @@ from django.urls import reverse
 
 from league.page_tables.member import HistoryTable
 
+from .member_history import meeting_on, page_url, people, play
 from .standings_html import classes, find_all, text_of
-from .test_member_page import japanese, league, meeting_on, page_url, people, play, season, today
 from .test_page_tables import HOSTILE, csv_rows, xlsx_sheet
 
-__all__ = ["japanese", "league", "season", "today"]  # fixtures
+pytestmark = pytest.mark.usefixtures("member_page_today", "japanese")
 
 
 def _table(response, css_class):

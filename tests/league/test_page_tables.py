@@ -265,13 +265,6 @@ def test_each_records_table_downloads_on_its_own(client, club, member, seasons):
 # --- an import's page -----------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def imported(club, secretary):
-    from .test_import_batches import imported
-
-    return imported.__wrapped__(club, secretary)
-
-
 def batch_address(club, batch, language="en") -> str:
     return url("import_batch", club.slug, batch.pk, language=language)
 

@@ -11,9 +11,8 @@ from django.test.utils import CaptureQueriesContext
 from league.models import Game, Meeting, Member
 
 from .conftest import game_post
-from .draws import draw_round
+from .draws import TABLE_1, draw_round
 
-TABLE_1 = ["南野二郎", "東田一郎", "西川三郎", "北村四郎"]  # seat order of the draw, 東 (起家) first
 TABLE_2 = ["中島五郎", "田中六郎", "佐藤七郎", "鈴木八郎"]
 
 

@@ -8,20 +8,10 @@ from django.test.utils import CaptureQueriesContext
 from league.models import Game, Member, ReportedResult
 from league.stats.drawn_tables import reports_to_check
 
-from .draws import draw_round
-from .test_prefilled_entry import TABLE_1, names_on, value_of
+from .draws import TABLE_1
+from .test_prefilled_entry import names_on, value_of
 
 SCORES = {"score_0": "41300", "score_1": "31500", "score_2": "18700"}
-
-
-@pytest.fixture
-def seated(club, meeting, member):
-    """The member's login plays as 東田一郎, drawn at round 1, table 1 (South); the club takes reports."""
-    club.players_report_results = True
-    club.save()
-    Member.objects.filter(club=club, name="東田一郎").update(user=member)
-    draw_round(meeting, 1, [TABLE_1], sitting_out=["中島五郎"])
-    return member
 
 
 def report_url(meeting, round_number=1, table=1):

@@ -8,82 +8,26 @@ from django.db import connection
 from django.template import Context, Template
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import translation
 from pytest_django.asserts import assertContains, assertNotContains
 
 from league.models import Adjustment, Meeting, Member, RuleSet, RuleVersion, Season
-from league.services.games import Entry, record_game, set_void, settle_in_force
+from league.services.games import Entry, record_game, settle_in_force
 from league.stats.periods import season_period
 from league.stats.running import DOWN, NEW, SAME, UP, running_standings
 
 from .conftest import BAKUFU_RULES
+from .running_data import DAY_1, DAY_2, DAY_3, SCORES, page, play
 
-# With the club's rules (oka 20 to the top, uma 20/10/-10/-20), scores of
-# 40,000 / 30,000 / 20,000 / 10,000 give +50.0 / +10.0 / -20.0 / -40.0.
-SCORES = [40000, 30000, 20000, 10000]
-TODAY = timezone.localdate()
-DAY_1 = TODAY - datetime.timedelta(days=30)
-DAY_2 = DAY_1 + datetime.timedelta(days=7)
-BETWEEN = DAY_2 + datetime.timedelta(days=3)
-DAY_3 = DAY_2 + datetime.timedelta(days=7)
-
-
-
-@pytest.fixture(autouse=True)
-def japanese():
-    """Addresses without a language prefix and Japanese pages, whatever an earlier test left active."""
-    with translation.override("ja"):
-        yield
-
-
-def named(*names):
-    return [Member.objects.get(name=name) for name in names]
-
-
-def play(meeting, round, names, user, scores=SCORES, table=1):
-    entry = Entry(meeting=meeting, round=round, table=table, members=named(*names), scores=scores)
-    return record_game(settle_in_force(entry), user)
-
-
-@pytest.fixture
-def season(club):
-    return Season.objects.create(club=club, name="今季", starts_on=TODAY - datetime.timedelta(days=100),
-                                 ends_on=TODAY + datetime.timedelta(days=100))
-
-
-@pytest.fixture
-def three_meetings(club, season, secretary):
-    """Three meetings, a voided game and two adjustments, the totals worked out by hand below.
-
-    | member | day 1          | day 2         | between | day 3         |
-    |--------|----------------|---------------|---------|---------------|
-    | 東田   | +50.0          | +10.0         |         | (absent)      |
-    | 南野   | +10.0, ▲5.0 adj| ▲20.0         |         | +50.0         |
-    | 西川   | ▲20.0          | +50.0         |         | ▲20.0         |
-    | 北村   | ▲40.0          | ▲40.0         | +15.0   | +10.0         |
-    | 中島   |                |               |         | ▲40.0         |
-
-    Day 2 also has a voided game in which 北村 came first: it must not count.
-    """
-    rule_set = club.rule_sets.get()
-    meetings = [Meeting.objects.create(club=club, rule_set=rule_set, date=day) for day in (DAY_1, DAY_2, DAY_3)]
-    play(meetings[0], 1, ["東田一郎", "南野二郎", "西川三郎", "北村四郎"], secretary)
-    play(meetings[1], 1, ["西川三郎", "東田一郎", "南野二郎", "北村四郎"], secretary)
-    voided = play(meetings[1], 2, ["北村四郎", "東田一郎", "南野二郎", "西川三郎"], secretary)
-    set_void(voided, True, voided.revision, secretary)
-    play(meetings[2], 1, ["南野二郎", "北村四郎", "西川三郎", "中島五郎"], secretary)
-    minami, kita = named("南野二郎", "北村四郎")
-    Adjustment.objects.create(club=club, rule_set=rule_set, member=minami, date=DAY_1, points=-50, reason="遅刻")
-    Adjustment.objects.create(club=club, rule_set=rule_set, member=kita, date=BETWEEN, points=150, reason="訂正")
-    return meetings
+pytestmark = pytest.mark.usefixtures("japanese")
 
 
 def by_name(running):
     return {entry.line.member.name: entry for entry in running.lines}
 
 
-def test_the_cumulative_table_adds_games_and_adjustments_meeting_by_meeting(club, season, three_meetings):
-    running = running_standings(season_period(club.rule_sets.get(), season))
+def test_the_cumulative_table_adds_games_and_adjustments_meeting_by_meeting(club, running_season, three_meetings):
+    running = running_standings(season_period(club.rule_sets.get(), running_season))
     assert [column.date for column in running.columns] == [DAY_1, DAY_2, DAY_3]
     assert [column.meeting_id for column in running.columns] == [m.pk for m in three_meetings]
     cells = {name: [cell.points if cell else None for cell in entry.cells] for name, entry in by_name(running).items()}
@@ -102,10 +46,10 @@ def test_the_cumulative_table_adds_games_and_adjustments_meeting_by_meeting(club
 
 
 @pytest.mark.parametrize("shown", [1, 2, 3, 4])
-def test_the_latest_meetings_start_from_what_came_before(club, season, three_meetings, shown):
+def test_the_latest_meetings_start_from_what_came_before(club, running_season, three_meetings, shown):
     """Drawing only the latest meetings leaves every cell shown as it is in the whole table, adjustments included
     (南野's on day 1 counts in the first column shown, 北村's between day 2 and 3 in day 3's)."""
-    period = season_period(club.rule_sets.get(), season)
+    period = season_period(club.rule_sets.get(), running_season)
     whole, latest = running_standings(period), running_standings(period, shown)
     assert latest.columns == whole.columns[-shown:] and latest.meeting_count == 3
     assert latest.left_out == max(0, 3 - shown)
@@ -114,8 +58,8 @@ def test_the_latest_meetings_start_from_what_came_before(club, season, three_mee
     assert [entry.movement for entry in latest.lines] == [entry.movement for entry in whole.lines]
 
 
-def test_the_movement_compares_the_ranks_before_and_after_the_latest_meeting(club, season, three_meetings):
-    running = running_standings(season_period(club.rule_sets.get(), season))
+def test_the_movement_compares_the_ranks_before_and_after_the_latest_meeting(club, running_season, three_meetings):
+    running = running_standings(season_period(club.rule_sets.get(), running_season))
     # Before day 3: 東田 +60.0, 西川 +30.0, 南野 ▲15.0, 北村 ▲65.0 (with the adjustment dated before day 3).
     # After: 東田 +60.0, 南野 +35.0, 西川 +10.0, 中島 ▲40.0, 北村 ▲55.0.
     assert [entry.line.member.name for entry in running.ranked] == [
@@ -138,8 +82,8 @@ def test_unranked_members_have_no_movement_and_a_single_meeting_makes_everyone_n
     assert {e.line.member.name: e.movement for e in running.unranked} == {"北村四郎": None, "中島五郎": None}
 
 
-def test_no_games_gives_no_columns(club, season):
-    running = running_standings(season_period(club.rule_sets.get(), season))
+def test_no_games_gives_no_columns(club, running_season):
+    running = running_standings(season_period(club.rule_sets.get(), running_season))
     assert running.columns == [] and running.lines == [] and running.latest is None
 
 
@@ -149,11 +93,6 @@ def test_no_games_gives_no_columns(club, season):
 def squeezed(response):
     """The page's HTML without the blanks between tags."""
     return re.sub(r">\s+<", "><", response.content.decode())
-
-
-def page(club, **query):
-    url = reverse("running_standings", args=[club.slug])
-    return url + ("?" + "&".join(f"{key}={value}" for key, value in query.items()) if query else "")
 
 
 def test_the_page_shows_the_movement_and_the_cumulative_points(client, club, member, three_meetings):
@@ -192,7 +131,7 @@ def test_the_grid_heads_each_meeting_as_the_template_did(client, club, member, t
     assert expected in squeezed(response)
 
 
-def test_the_season_and_the_rule_set_can_be_chosen(client, club, member, season, three_meetings, secretary):
+def test_the_season_and_the_rule_set_can_be_chosen(client, club, member, running_season, three_meetings, secretary):
     other = RuleSet.objects.create(club=club, slug="sanma", name="三人打ち", position=1)
     RuleVersion.objects.create(rule_set=other, effective_from=datetime.date(2020, 1, 1),
                                rules={**BAKUFU_RULES, "players": 3, "uma": [20, 0, -20]})
@@ -200,25 +139,25 @@ def test_the_season_and_the_rule_set_can_be_chosen(client, club, member, season,
                                 ends_on=DAY_1 - datetime.timedelta(days=200))
     client.force_login(member)
     response = client.get(page(club))
-    assert response.context["season"] == season
+    assert response.context["season"] == running_season
     assert response.context["rule_set"] == club.rule_sets.get(slug="main")  # the one with the games
     assertContains(response, '<option value="sanma">三人打ち</option>', html=True)
-    assertContains(response, f'<option value="{season.pk}" selected>今季</option>', html=True)
+    assertContains(response, f'<option value="{running_season.pk}" selected>今季</option>', html=True)
     response = client.get(page(club, season=old.pk))
     assert response.context["season"] == old and response.context["running"].lines == []
     response = client.get(page(club, rule_set="sanma"))
     assert response.context["rule_set"].slug == "sanma" and response.context["running"].columns == []
 
 
-def test_one_rule_set_offers_the_season_or_all_games_only(client, club, member, season, three_meetings):
+def test_one_rule_set_offers_the_season_or_all_games_only(client, club, member, running_season, three_meetings):
     client.force_login(member)
     response = client.get(page(club))
-    assertContains(response, f'<option value="{season.pk}" selected>今季</option>', html=True)
+    assertContains(response, f'<option value="{running_season.pk}" selected>今季</option>', html=True)
     assertContains(response, '<option value="all">全対局</option>', html=True)
     assertNotContains(response, 'name="rule_set"')
 
 
-def test_the_nav_shows_the_running_links_by_role(client, club, member, owner, season):
+def test_the_nav_shows_the_running_links_by_role(client, club, member, owner, running_season):
     client.force_login(member)
     response = client.get(page(club))
     assertContains(response, f'href="{reverse("running_standings", args=[club.slug])}" aria-current="page"')
@@ -230,7 +169,7 @@ def test_the_nav_shows_the_running_links_by_role(client, club, member, owner, se
     assertContains(response, f'href="{reverse("manage", args=[club.slug])}"')
 
 
-def test_the_page_takes_the_same_queries_however_many_games(client, club, member, season, three_meetings,
+def test_the_page_takes_the_same_queries_however_many_games(client, club, member, running_season, three_meetings,
                                                             secretary):
     client.force_login(member)
     with CaptureQueriesContext(connection) as few:
@@ -251,8 +190,8 @@ def test_the_page_takes_the_same_queries_however_many_games(client, club, member
     assert len(many) == len(few), [q["sql"] for q in many.captured_queries]
 
 
-def test_a_long_season_shows_the_latest_meetings_and_offers_them_all(client, club, member, season, three_meetings,
-                                                                      monkeypatch):
+def test_a_long_season_shows_the_latest_meetings_and_offers_them_all(client, club, member, running_season,
+                                                                      three_meetings, monkeypatch):
     monkeypatch.setattr("league.views.running.LATEST_MEETINGS", 2)
     client.force_login(member)
     html = squeezed(client.get(page(club)))
@@ -274,7 +213,8 @@ def test_a_long_season_shows_the_latest_meetings_and_offers_them_all(client, clu
     assert "すべての開催日を表示" not in html
 
 
-def test_the_latest_meetings_are_written_in_english_too(client, club, member, season, three_meetings, monkeypatch):
+def test_the_latest_meetings_are_written_in_english_too(client, club, member, running_season, three_meetings,
+                                                        monkeypatch):
     monkeypatch.setattr("league.views.running.LATEST_MEETINGS", 2)
     client.force_login(member)
     with translation.override("en"):
@@ -285,7 +225,7 @@ def test_the_latest_meetings_are_written_in_english_too(client, club, member, se
         assert ">Show the latest 2 meetings only</a>" in html
 
 
-def test_a_season_within_the_latest_meetings_is_the_whole_table(client, club, member, season, three_meetings):
+def test_a_season_within_the_latest_meetings_is_the_whole_table(client, club, member, running_season, three_meetings):
     """With no more meetings than the page draws, the page is the whole table, as it was before it drew only
     the latest: no word of it, and asking for all of them changes nothing but the period's form remembering it."""
     def without_token(response):  # the logout form's token changes with each page
@@ -303,7 +243,7 @@ def test_a_season_within_the_latest_meetings_is_the_whole_table(client, club, me
         '"?all=1&amp;move-', '"?move-') == html  # the links to English, the downloads and the sorts keep the query
 
 
-def test_the_latest_meetings_take_the_same_queries_as_all_of_them(client, club, member, season, three_meetings,
+def test_the_latest_meetings_take_the_same_queries_as_all_of_them(client, club, member, running_season, three_meetings,
                                                                    monkeypatch):
     monkeypatch.setattr("league.views.running.LATEST_MEETINGS", 2)
     client.force_login(member)

@@ -3,6 +3,7 @@ headings on the page, and its download in Japanese and English (tests/league/tes
 
 from decimal import Decimal
 
+import pytest
 from django.test.html import parse_html
 from django.urls import reverse
 from django.utils import translation
@@ -10,11 +11,11 @@ from django.utils import translation
 from league.formatting import format_date
 from league.models import Member
 
+from .running_data import DAY_1, DAY_2, DAY_3, page
 from .standings_html import classes, find_all, text_of
 from .test_page_tables import HOSTILE, csv_rows, xlsx_sheet
-from .test_running import DAY_1, DAY_2, DAY_3, japanese, page, season, three_meetings
 
-__all__ = ["japanese", "season", "three_meetings"]  # fixtures
+pytestmark = pytest.mark.usefixtures("japanese")
 
 
 def grid(response):

@@ -3,11 +3,10 @@
 import pytest
 from django.utils import translation
 
+from .running_data import page
 from .test_page_tables import body_rows, csv_rows, headings, xlsx_sheet
-from .test_running import page, season, three_meetings
 
 pytestmark = pytest.mark.django_db
-__all__ = ["season", "three_meetings"]  # fixtures
 
 # After day 3 (tests/league/test_running.py): 東田 +60.0 (absent on day 3), 南野 +35.0 (up from 3rd), 西川 +10.0
 # (down from 2nd), 中島 ▲40.0 (new), 北村 ▲55.0 (down from 4th).
