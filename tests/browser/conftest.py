@@ -1,9 +1,18 @@
-"""Browser tests: Playwright driving Debian's chromium (never a downloaded browser)."""
+"""Browser tests: Playwright driving Debian's chromium (never a downloaded browser), and the fixtures that more
+than one browser test file uses."""
 
+import datetime
 import os
 import shutil
+from io import StringIO
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from league.models import Club, Member, Membership, Role
+
+from .bakufu_club import PLAYERS, SECRETARY
 
 # Playwright's sync API runs an event loop in the test thread; the live server
 # thread does the database work, so Django's async guard does not apply here.
@@ -37,3 +46,31 @@ def phone(chromium):
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture
+def narrow_phone(chromium):
+    """The narrowest phone held upright that Janroku is made for (360 px)."""
+    context = chromium.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def bakufu(seed_clubs):
+    """爆風の会 (a seed club) with the four PLAYERS of bakufu_club.py and a secretary (``bakufu_club.log_in``)."""
+    club = Club.objects.get(slug="bakufu")
+    for name, kana in PLAYERS:
+        Member.objects.create(club=club, name=name, kana=kana)
+    user = get_user_model().objects.create_user(SECRETARY[0], password=SECRETARY[1])
+    Membership.objects.create(user=user, club=club, role=Role.SECRETARY)
+    return club
+
+
+@pytest.fixture
+def demo_club(seed_clubs):
+    """爆風の会 with a few weeks of demo results and the demo logins (owner, secretary, member)."""
+    call_command("demo", weeks=4, today=datetime.date(2026, 11, 21), clubs=["bakufu"], on_production=True,
+                 stdout=StringIO())
+    return Club.objects.get(slug="bakufu")

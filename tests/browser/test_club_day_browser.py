@@ -4,26 +4,18 @@ import pytest
 
 from league.models import SITTING_OUT, Attendance, DrawnRound, DrawnSeat, Meeting, Member
 
-from .test_entry_browser import PLAYERS, bakufu, log_in  # noqa: F401 (bakufu is a fixture)
+from .bakufu_club import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WIDTH = 360
 
 
-@pytest.fixture
-def narrow_phone(chromium):
-    context = chromium.new_context(viewport={"width": WIDTH, "height": 740}, device_scale_factor=2)
-    page = context.new_page()
-    yield page
-    context.close()
-
-
 def no_sideways_scroll(page):
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
 
 
-def test_who_is_here_then_the_draw_on_a_phone(live_server, narrow_phone, bakufu, tmp_path):  # noqa: F811
+def test_who_is_here_then_the_draw_on_a_phone(live_server, narrow_phone, bakufu, tmp_path):
     page = narrow_phone
     for n in range(4):
         Member.objects.create(club=bakufu, name=f"長い名前の会員さん{n + 1}", kana=f"ながいなまえ{n + 1}")

@@ -8,13 +8,13 @@ from league.models import DrawnRound, DrawnSeat, Meeting, Member
 from league.services.games import Entry, record_game, settle_in_force
 from league.views import board
 
-from .test_entry_browser import PLAYERS, bakufu, log_in  # noqa: F401 (bakufu is a fixture)
+from .bakufu_club import PLAYERS, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def drawn_meeting(bakufu):  # noqa: F811
+def drawn_meeting(bakufu):
     meeting = Meeting.objects.create(club=bakufu, rule_set=bakufu.rule_sets.first(), date=datetime.date(2026, 11, 21))
     drawn = DrawnRound.objects.create(meeting=meeting, number=1, seed=7)
     players = [Member.objects.get(club=bakufu, name=name) for name, _kana in PLAYERS]

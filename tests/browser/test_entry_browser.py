@@ -1,14 +1,12 @@
 """A secretary at the venue, on a phone, enters a whole meeting table."""
 
 import pytest
-from django.contrib.auth import get_user_model
 
-from league.models import Club, Game, GameSeat, Member, Membership, Role
+from league.models import Game, GameSeat
+
+from .bakufu_club import PLAYERS, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PLAYERS = [("東田一郎", "ひがしだいちろう"), ("南野二郎", "みなみのじろう"), ("西川三郎", "にしかわさぶろう"),
-           ("北村四郎", "きたむらしろう")]
 
 # Four hanchan at table 1, as typed at the table: full-width digits, ▲ and a left-empty last score.
 GAMES = [
@@ -17,24 +15,6 @@ GAMES = [
     (["52300", "31500", "18700", "▲2500"], {"bust": ("北", "東")}),
     (["25000", "25000", "25000", "25000"], {}),
 ]
-
-
-@pytest.fixture
-def bakufu(seed_clubs):
-    club = Club.objects.get(slug="bakufu")
-    for name, kana in PLAYERS:
-        Member.objects.create(club=club, name=name, kana=kana)
-    user = get_user_model().objects.create_user("kanji", password="table-side-secret")
-    Membership.objects.create(user=user, club=club, role=Role.SECRETARY)
-    return club
-
-
-def log_in(page, base):
-    page.goto(base + "/login/")
-    page.fill("#id_username", "kanji")
-    page.fill("#id_password", "table-side-secret")
-    page.locator("main button[type=submit]").click()
-    page.wait_for_url(base + "/c/bakufu/")  # a login with one club lands on it
 
 
 def test_a_secretary_enters_a_meeting_table_on_a_phone(live_server, phone, bakufu, tmp_path):

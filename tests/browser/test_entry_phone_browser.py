@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 
 from league.models import Club, Game, GameSeat, Meeting, Member, Membership, Role
 
-from .test_entry_browser import log_in
+from .bakufu_club import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -4,12 +4,12 @@ import pytest
 
 from league.models import Game, Meeting, Member
 
-from .test_entry_browser import PLAYERS, bakufu, log_in  # noqa: F401 (bakufu is a fixture)
+from .bakufu_club import PLAYERS, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_a_visitor_is_seated_as_a_guest_on_a_phone(live_server, phone, bakufu, tmp_path):  # noqa: F811
+def test_a_visitor_is_seated_as_a_guest_on_a_phone(live_server, phone, bakufu, tmp_path):
     meeting = Meeting.objects.create(club=bakufu, rule_set=bakufu.rule_sets.first(), date="2026-11-21")
     base = live_server.url
     log_in(phone, base)

@@ -4,7 +4,7 @@ import pytest
 
 from league.models import Game
 
-from .test_entry_browser import PLAYERS, bakufu, log_in  # noqa: F401 (bakufu is a fixture)
+from .bakufu_club import PLAYERS, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -13,7 +13,7 @@ ROW = ["2026-11-21", "1", PLAYERS[0][0], "41300", PLAYERS[1][0], "28000", PLAYER
        "12000"]
 
 
-def test_naming_the_columns_of_an_unknown_sheet_on_a_phone(live_server, phone, bakufu, tmp_path):  # noqa: F811
+def test_naming_the_columns_of_an_unknown_sheet_on_a_phone(live_server, phone, bakufu, tmp_path):
     base = live_server.url
     log_in(phone, base)
     phone.goto(f"{base}/c/bakufu/import/")

@@ -4,7 +4,7 @@ import pytest
 
 from league.models import Game, Membership, Role, Season
 
-from .test_entry_browser import PLAYERS, bakufu, log_in  # noqa: F401 (bakufu is a fixture)
+from .bakufu_club import PLAYERS, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -15,7 +15,7 @@ def row(date):
     return [date, PLAYERS[0][0], "41300", PLAYERS[1][0], "28000", PLAYERS[2][0], "18700", PLAYERS[3][0], "12000"]
 
 
-def test_the_owner_creates_the_season_of_old_games_on_a_phone(live_server, chromium, bakufu, tmp_path):  # noqa: F811
+def test_the_owner_creates_the_season_of_old_games_on_a_phone(live_server, chromium, bakufu, tmp_path):
     Membership.objects.filter(user__username="kanji").update(role=Role.OWNER)
     context = chromium.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2)
     phone = context.new_page()

@@ -4,18 +4,12 @@ scroll sideways, and each table's download links are there."""
 
 import pytest
 
-from .test_phone_tables_browser import (  # noqa: F401 (fixtures)
-    assert_every_table_keeps_name_and_key_in_sight,
-    assert_no_sideways_scroll,
-    demo_club,
-    log_in,
-    narrow_phone,
-)
+from .test_phone_tables_browser import assert_every_table_keeps_name_and_key_in_sight, assert_no_sideways_scroll, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_declared_tables_fit_a_360_px_phone(live_server, narrow_phone, demo_club, tmp_path):  # noqa: F811
+def test_declared_tables_fit_a_360_px_phone(live_server, narrow_phone, demo_club, tmp_path):
     base = live_server.url
     log_in(narrow_phone, base, "owner")
     for language in ("", "/en"):

@@ -7,19 +7,14 @@ name stays put when the table's own box is scrolled, and the club nav shows ever
 The owner's member list and the import's name choices read as cards, their fields the phone's width.
 """
 
-import datetime
-from io import StringIO
-
 import pytest
-from django.core.management import call_command
 
 from league.demo import PASSWORD
-from league.models import Club, Meeting, Member
+from league.models import Meeting, Member
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WIDTH = 360
-TODAY = datetime.date(2026, 11, 21)
 # What each role's club nav holds (league/permissions.py): everyone reads, members also see the money.
 READ = ["standings", "running", "awards", "records", "members", "rules", "meetings", "money", "export"]
 NAV_ITEMS = {"member": READ, "secretary": [*READ, "enter", "import"], "owner": [*READ, "enter", "import", "manage"]}
@@ -27,22 +22,6 @@ NAV_LINKS = {"standings": "/standings/", "running": "/standings/running/", "awar
              "records": "/records/", "members": "/members/", "rules": "/rules/",
              "meetings": "#meetings", "money": "/money/", "export": "/export/", "enter": "/enter/",
              "import": "/import/", "manage": "/manage/"}
-
-
-@pytest.fixture
-def narrow_phone(chromium):
-    """The narrowest phone held upright that Janroku is made for."""
-    context = chromium.new_context(viewport={"width": WIDTH, "height": 740}, device_scale_factor=2)
-    page = context.new_page()
-    yield page
-    context.close()
-
-
-@pytest.fixture
-def demo_club(seed_clubs):
-    """爆風の会 with a few weeks of demo results and the demo logins (owner, secretary, member)."""
-    call_command("demo", weeks=4, today=TODAY, clubs=["bakufu"], on_production=True, stdout=StringIO())
-    return Club.objects.get(slug="bakufu")
 
 
 def pages(club, role):

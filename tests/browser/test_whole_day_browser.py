@@ -5,7 +5,7 @@ import pytest
 
 from league.models import SITTING_OUT, Attendance, DrawnSeat, Game, GameSeat, Meeting, Member
 
-from .test_entry_browser import PLAYERS, bakufu, log_in  # noqa: F401 (bakufu is a fixture)
+from .bakufu_club import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -30,7 +30,7 @@ def fits(page):
     return page.evaluate("document.documentElement.scrollWidth") <= WIDTH
 
 
-def test_a_whole_club_day_on_a_phone(live_server, narrow_phone, bakufu, tmp_path):  # noqa: F811
+def test_a_whole_club_day_on_a_phone(live_server, narrow_phone, bakufu, tmp_path):
     page, base = narrow_phone, live_server.url
     for name, kana in MORE:
         Member.objects.create(club=bakufu, name=name, kana=kana)
