@@ -12,7 +12,7 @@ from scoring.errors import Problems
 from scoring.points_only import _check_sum
 from scoring.rules import rule_book
 
-from .test_properties import games, rule_sets
+from .strategies import games, rule_sets
 
 RULES = {"players": 4, "start": 25000, "target": 30000, "uma": [20, 10, -10, -20]}
 

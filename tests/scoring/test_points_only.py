@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from scoring import ScoringError, points_sum_allowed, settle, settle_points
 
-from .test_properties import rules_and_games
+from .strategies import rules_and_games
 
 RULES = {"players": 4, "start": 25000, "target": 30000, "uma": [20, 10, -10, -20]}
 BUU = {"players": 4, "method": "win_points", "start": 8000, "float_line": 8000,
