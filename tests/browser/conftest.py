@@ -10,9 +10,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from league.models import Club, Member, Membership, Role
+from league.models import Club, Meeting, Member, Membership, Role
 
-from .bakufu_club import PLAYERS, SECRETARY
+from .bakufu_club import MEMBERS, PLAYERS, SECRETARY
 
 # Playwright's sync API runs an event loop in the test thread; the live server
 # thread does the database work, so Django's async guard does not apply here.
@@ -58,6 +58,16 @@ def narrow_phone(chromium):
 
 
 @pytest.fixture
+def small_phone(chromium):
+    """A 360 px touch phone set to Japanese, as the entry's tests type on it."""
+    context = chromium.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2, has_touch=True,
+                                   locale="ja-JP")
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
 def bakufu(seed_clubs):
     """爆風の会 (a seed club) with the four PLAYERS of bakufu_club.py and a secretary (``bakufu_club.log_in``)."""
     club = Club.objects.get(slug="bakufu")
@@ -74,3 +84,14 @@ def demo_club(seed_clubs):
     call_command("demo", weeks=4, today=datetime.date(2026, 11, 21), clubs=["bakufu"], on_production=True,
                  stdout=StringIO())
     return Club.objects.get(slug="bakufu")
+
+
+@pytest.fixture
+def bakufu_meeting(seed_clubs):
+    """爆風の会's meeting of 2026-11-21, the five MEMBERS of bakufu_club.py in the club and a secretary."""
+    club = Club.objects.get(slug="bakufu")
+    for name, kana in MEMBERS:
+        Member.objects.create(club=club, name=name, kana=kana)
+    user = get_user_model().objects.create_user(SECRETARY[0], password=SECRETARY[1])
+    Membership.objects.create(user=user, club=club, role=Role.SECRETARY)
+    return Meeting.objects.create(club=club, rule_set=club.rule_sets.first(), date=datetime.date(2026, 11, 21))

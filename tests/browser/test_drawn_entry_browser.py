@@ -7,26 +7,25 @@ from django.contrib.auth import get_user_model
 from league.models import Game, GameSeat, Member, Membership, ReportedResult, Role
 from tests.league.draws import draw_round
 
-from . import test_entry_phone_browser as on_a_phone
-from .test_entry_phone_browser import MEMBERS, Phone, fits
+from .bakufu_club import MEMBERS
+from .test_entry_phone_browser import Phone, fits
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SEATS = [name for name, _kana in MEMBERS[:4]]
-small_phone, table = on_a_phone.small_phone, on_a_phone.table  # the same phone and club as the entry's tests
 
 
 @pytest.fixture
-def drawn(table):
+def drawn(bakufu_meeting):
     """Round 1 drawn: one table of four, 福山雅子 sitting out; 福田 太郎 has a login and the club takes reports."""
-    club = table.club
+    club = bakufu_meeting.club
     club.players_report_results = True
     club.save()
     player = get_user_model().objects.create_user("fukuda", password="seated-player-secret")
     Membership.objects.create(user=player, club=club, role=Role.MEMBER)
     Member.objects.filter(club=club, name="福田 太郎").update(user=player)
-    draw_round(table, 1, [SEATS], sitting_out=["福山雅子"])
-    return table
+    draw_round(bakufu_meeting, 1, [SEATS], sitting_out=["福山雅子"])
+    return bakufu_meeting
 
 
 def log_in_as(page, base, username, password):

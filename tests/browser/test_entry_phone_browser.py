@@ -1,38 +1,15 @@
 """Entry on a small phone (360 px wide): suggestions under the name boxes, the preview fits, one message a box."""
 
-import datetime
 
 import pytest
-from django.contrib.auth import get_user_model
 
-from league.models import Club, Game, GameSeat, Meeting, Member, Membership, Role
+from league.models import Game, GameSeat
 
-from .bakufu_club import log_in
+from .bakufu_club import MEMBERS, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WIDTH = 360
-MEMBERS = [("福田 太郎", "ふくだ たろう"), ("南野二郎", "みなみのじろう"), ("西川三郎", "にしかわさぶろう"),
-           ("北村四郎", "きたむらしろう"), ("福山雅子", "ふくやま まさこ")]
-
-
-@pytest.fixture
-def small_phone(chromium):
-    context = chromium.new_context(viewport={"width": WIDTH, "height": 740}, device_scale_factor=2, has_touch=True,
-                                   locale="ja-JP")
-    page = context.new_page()
-    yield page
-    context.close()
-
-
-@pytest.fixture
-def table(seed_clubs):
-    club = Club.objects.get(slug="bakufu")
-    for name, kana in MEMBERS:
-        Member.objects.create(club=club, name=name, kana=kana)
-    user = get_user_model().objects.create_user("kanji", password="table-side-secret")
-    Membership.objects.create(user=user, club=club, role=Role.SECRETARY)
-    return Meeting.objects.create(club=club, rule_set=club.rule_sets.first(), date=datetime.date(2026, 11, 21))
 
 
 def fits(page):
@@ -51,10 +28,10 @@ def compose(page, text):
     return session
 
 
-def test_a_hanchan_typed_on_a_360px_phone(live_server, small_phone, table):
+def test_a_hanchan_typed_on_a_360px_phone(live_server, small_phone, bakufu_meeting):
     page = small_phone
     log_in(page, live_server.url)
-    page.goto(f"{live_server.url}/c/{table.club.slug}/meetings/{table.pk}/enter/")
+    page.goto(f"{live_server.url}/c/{bakufu_meeting.club.slug}/meetings/{bakufu_meeting.pk}/enter/")
     # The page opens on the East player's box.
     assert page.evaluate("document.activeElement.id") == "id_player_0"
 
@@ -136,10 +113,10 @@ class Phone:
         self.keys += 1
 
 
-def test_one_hanchan_takes_the_taps_and_keys_docs_entry_md_counts(live_server, small_phone, table):
+def test_one_hanchan_takes_the_taps_and_keys_docs_entry_md_counts(live_server, small_phone, bakufu_meeting):
     page = small_phone
     log_in(page, live_server.url)
-    page.goto(f"{live_server.url}/c/{table.club.slug}/meetings/{table.pk}/")
+    page.goto(f"{live_server.url}/c/{bakufu_meeting.club.slug}/meetings/{bakufu_meeting.pk}/")
     phone = Phone(page)
     phone.tap(page.get_by_role("button", name="対局を入力"))
     page.wait_for_url("**/enter/")
@@ -170,10 +147,10 @@ def test_one_hanchan_takes_the_taps_and_keys_docs_entry_md_counts(live_server, s
     assert Game.objects.count() == 2
 
 
-def test_one_bad_score_gives_one_message_beside_its_box(live_server, small_phone, table):
+def test_one_bad_score_gives_one_message_beside_its_box(live_server, small_phone, bakufu_meeting):
     page = small_phone
     log_in(page, live_server.url)
-    page.goto(f"{live_server.url}/c/{table.club.slug}/meetings/{table.pk}/enter/")
+    page.goto(f"{live_server.url}/c/{bakufu_meeting.club.slug}/meetings/{bakufu_meeting.pk}/enter/")
     for seat, (name, _kana) in enumerate(MEMBERS[:4]):
         page.locator(f"#id_player_{seat}").fill(name)
     page.locator("#id_score_0").fill("41300")

@@ -15,12 +15,10 @@ from . import test_roles
 from .account_pages import page, select, text
 from .test_meeting_money import play_day
 
-objects = test_roles.objects  # the roles test's one of everything, by the name its URL gives the id
-
 
 @pytest.mark.parametrize("who", ["member", "secretary", "outsider"])
 def test_no_page_shows_a_login_name(client, request, club, owner, secretary, member, outsider, who):
-    ids = request.getfixturevalue("objects")
+    ids = request.getfixturevalue("page_ids")
     club.is_public = True
     club.save()
     names = {}
@@ -58,9 +56,9 @@ def entered_and_corrected(game, secretary, owner):
     game.history.filter(pk=last.pk).update(history_user=owner)
 
 
-def test_a_game_history_names_the_member_and_the_role(client, club, objects, owner, secretary):
-    Member.objects.filter(pk=objects["member_id"]).update(user=secretary)
-    game = Game.objects.get(pk=objects["game_id"])
+def test_a_game_history_names_the_member_and_the_role(client, club, page_ids, owner, secretary):
+    Member.objects.filter(pk=page_ids["member_id"]).update(user=secretary)
+    game = Game.objects.get(pk=page_ids["game_id"])
     entered_and_corrected(game, secretary, owner)
     client.force_login(owner)
     history = client.get(f"/c/{club.slug}/games/{game.pk}/history/").content.decode()
