@@ -22,6 +22,7 @@ from .member_history import league, member_page_today, season
 from .page_ids import page_ids
 from .recompute_data import new_version, old_meeting, recompute_games, rule_set
 from .running_data import running_season, three_meetings
+from .standings_data import BOO_RULES
 
 __all__ = [  # the constants test files read from here, and the fixtures plugged in
     "BAKUFU_RULES", "PLAYERS", "league", "member_page_today", "new_version", "old_meeting", "page_ids",
@@ -119,3 +120,12 @@ def imported(club, secretary):
     plan = plan_of(club, xlsx_bytes(ROWS))
     mapping = {name.key: NewMember(name=name.name, kana="なかじまごろう") for name in plan.unknown}
     return commit(plan_of(club, xlsx_bytes(ROWS), mapping=mapping), user=secretary)
+
+
+@pytest.fixture
+def boo(club):
+    """The club plays ブー麻雀: win points by place."""
+    version = club.rule_sets.get().versions.get()
+    version.rules, version.fees = BOO_RULES, {}
+    version.save()
+    return club

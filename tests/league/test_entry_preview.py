@@ -11,7 +11,6 @@ from league.page_tables.games_breakdown import BreakdownTable
 from league.views.entry import game_form_for
 
 from .conftest import game_post
-from .standings_data import BOO_RULES
 from .standings_html import classes, find_all, text_of
 from .test_manage_people import url
 from .test_meeting_tables import headings_of, rows_of, table_of
@@ -26,15 +25,6 @@ EN_HEADINGS = ["Seat", "Player", "Place", "Total", "Score", "Base", "Oka", "Uma"
 BOO_SCORES = {f"score_{seat}": score for seat, score in enumerate(("12000", "9000", "6000", "5000"))}
 ENDING_YAKUMAN = {"yakuman_0_seat": "2", "yakuman_0_kind": "yakuman", "yakuman_0_win": "ron", "yakuman_0_from": "0",
                   "yakuman_0_name": "国士無双"}
-
-
-@pytest.fixture
-def boo(club):
-    """The club plays ブー麻雀: win points by place."""
-    version = club.rule_sets.get().versions.get()
-    version.rules, version.fees = BOO_RULES, {}
-    version.save()
-    return club
 
 
 def live(client, meeting, language="ja", **changes):

@@ -3,21 +3,10 @@ signed as points are (▲), and "Games" as a list heading (対局) is not the co
 
 import re
 
-import pytest
-
 from league.models import Member
 from league.services.games import Entry, record_game, settle_in_force
 
 from .conftest import game_post
-from .standings_data import BOO_RULES
-
-
-@pytest.fixture
-def boo(club):
-    version = club.rule_sets.get().versions.get()
-    version.rules, version.fees = BOO_RULES, {}
-    version.save()
-    return club
 
 
 def headers(html):

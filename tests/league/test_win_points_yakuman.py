@@ -3,23 +3,13 @@
 Entry and import set ``ended_by_yakuman`` themselves (league.services.games.seat_ending_the_game).
 """
 
-import pytest
 
 from league.models import Game, GameSeat
 
 from .conftest import game_post
 from .import_files import game_row, plan_of, xlsx_bytes
-from .standings_data import BOO_RULES
 
 SCORES = ("12000", "9000", "6000", "5000")  # 8,000 each at the start: West floats alone (マルA by the table)
-
-
-@pytest.fixture
-def boo(club):
-    version = club.rule_sets.get().versions.get()
-    version.rules, version.fees = BOO_RULES, {}
-    version.save()
-    return club
 
 
 def totals():
