@@ -20,13 +20,15 @@ The contract, and how to call it, is docs/scoring.md.
 from .day_totals import MOST_DAY_GAMES, check_day_points
 from .errors import ScoringError
 from .meeting import MeetingSettlement, PlayerMoney, settle_meeting, validate_fees
+from .numbering import MOST_ROUNDS, is_round_or_table
 from .points_only import points_sum_allowed, settle_points
 from .rounding import round_score
 from .rules import STARTING_RULES, points_created_per_game, validate_rules
 from .settle import SeatResult, Settlement, places_by_score, settle
 
 __all__ = [
-    "MOST_DAY_GAMES", "STARTING_RULES", "MeetingSettlement", "PlayerMoney", "ScoringError", "SeatResult", "Settlement",
-    "check_day_points", "places_by_score", "points_created_per_game", "points_sum_allowed", "round_score", "settle",
-    "settle_meeting", "settle_points", "validate_fees", "validate_rules",
+    "MOST_DAY_GAMES", "MOST_ROUNDS", "STARTING_RULES", "MeetingSettlement", "PlayerMoney", "ScoringError",
+    "SeatResult", "Settlement", "check_day_points", "is_round_or_table", "places_by_score", "points_created_per_game",
+    "points_sum_allowed", "round_score", "settle", "settle_meeting", "settle_points", "validate_fees",
+    "validate_rules",
 ]

@@ -15,11 +15,12 @@ and 箱下 clamping adding any amount.
 from typing import Any
 
 from .errors import Problems, _
+from .numbering import MOST_ROUNDS
 from .points import points_from_tenths
 from .points_only import MOST_CHOMBO, read_points
 from .rules import RuleBook, oka_imbalance, rule_book
 
-MOST_DAY_GAMES = 99  # hanchan in one day total, as the rounds of a day
+MOST_DAY_GAMES = MOST_ROUNDS  # hanchan in one day total: one a round at most
 
 __all__ = ["MOST_DAY_GAMES", "check_day_points"]
 

@@ -92,8 +92,8 @@ def _same_person(member, other):
 class GameForm(EntryChecksForm):
     """One hanchan at one table of ``meeting``, settled under ``rule_version`` (the one in force that day)."""
 
-    round = forms.IntegerField(label=_("Round"), min_value=1, max_value=99)
-    table = forms.IntegerField(label=_("Table"), min_value=1, max_value=99, initial=1)
+    round = forms.IntegerField(label=_("Round"), min_value=1, max_value=scoring.MOST_ROUNDS)
+    table = forms.IntegerField(label=_("Table"), min_value=1, max_value=scoring.MOST_ROUNDS, initial=1)
     deposit = ScoreField(label=_("Leftover deposit"), help_text=_("Riichi sticks left on the table at the end."))
     by_points = forms.BooleanField(
         label=_("Enter by points (点数なし)"), required=False,

@@ -33,7 +33,6 @@ from .planned import PlannedGame, Problem, who
 from .values import DateError, parse_date
 
 SEAT_COLUMN = {"scores": "score", "chips": "chips", "points": "points"}  # an engine list → its columns' key
-MOST_ROUNDS = 99  # rounds and tables, as the entry form allows
 MOST_CHIPS = 999  # in one game, for one player
 MOST_YAKUMAN_TIMES = 6
 NAME_LENGTH = Member._meta.get_field("name").max_length
@@ -72,9 +71,9 @@ class _Row:
             value = None
             self.problem(key, " ".join(error.messages))
         else:
-            if not 1 <= value <= MOST_ROUNDS:
+            if not scoring.is_round_or_table(value):
                 self.problem(key, _("Expected a number from 1 to %(most)s, not %(value)s.") % {
-                    "most": MOST_ROUNDS, "value": text})
+                    "most": scoring.MOST_ROUNDS, "value": text})
                 value = None
         return value
 

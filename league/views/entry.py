@@ -10,6 +10,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from scoring import is_round_or_table
+
 from ..forms.game_entry import GameForm
 from ..forms.meetings import StartMeetingForm
 from ..forms.report_entry import drawn_names
@@ -132,12 +134,12 @@ def _report_of(meeting, query):
 
 
 def _small_number(text, default=None):
-    """A round or table number from the address, or ``default`` when it is not one (1 to 99)."""
+    """A round or table number from the address, or ``default`` when it is not one (``scoring.MOST_ROUNDS``)."""
     try:
         number = int(text)
     except (TypeError, ValueError):
         return default
-    return number if 1 <= number <= 99 else default
+    return number if is_round_or_table(number) else default
 
 
 def _initial_from_query(query, meeting):
