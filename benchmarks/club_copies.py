@@ -41,11 +41,18 @@ def clone_club(template, copies, open_meetings=False):
 
     meetings = "SELECT id FROM league_meeting WHERE club_id = %(club)s"
     games = f"SELECT id FROM league_game WHERE meeting_id IN ({meetings})"
-    which = {Club: "id = %(club)s", RuleSet: "club_id = %(club)s",
-             RuleVersion: "rule_set_id IN (SELECT id FROM league_ruleset WHERE club_id = %(club)s)",
-             Member: "club_id = %(club)s", Season: "club_id = %(club)s", Meeting: "club_id = %(club)s",
-             Attendance: f"meeting_id IN ({meetings})", Game: f"meeting_id IN ({meetings})",
-             GameSeat: f"game_id IN ({games})", Yakuman: f"game_id IN ({games})"}
+    which = {
+        Club: "id = %(club)s",
+        RuleSet: "club_id = %(club)s",
+        RuleVersion: "rule_set_id IN (SELECT id FROM league_ruleset WHERE club_id = %(club)s)",
+        Member: "club_id = %(club)s",
+        Season: "club_id = %(club)s",
+        Meeting: "club_id = %(club)s",
+        Attendance: f"meeting_id IN ({meetings})",
+        Game: f"meeting_id IN ({meetings})",
+        GameSeat: f"game_id IN ({games})",
+        Yakuman: f"game_id IN ({games})",
+    }
     if not open_meetings:  # the kept money's lines, beside the kept settlement they are copied from
         which[KeptLine] = f"meeting_id IN ({meetings})"
     spans = {model: (model.objects.aggregate(top=Max("pk"))["top"] or 0) + 1 for model in which}
@@ -69,8 +76,9 @@ def clone_club(template, copies, open_meetings=False):
             else:
                 values.append(column)
         table = connection.ops.quote_name(model._meta.db_table)
-        statements.append(f"INSERT INTO {table} ({', '.join(columns)}) SELECT {', '.join(values)} FROM {table} "
-                          f"WHERE {rows}")
+        statements.append(
+            f"INSERT INTO {table} ({', '.join(columns)}) SELECT {', '.join(values)} FROM {table} WHERE {rows}"
+        )
     with connection.cursor() as cursor:
         for n in range(1, copies + 1):
             for sql in statements:

@@ -16,8 +16,11 @@ ROOT = Path(__file__).resolve().parent.parent
 def site_environment(database_url):
     """The environment a benchmark runs the site's own commands in (``manage.py …`` as a process of its own):
     this one's, on the benchmark's database, with a throwaway key unless one is set."""
-    return {**os.environ, "DATABASE_URL": database_url,
-            "SECRET_KEY": os.environ.get("SECRET_KEY") or secrets.token_urlsafe(50)}
+    return {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "SECRET_KEY": os.environ.get("SECRET_KEY") or secrets.token_urlsafe(50),
+    }
 
 
 def start_django(database_url):

@@ -30,8 +30,10 @@ def main():
     parser.add_argument("--rounds", type=int, nargs="+", default=[4, 8])
     parser.add_argument("--seats", type=int, default=4)
     args = parser.parse_args()
-    print("| people | rounds | ours | greedy | random | worst pair (ours / greedy / random) | seeds lost to greedy "
-          "| ms per day (mean / most) |")
+    print(
+        "| people | rounds | ours | greedy | random | worst pair (ours / greedy / random) | seeds lost to greedy "
+        "| ms per day (mean / most) |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     for people in ATTENDANCES:
         if people < args.seats:
@@ -48,13 +50,18 @@ def main():
                         times.append(time.process_time() - started)
                     qualities.append(draw_quality(drawn))
                 figures[name] = qualities
-            lost = sum(o.repeated_pairs_today > g.repeated_pairs_today
-                       for o, g in zip(figures["ours"], figures["greedy"], strict=True))
+            lost = sum(
+                o.repeated_pairs_today > g.repeated_pairs_today
+                for o, g in zip(figures["ours"], figures["greedy"], strict=True)
+            )
             means = [statistics.mean(q.repeated_pairs_today for q in figures[name]) for name in figures]
             worst = [max(q.worst_pair_count for q in figures[name]) for name in figures]
-            print(f"| {people} | {rounds} | " + " | ".join(f"{mean:.1f}" for mean in means)
-                  + f" | {' / '.join(map(str, worst))} | {lost} | "
-                  f"{1000 * statistics.mean(times):.0f} / {1000 * max(times):.0f} |")
+            print(
+                f"| {people} | {rounds} | "
+                + " | ".join(f"{mean:.1f}" for mean in means)
+                + f" | {' / '.join(map(str, worst))} | {lost} | "
+                f"{1000 * statistics.mean(times):.0f} / {1000 * max(times):.0f} |"
+            )
 
 
 if __name__ == "__main__":

@@ -61,8 +61,12 @@ def _post(number, names, rng):
 
     hanchan = play(rng, Table(), [1.0] * 4)
     round_number, table = divmod(number, TABLES)
-    data = {"round": str(round_number + 1), "table": str(table + 1), "deposit": str(hanchan.deposit or ""),
-            "action": "save"}
+    data = {
+        "round": str(round_number + 1),
+        "table": str(table + 1),
+        "deposit": str(hanchan.deposit or ""),
+        "action": "save",
+    }
     for seat, name in enumerate(rng.sample(names, 4)):
         data[f"player_{seat}"] = name
         data[f"score_{seat}"] = str(hanchan.scores[seat])
@@ -84,8 +88,10 @@ def _saves_here(url, saves, profile):
     setup_test_environment()
     settings.DEBUG = False
     # Production mode without collectstatic, as the test suite runs: static files named as they are.
-    settings.STORAGES = {**settings.STORAGES,
-                         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
     club = Club.objects.get(slug=CLUB)
     last = Meeting.objects.filter(club=club).order_by("-date").first()
     meeting = Meeting.objects.create(club=club, rule_set=last.rule_set, date=last.date + datetime.timedelta(days=1))
@@ -119,9 +125,18 @@ def _saves_here(url, saves, profile):
         pstats.Stats(profiler, stream=sys.stderr).sort_stats("cumulative").print_stats(40)
     assert Game.objects.filter(meeting=meeting).count() == saves
     seconds.sort()
-    print(json.dumps({"p50": statistics.median(seconds), "p95": seconds[int(len(seconds) * 0.95) - 1],
-                      "max": seconds[-1], "queries": queries, "games": Game.objects.count(),
-                      "peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}))
+    print(
+        json.dumps(
+            {
+                "p50": statistics.median(seconds),
+                "p95": seconds[int(len(seconds) * 0.95) - 1],
+                "max": seconds[-1],
+                "queries": queries,
+                "games": Game.objects.count(),
+                "peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+            }
+        )
+    )
 
 
 def main():
@@ -144,18 +159,24 @@ def main():
     database = Postgres(args.postgres) if args.postgres else Sqlite(folder)
     try:
         subprocess.run([sys.executable, __file__, "--build-here", database.url, str(args.games)], check=True)
-        child = subprocess.run([sys.executable, __file__, "--saves-here", database.fresh_copy(), str(args.saves)]
-                               + (["--profile"] if args.profile else []), capture_output=True, text=True)
+        child = subprocess.run(
+            [sys.executable, __file__, "--saves-here", database.fresh_copy(), str(args.saves)]
+            + (["--profile"] if args.profile else []),
+            capture_output=True,
+            text=True,
+        )
         if child.returncode != 0:
             raise SystemExit(child.stderr)
         if args.profile:
             print(child.stderr)
         figures = json.loads(child.stdout.strip().splitlines()[-1])
         verdict = "within" if figures["p95"] * 1000 < BUDGET_MS else "OVER"
-        print(f"{'PostgreSQL' if args.postgres else 'SQLite'}, {figures['games']:,} games in the club: "
-              f"{args.saves} saves from the entry page, p50 {figures['p50'] * 1000:.1f} ms, "
-              f"p95 {figures['p95'] * 1000:.1f} ms, max {figures['max'] * 1000:.1f} ms; "
-              f"{len(figures['queries'])} queries a save; budget p95 < {BUDGET_MS} ms: {verdict}")
+        print(
+            f"{'PostgreSQL' if args.postgres else 'SQLite'}, {figures['games']:,} games in the club: "
+            f"{args.saves} saves from the entry page, p50 {figures['p50'] * 1000:.1f} ms, "
+            f"p95 {figures['p95'] * 1000:.1f} ms, max {figures['max'] * 1000:.1f} ms; "
+            f"{len(figures['queries'])} queries a save; budget p95 < {BUDGET_MS} ms: {verdict}"
+        )
         if args.verbose:
             print("\n".join(figures["queries"]))
     finally:

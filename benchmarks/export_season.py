@@ -40,8 +40,7 @@ TABLES, ROUNDS, PLAYERS_PER_DAY, EXTRA_ATTENDING = 5, 8, 20, 2
 BUDGET_SECONDS = 5
 
 
-def build_season(club, games, *, members=60, tables=TABLES, rounds=ROUNDS, seed=1,
-                 first_day=datetime.date(2026, 4, 1)):
+def build_season(club, games, *, members=60, tables=TABLES, rounds=ROUNDS, seed=1, first_day=datetime.date(2026, 4, 1)):
     """A season of ``games`` games for ``club`` (its first rule set, which must have 4 players); returns the Season.
 
     Every game goes through ``scoring.settle`` like an entered one; rows are created in bulk.
@@ -60,22 +59,33 @@ def build_season(club, games, *, members=60, tables=TABLES, rounds=ROUNDS, seed=
     rng = random.Random(seed)
     rule_set = club.rule_sets.with_versions().first()
     people = Member.objects.bulk_create(
-        [Member(club=club, name=name, kana=hiragana(kana)) for name, kana in roster(f"bench-{seed}", members, 0.2)])
+        [Member(club=club, name=name, kana=hiragana(kana)) for name, kana in roster(f"bench-{seed}", members, 0.2)]
+    )
     per_day = tables * rounds
     days = -(-games // per_day)
-    season = Season.objects.create(club=club, name=f"{first_day.year}年度 bench", starts_on=first_day,
-                                   ends_on=first_day + datetime.timedelta(days=max(days, 365)), min_games=10)
+    season = Season.objects.create(
+        club=club,
+        name=f"{first_day.year}年度 bench",
+        starts_on=first_day,
+        ends_on=first_day + datetime.timedelta(days=max(days, 365)),
+        min_games=10,
+    )
     meetings, attendance, planned = [], [], []
     left = games
     for index in range(days):
         day = first_day + datetime.timedelta(days=index)
         version = rule_set.version_on(day)
         settings = version.settings
-        table = Table(players=settings["players"], start=settings["start"], target=settings["target"],
-                      chips=settings["chips"]["value"] != 0)
+        table = Table(
+            players=settings["players"],
+            start=settings["start"],
+            target=settings["target"],
+            chips=settings["chips"]["value"] != 0,
+        )
         came = rng.sample(people, min(len(people), tables * table.players + EXTRA_ATTENDING))
-        meeting = Meeting(club=club, rule_set=rule_set, date=day, venue="雀荘 ベンチ", rounds=rounds,
-                          venue_fee=tables * rounds * 1200)
+        meeting = Meeting(
+            club=club, rule_set=rule_set, date=day, venue="雀荘 ベンチ", rounds=rounds, venue_fee=tables * rounds * 1200
+        )
         meetings.append(meeting)
         attendance += [Attendance(meeting=meeting, member=m, present_at_close=rng.random() < 0.9) for m in came]
         for round_number in range(1, rounds + 1):
@@ -84,16 +94,33 @@ def build_season(club, games, *, members=60, tables=TABLES, rounds=ROUNDS, seed=
                 if left == 0:
                     break
                 left -= 1
-                planned.append((meeting, version, table, round_number, number + 1,
-                                seated[number * table.players:(number + 1) * table.players]))
+                planned.append(
+                    (
+                        meeting,
+                        version,
+                        table,
+                        round_number,
+                        number + 1,
+                        seated[number * table.players : (number + 1) * table.players],
+                    )
+                )
     Meeting.objects.bulk_create(meetings)
     Attendance.objects.bulk_create(attendance)
     rows, seats, yakuman = [], [], []
     for meeting, version, table, round_number, number, players in planned:
         strengths = [1.0] * table.players
         hanchan = play_with_yakuman(rng, table, strengths) if rng.random() < 1 / 150 else play(rng, table, strengths)
-        entry = Entry(meeting=meeting, round=round_number, table=number, members=players, scores=hanchan.scores,
-                      deposit=hanchan.deposit, chips=hanchan.chips, busts=hanchan.busts, yakuman=hanchan.yakuman)
+        entry = Entry(
+            meeting=meeting,
+            round=round_number,
+            table=number,
+            members=players,
+            scores=hanchan.scores,
+            deposit=hanchan.deposit,
+            chips=hanchan.chips,
+            busts=hanchan.busts,
+            yakuman=hanchan.yakuman,
+        )
         result = scoring.settle(version.rules, entry.engine_game())
         game = Game(meeting=meeting, rule_version=version)
         fill_game(game, entry, result)
@@ -245,11 +272,26 @@ def _run(command, database):
 
 def _time_commands(database, folder, season, runs, compare):
     """The whole export_season command ``runs`` times (alternating with the write-only variant when ``compare``)."""
-    variants = {"project": [sys.executable, str(ROOT / "manage.py"), "export_season", CLUB, season,
-                            "--out", str(Path(folder) / "command.xlsx")]}
+    variants = {
+        "project": [
+            sys.executable,
+            str(ROOT / "manage.py"),
+            "export_season",
+            CLUB,
+            season,
+            "--out",
+            str(Path(folder) / "command.xlsx"),
+        ]
+    }
     if compare:
-        variants["write-only"] = [sys.executable, __file__, "--command-only", str(database), season,
-                                  str(Path(folder) / "write-only.xlsx")]
+        variants["write-only"] = [
+            sys.executable,
+            __file__,
+            "--command-only",
+            str(database),
+            season,
+            str(Path(folder) / "write-only.xlsx"),
+        ]
     times = {name: [] for name in variants}
     for _round in range(runs):
         for name, command in variants.items():
@@ -259,8 +301,10 @@ def _time_commands(database, folder, season, runs, compare):
         walls, cpus, peaks = zip(*figures, strict=True)
         medians[name] = statistics.median(walls)
         label = "manage.py export_season" if name == "project" else "the same, openpyxl write-only alone"
-        print(f"{label}: median {medians[name]:.2f} s wall, {statistics.median(cpus):.2f} s CPU, "
-              f"peak {max(peaks):.0f} MiB over {runs} runs (wall: {', '.join(f'{w:.2f}' for w in walls)})")
+        print(
+            f"{label}: median {medians[name]:.2f} s wall, {statistics.median(cpus):.2f} s CPU, "
+            f"peak {max(peaks):.0f} MiB over {runs} runs (wall: {', '.join(f'{w:.2f}' for w in walls)})"
+        )
     verdict = "within" if medians["project"] < BUDGET_SECONDS else "OVER"
     print(f"Budget {BUDGET_SECONDS} s for the whole command: {verdict}")
     if compare:
@@ -278,16 +322,21 @@ def _build_here(database, games):
     call_command("migrate", verbosity=0)
     call_command("load_seed_clubs", verbosity=0)
     build_season(Club.objects.get(slug=CLUB), games)
-    print(f"Built {Game.objects.count():,} games ({GameSeat.objects.count():,} seats, "
-          f"{Meeting.objects.count()} meetings) in {time.perf_counter() - started:.1f} s: {database}")
+    print(
+        f"Built {Game.objects.count():,} games ({GameSeat.objects.count():,} seats, "
+        f"{Meeting.objects.count()} meetings) in {time.perf_counter() - started:.1f} s: {database}"
+    )
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=5, help="how many times to run the whole command (default 5)")
-    parser.add_argument("--compare-write-only", action="store_true",
-                        help="pair each run with one writing the workbook with openpyxl's write-only mode alone")
+    parser.add_argument(
+        "--compare-write-only",
+        action="store_true",
+        help="pair each run with one writing the workbook with openpyxl's write-only mode alone",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder (database, workbook, CSV)")
     parser.add_argument("--build-only", nargs=2, metavar=("DATABASE", "GAMES"), help=argparse.SUPPRESS)
     parser.add_argument("--export-only", nargs=2, metavar=("DATABASE", "FOLDER"), help=argparse.SUPPRESS)
@@ -307,13 +356,18 @@ def main():
     folder = tempfile.mkdtemp(prefix="janroku-bench-")
     database = Path(folder) / "bench.sqlite3"
     subprocess.run([sys.executable, __file__, "--build-only", str(database), str(args.games)], check=True)
-    child = subprocess.run([sys.executable, __file__, "--export-only", str(database), folder],
-                           capture_output=True, text=True, check=True)
+    child = subprocess.run(
+        [sys.executable, __file__, "--export-only", str(database), folder], capture_output=True, text=True, check=True
+    )
     figures = json.loads(child.stdout.strip().splitlines()[-1])
-    print(f"Workbook: {figures['xlsx_seconds']} s ({figures['xlsx_cpu_seconds']} s CPU), "
-          f"{figures['xlsx_bytes'] / 2**20:.1f} MiB")
-    print(f"Results CSV: {figures['csv_seconds']} s ({figures['csv_cpu_seconds']} s CPU), "
-          f"{figures['csv_bytes'] / 2**20:.1f} MiB")
+    print(
+        f"Workbook: {figures['xlsx_seconds']} s ({figures['xlsx_cpu_seconds']} s CPU), "
+        f"{figures['xlsx_bytes'] / 2**20:.1f} MiB"
+    )
+    print(
+        f"Results CSV: {figures['csv_seconds']} s ({figures['csv_cpu_seconds']} s CPU), "
+        f"{figures['csv_bytes'] / 2**20:.1f} MiB"
+    )
     print(f"Memory: {figures['rss_before_mib']} MiB before the export, peak {figures['peak_rss_mib']} MiB")
     if args.runs:
         _time_commands(database, folder, figures["season"], args.runs, args.compare_write_only)

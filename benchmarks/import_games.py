@@ -54,7 +54,8 @@ def build_club(club):
     from league.models.people import hiragana
 
     Member.objects.bulk_create(
-        [Member(club=club, name=name, kana=hiragana(kana)) for name, kana in roster("bench-import", MEMBERS, 0.2)])
+        [Member(club=club, name=name, kana=hiragana(kana)) for name, kana in roster("bench-import", MEMBERS, 0.2)]
+    )
     user = get_user_model().objects.create_user(SECRETARY, password="bench password")
     Membership.objects.create(user=user, club=club, role=Role.SECRETARY)
     return user
@@ -81,22 +82,33 @@ def build_file(club, games, *, seed=1, first_day=datetime.date(2015, 4, 1)):
         day = first_day + datetime.timedelta(days=index // per_day)
         round_number, table_number = divmod(index % per_day, TABLES)
         settings = rule_set.settings_on(day)
-        table = Table(players=4, start=settings["start"], target=settings["target"],
-                      chips=settings["chips"]["value"] != 0)
-        hanchan = (play_with_yakuman(rng, table, [1.0] * 4) if rng.random() < 1 / 150
-                   else play(rng, table, [1.0] * 4))
+        table = Table(
+            players=4, start=settings["start"], target=settings["target"], chips=settings["chips"]["value"] != 0
+        )
+        hanchan = play_with_yakuman(rng, table, [1.0] * 4) if rng.random() < 1 / 150 else play(rng, table, [1.0] * 4)
         players = rng.sample(names, 4)
-        values = {"date": day, "round": round_number + 1, "table": table_number + 1,
-                  "deposit": hanchan.deposit or None, "busts": busts_text(hanchan.busts),
-                  "yakuman": yakuman_text(hanchan.yakuman), "chombo": chombo_text([]), "note": None}
+        values = {
+            "date": day,
+            "round": round_number + 1,
+            "table": table_number + 1,
+            "deposit": hanchan.deposit or None,
+            "busts": busts_text(hanchan.busts),
+            "yakuman": yakuman_text(hanchan.yakuman),
+            "chombo": chombo_text([]),
+            "note": None,
+        }
         for seat in range(4):
             values[f"player_{seat}"] = players[seat]
             values[f"score_{seat}"] = hanchan.scores[seat]
             chips = hanchan.chips[seat] if hanchan.chips else 0
             values[f"chips_{seat}"] = chips or None
             values[f"points_{seat}"] = None  # the scores are known: no points-only game
-        sheet.append([values[column.key] or None if isinstance(values[column.key], str) else values[column.key]
-                      for column in columns])
+        sheet.append(
+            [
+                values[column.key] or None if isinstance(values[column.key], str) else values[column.key]
+                for column in columns
+            ]
+        )
     out = io.BytesIO()
     workbook.save(out)
     return out.getvalue()
@@ -113,8 +125,9 @@ def import_through_pages(client, club, data, name="history.xlsx"):
     started = time.perf_counter()
     upload = io.BytesIO(data)
     upload.name = name
-    response = client.post(reverse("import_results", kwargs={"slug": club.slug}),
-                           {"rule_set": rule_set.pk, "file": upload})
+    response = client.post(
+        reverse("import_results", kwargs={"slug": club.slug}), {"rule_set": rule_set.pk, "file": upload}
+    )
     assert response.status_code == 302, _failure(response)
     seconds["upload"] = time.perf_counter() - started
     seconds["peak_after_upload_mib"] = _peak_mib()
@@ -242,9 +255,11 @@ def _one_run(database, path, folder, profile=False):
     for left in (Path(f"{copy}-wal"), Path(f"{copy}-shm")):  # a run's own WAL must not be replayed onto the next copy
         left.unlink(missing_ok=True)
     shutil.copyfile(database, copy)
-    child = subprocess.run([sys.executable, __file__, "--import-only", str(copy), str(path)]
-                           + (["--profile-run"] if profile else []),
-                           capture_output=True, text=True)
+    child = subprocess.run(
+        [sys.executable, __file__, "--import-only", str(copy), str(path)] + (["--profile-run"] if profile else []),
+        capture_output=True,
+        text=True,
+    )
     if child.returncode != 0:
         raise SystemExit(child.stderr)
     if profile:
@@ -273,22 +288,30 @@ def main():
         path = Path(folder) / f"games-{games}.xlsx"
         runs = [_one_run(database, path, folder) for _run in range(args.runs)]
         assert all(run["games"] == games for run in runs), [run["games"] for run in runs]
-        p50 = {step: statistics.median(run.get(step, 0) for run in runs)
-               for step in ("upload", "worker_read", "preview", "commit_answer", "worker_save", "commit", "total",
-                            "cpu")}
+        p50 = {
+            step: statistics.median(run.get(step, 0) for run in runs)
+            for step in ("upload", "worker_read", "preview", "commit_answer", "worker_save", "commit", "total", "cpu")
+        }
         peak = max(run["peak_rss_mib"] for run in runs)
         totals = ", ".join(f"{run['total']:.2f}" for run in runs)
         budget = BUDGET.get(games)
-        verdict = "" if budget is None else (
-            f"; budget {budget:g} s: {'within' if p50['total'] < budget and peak < MEMORY_BUDGET_MIB else 'OVER'}")
-        print(f"{games:,} games, p50 of {args.runs} runs: upload answered in {p50['upload']:.2f} s "
-              f"(then the worker read it in {p50['worker_read']:.2f} s), "
-              f"preview {p50['preview']:.2f} s, commit {p50['commit']:.2f} s "
-              f"(answered in {p50['commit_answer']:.2f} s, the worker saving {p50['worker_save']:.2f} s), "
-              f"total {p50['total']:.2f} s "
-              f"({p50['cpu']:.2f} s CPU) "
-              f"(runs: {totals}); peak memory {peak:.0f} MiB "
-              f"(before the upload {runs[0]['rss_before_mib']:.0f} MiB){verdict}")
+        verdict = (
+            ""
+            if budget is None
+            else (
+                f"; budget {budget:g} s: {'within' if p50['total'] < budget and peak < MEMORY_BUDGET_MIB else 'OVER'}"
+            )
+        )
+        print(
+            f"{games:,} games, p50 of {args.runs} runs: upload answered in {p50['upload']:.2f} s "
+            f"(then the worker read it in {p50['worker_read']:.2f} s), "
+            f"preview {p50['preview']:.2f} s, commit {p50['commit']:.2f} s "
+            f"(answered in {p50['commit_answer']:.2f} s, the worker saving {p50['worker_save']:.2f} s), "
+            f"total {p50['total']:.2f} s "
+            f"({p50['cpu']:.2f} s CPU) "
+            f"(runs: {totals}); peak memory {peak:.0f} MiB "
+            f"(before the upload {runs[0]['rss_before_mib']:.0f} MiB){verdict}"
+        )
         if args.profile:
             _one_run(database, path, folder, profile=True)
     if args.keep:

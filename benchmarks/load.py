@@ -63,13 +63,19 @@ KINDS = {"standings": 3, "running": 2, "member": 3, "meeting": 2, "standings_jso
 def page(kind, club, rng):
     slug = club["slug"]
     member, meeting = rng.choice(club["members"]), rng.choice(club["meetings"])
-    return {"standings": f"/c/{slug}/standings/", "running": f"/c/{slug}/standings/running/",
-            "member": f"/c/{slug}/members/{member}/", "meeting": f"/c/{slug}/meetings/{meeting}/",
-            "standings_json": f"/c/{slug}/api/standings.json", "member_json": f"/c/{slug}/api/members/{member}.json",
-            "club": f"/c/{slug}/"}[kind]
+    return {
+        "standings": f"/c/{slug}/standings/",
+        "running": f"/c/{slug}/standings/running/",
+        "member": f"/c/{slug}/members/{member}/",
+        "meeting": f"/c/{slug}/meetings/{meeting}/",
+        "standings_json": f"/c/{slug}/api/standings.json",
+        "member_json": f"/c/{slug}/api/members/{member}.json",
+        "club": f"/c/{slug}/",
+    }[kind]
 
 
 # -- building --------------------------------------------------------------------------------------
+
 
 def _setup(url):
     if str(ROOT) not in sys.path:
@@ -94,14 +100,20 @@ def _build_here(url, clubs, games):
     bakufu = Club.objects.get(slug="bakufu").rule_sets.with_versions().first()
     first = _new_club(0, bakufu)
     build_season(first, games)
-    print(f"Club 1 of {clubs}: {Game.objects.filter(meeting__club=first).count():,} games "
-          f"in {time.perf_counter() - started:.1f} s", flush=True)
+    print(
+        f"Club 1 of {clubs}: {Game.objects.filter(meeting__club=first).count():,} games "
+        f"in {time.perf_counter() - started:.1f} s",
+        flush=True,
+    )
     with transaction.atomic():
         clone_club(first, clubs - 1, open_meetings=True)
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")
-    print(f"Built {clubs} clubs, {Game.objects.count():,} games in {time.perf_counter() - started:.1f} s "
-          f"({RuleVersion.objects.count()} rule versions)", flush=True)
+    print(
+        f"Built {clubs} clubs, {Game.objects.count():,} games in {time.perf_counter() - started:.1f} s "
+        f"({RuleVersion.objects.count()} rule versions)",
+        flush=True,
+    )
 
 
 def _new_club(number, rules_of):
@@ -110,10 +122,18 @@ def _new_club(number, rules_of):
 
     club = Club.objects.create(slug=f"{PREFIX}{number:03d}", name=f"負荷試験の会 {number + 1}", is_public=True)
     rule_set = RuleSet.objects.create(club=club, slug="main", name=rules_of.name)
-    RuleVersion.objects.bulk_create([
-        RuleVersion(rule_set=rule_set, effective_from=version.effective_from, rules=version.rules,
-                    fees=version.fees, notes=version.notes)
-        for version in rules_of.versions.all()])
+    RuleVersion.objects.bulk_create(
+        [
+            RuleVersion(
+                rule_set=rule_set,
+                effective_from=version.effective_from,
+                rules=version.rules,
+                fees=version.fees,
+                notes=version.notes,
+            )
+            for version in rules_of.versions.all()
+        ]
+    )
     return club
 
 
@@ -127,11 +147,14 @@ def _create_database(url):
 
 def _targets(url):
     """Each load club's slug, members and meetings (ids), read with psql."""
-    query = ("SELECT c.slug, (SELECT string_agg(id::text, ',') FROM league_member WHERE club_id = c.id), "
-             "(SELECT string_agg(id::text, ',') FROM league_meeting WHERE club_id = c.id) "
-             f"FROM league_club c WHERE c.slug LIKE '{PREFIX}%' ORDER BY c.slug")
-    out = subprocess.run(["psql", url, "-At", "-F", "|", "-c", query], check=True, capture_output=True,
-                         text=True).stdout
+    query = (
+        "SELECT c.slug, (SELECT string_agg(id::text, ',') FROM league_member WHERE club_id = c.id), "
+        "(SELECT string_agg(id::text, ',') FROM league_meeting WHERE club_id = c.id) "
+        f"FROM league_club c WHERE c.slug LIKE '{PREFIX}%' ORDER BY c.slug"
+    )
+    out = subprocess.run(
+        ["psql", url, "-At", "-F", "|", "-c", query], check=True, capture_output=True, text=True
+    ).stdout
     clubs = []
     for line in out.splitlines():
         slug, members, meetings = line.split("|")
@@ -141,15 +164,31 @@ def _targets(url):
 
 # -- serving ---------------------------------------------------------------------------------------
 
+
 def _start_gunicorn(url, port, workers, static_root, log):
-    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": secrets.token_urlsafe(40), "ALLOWED_HOSTS": "127.0.0.1",
-           "STATIC_ROOT": str(static_root), "DJANGO_SETTINGS_MODULE": "janroku.settings"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "SECRET_KEY": secrets.token_urlsafe(40),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "STATIC_ROOT": str(static_root),
+        "DJANGO_SETTINGS_MODULE": "janroku.settings",
+    }
     env.pop("DEBUG", None)
-    subprocess.run([sys.executable, str(ROOT / "manage.py"), "collectstatic", "--no-input", "-v", "0"],
-                   env=env, check=True, cwd=ROOT)
+    subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "collectstatic", "--no-input", "-v", "0"],
+        env=env,
+        check=True,
+        cwd=ROOT,
+    )
     gunicorn = Path(sys.executable).with_name("gunicorn")
-    process = subprocess.Popen([str(gunicorn), "janroku.wsgi", "-w", str(workers), "-b", f"127.0.0.1:{port}",
-                                "--error-logfile", "-"], env=env, cwd=ROOT, stdout=log, stderr=log)
+    process = subprocess.Popen(
+        [str(gunicorn), "janroku.wsgi", "-w", str(workers), "-b", f"127.0.0.1:{port}", "--error-logfile", "-"],
+        env=env,
+        cwd=ROOT,
+        stdout=log,
+        stderr=log,
+    )
     return process
 
 
@@ -219,14 +258,18 @@ def _percentile(values, share):
 
 def _report(title, results, elapsed, clients):
     errors = [error for _kind, _seconds, error in results if error]
-    print(f"{title}: {len(results):,} requests in {elapsed:.1f} s from {clients} clients: "
-          f"{len(results) / elapsed:.1f} requests/s; {len(errors)} errors")
+    print(
+        f"{title}: {len(results):,} requests in {elapsed:.1f} s from {clients} clients: "
+        f"{len(results) / elapsed:.1f} requests/s; {len(errors)} errors"
+    )
     print(f"{'page':<16}{'requests':>9}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}")
     for kind in [*KINDS, None]:
         times = [seconds for one, seconds, _error in results if kind in (None, one)]
         if times:
-            print(f"{kind or 'all':<16}{len(times):>9}{statistics.median(times) * 1000:>9.0f}"
-                  f"{_percentile(times, 0.95) * 1000:>9.0f}{max(times) * 1000:>9.0f}")
+            print(
+                f"{kind or 'all':<16}{len(times):>9}{statistics.median(times) * 1000:>9.0f}"
+                f"{_percentile(times, 0.95) * 1000:>9.0f}{max(times) * 1000:>9.0f}"
+            )
     for error in sorted(set(errors))[:10]:
         print(f"  error: {error}")
     return not errors
@@ -241,9 +284,13 @@ def main():
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--max-requests", type=int, default=100_000, help="stop after this many requests in all")
-    parser.add_argument("--think", type=float, default=1.0,
-                        help="people: seconds a client reads a page, on average (random from ½ to 1½ times it; "
-                             "default 1.0); 0 runs only the saturated load")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=1.0,
+        help="people: seconds a client reads a page, on average (random from ½ to 1½ times it; "
+        "default 1.0); 0 runs only the saturated load",
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--smoke", action="store_true", help="3 clubs of 80 games, 4 clients for 5 s each way")
@@ -258,8 +305,9 @@ def main():
         raise SystemExit("--database must be a PostgreSQL URL")
     if not args.reuse:
         _create_database(args.database)
-        subprocess.run([sys.executable, __file__, "--build-here", args.database, str(args.clubs), str(args.games)],
-                       check=True)
+        subprocess.run(
+            [sys.executable, __file__, "--build-here", args.database, str(args.clubs), str(args.games)], check=True
+        )
     clubs = _targets(args.database)
     if not clubs:
         raise SystemExit("no load clubs in the database: run without --reuse")
@@ -271,12 +319,22 @@ def main():
             asyncio.run(_wait_ready(base, process))
             # Each worker loads its templates and translations on its first pages: not what is measured.
             asyncio.run(_load(base, clubs, args.clients, args.seconds, len(KINDS) * args.workers * 2, 2))
-            runs = [("saturated, no pause", *asyncio.run(_load(base, clubs, args.clients, args.seconds,
-                                                                args.max_requests, 1)))]
+            runs = [
+                (
+                    "saturated, no pause",
+                    *asyncio.run(_load(base, clubs, args.clients, args.seconds, args.max_requests, 1)),
+                )
+            ]
             if args.think:
                 title = f"{args.clients} people reading {args.think / 2:g}–{args.think * 3 / 2:g} s a page"
-                runs.append((title, *asyncio.run(_load(base, clubs, args.clients, args.seconds, args.max_requests, 3,
-                                                       think=args.think))))
+                runs.append(
+                    (
+                        title,
+                        *asyncio.run(
+                            _load(base, clubs, args.clients, args.seconds, args.max_requests, 3, think=args.think)
+                        ),
+                    )
+                )
         finally:
             _stop(process)
             log.close()

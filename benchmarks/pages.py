@@ -65,6 +65,7 @@ def _setup(database_url):
 
 # --- building -------------------------------------------------------------------------------------------------
 
+
 def build_site(games, site_clubs, site_games):
     """The big club (its secretary included) and ``site_clubs`` more clubs with the same rules; the big club."""
     from django.contrib.auth import get_user_model
@@ -90,8 +91,10 @@ def build_site(games, site_clubs, site_games):
         build_season(other, site_games, members=SITE_MEMBERS, tables=SITE_TABLES, rounds=SITE_ROUNDS, seed=2)
         with transaction.atomic():
             clone_club(other, site_clubs - 1)
-        print(f"Built {site_clubs} more clubs of {site_games:,} games in {time.perf_counter() - started:.0f} s",
-              flush=True)
+        print(
+            f"Built {site_clubs} more clubs of {site_games:,} games in {time.perf_counter() - started:.0f} s",
+            flush=True,
+        )
     return club
 
 
@@ -103,9 +106,18 @@ def copy_club(club, slug):
     for rule_set in club.rule_sets.all():
         versions = list(rule_set.versions.all())
         copy = RuleSet.objects.create(club=other, slug=rule_set.slug, name=rule_set.name)
-        RuleVersion.objects.bulk_create([
-            RuleVersion(rule_set=copy, effective_from=version.effective_from, rules=version.rules,
-                        fees=version.fees, notes=version.notes) for version in versions])
+        RuleVersion.objects.bulk_create(
+            [
+                RuleVersion(
+                    rule_set=copy,
+                    effective_from=version.effective_from,
+                    rules=version.rules,
+                    fees=version.fees,
+                    notes=version.notes,
+                )
+                for version in versions
+            ]
+        )
     return other
 
 
@@ -119,44 +131,58 @@ def _reset_postgres():
 
 # --- what is timed --------------------------------------------------------------------------------------------
 
-SEATS = ("FROM league_gameseat s JOIN league_game g ON g.id = s.game_id JOIN league_meeting m ON m.id = g.meeting_id "
-         "WHERE m.rule_set_id = %(rule_set)s AND m.date >= %(first)s AND m.date <= %(last)s AND NOT g.void")
+SEATS = (
+    "FROM league_gameseat s JOIN league_game g ON g.id = s.game_id JOIN league_meeting m ON m.id = g.meeting_id "
+    "WHERE m.rule_set_id = %(rule_set)s AND m.date >= %(first)s AND m.date <= %(last)s AND NOT g.void"
+)
 PLACES = ", ".join(f"SUM(CASE WHEN s.place = {p} THEN 1 ELSE 0 END)" for p in range(1, 5))
-STANDINGS_SQL = (f"SELECT s.member_id, COUNT(*), SUM(s.total), {PLACES}, MAX(s.total), MIN(s.total), SUM(s.score), "
-                 f"COUNT(s.score), SUM(CASE WHEN s.score < 0 THEN 1 ELSE 0 END), SUM(s.chips), MAX(m.date) "
-                 f"{SEATS} GROUP BY s.member_id")
+STANDINGS_SQL = (
+    f"SELECT s.member_id, COUNT(*), SUM(s.total), {PLACES}, MAX(s.total), MIN(s.total), SUM(s.score), "
+    f"COUNT(s.score), SUM(CASE WHEN s.score < 0 THEN 1 ELSE 0 END), SUM(s.chips), MAX(m.date) "
+    f"{SEATS} GROUP BY s.member_id"
+)
 # A member's page: their own seats in order; the opponents grouped with the member's seat of the same game;
 # every seat of a page of the latest games (30 on the page, 100 in the JSON).
 MEMBER_SQL = [
-    f"SELECT s.game_id, s.seat, s.place, s.total, m.date, g.round, g.\"table\" {SEATS} AND s.member_id = %(member)s "
-    f"ORDER BY m.date, g.meeting_id, g.round, g.\"table\", s.game_id",
+    f'SELECT s.game_id, s.seat, s.place, s.total, m.date, g.round, g."table" {SEATS} AND s.member_id = %(member)s '
+    f'ORDER BY m.date, g.meeting_id, g.round, g."table", s.game_id',
     "SELECT o.member_id, COUNT(*), SUM(s.total), SUM(o.total), SUM(CASE WHEN s.place < o.place THEN 1 ELSE 0 END), "
     "SUM(CASE WHEN s.place > o.place THEN 1 ELSE 0 END) "
     + SEATS.replace(" WHERE ", " JOIN league_gameseat o ON o.game_id = s.game_id AND o.member_id <> s.member_id WHERE ")
     + " AND s.member_id = %(member)s GROUP BY o.member_id",
 ]
-MEMBER_PAGE_SQL = ("SELECT p.game_id, p.seat, p.member_id, p.score, p.chips, p.place, p.base, p.oka, p.uma, p.bust, "
-                   "p.chip_points, p.shugi, p.chombo, p.total FROM league_gameseat p WHERE p.game_id IN "
-                   f"(SELECT s.game_id {SEATS.replace('%', '%%')} AND s.member_id = %%(member)s "
-                   "ORDER BY m.date DESC, g.meeting_id DESC, g.round DESC, g.\"table\" DESC LIMIT %d) "
-                   "ORDER BY p.game_id, p.seat")
+MEMBER_PAGE_SQL = (
+    "SELECT p.game_id, p.seat, p.member_id, p.score, p.chips, p.place, p.base, p.oka, p.uma, p.bust, "
+    "p.chip_points, p.shugi, p.chombo, p.total FROM league_gameseat p WHERE p.game_id IN "
+    f"(SELECT s.game_id {SEATS.replace('%', '%%')} AND s.member_id = %%(member)s "
+    'ORDER BY m.date DESC, g.meeting_id DESC, g.round DESC, g."table" DESC LIMIT %d) '
+    "ORDER BY p.game_id, p.seat"
+)
 # The minimal SQL fetching the data each page shows (docs/performance.md says why each is the floor).  The
 # standings' floors stay the aggregate over the seats although the pages now read the stored meeting lines: the
 # ratio then says what the stored lines save against computing the same figures from the seats on each request.
 FLOORS = {
     "standings": [STANDINGS_SQL],
-    "running": [STANDINGS_SQL,
-                f"SELECT s.member_id, m.id, m.date, SUM(s.total) {SEATS} GROUP BY s.member_id, m.id, m.date"],
+    "running": [
+        STANDINGS_SQL,
+        f"SELECT s.member_id, m.id, m.date, SUM(s.total) {SEATS} GROUP BY s.member_id, m.id, m.date",
+    ],
     "member": [STANDINGS_SQL, *MEMBER_SQL, MEMBER_PAGE_SQL % 30],
     "member_json": [STANDINGS_SQL, *MEMBER_SQL, MEMBER_PAGE_SQL % 100],
-    "member_list": ["SELECT s.member_id, COUNT(*) FROM league_gameseat s JOIN league_game g ON g.id = s.game_id "
-                    "JOIN league_meeting m ON m.id = g.meeting_id WHERE m.club_id = %(club)s "
-                    "AND m.date >= %(first)s AND m.date <= %(last)s AND NOT g.void GROUP BY s.member_id"],
-    "meeting": ["SELECT g.id, g.round, g.\"table\", s.seat, s.member_id, s.score, s.place, s.total "
-                "FROM league_game g JOIN league_gameseat s ON s.game_id = g.id WHERE g.meeting_id = %(meeting)s "
-                "ORDER BY g.round, g.\"table\", s.seat"],
-    "game": ["SELECT s.seat, s.member_id, s.score, s.place, s.base, s.oka, s.uma, s.bust, s.chip_points, s.shugi, "
-             "s.chombo, s.total FROM league_gameseat s WHERE s.game_id = %(game)s ORDER BY s.seat"],
+    "member_list": [
+        "SELECT s.member_id, COUNT(*) FROM league_gameseat s JOIN league_game g ON g.id = s.game_id "
+        "JOIN league_meeting m ON m.id = g.meeting_id WHERE m.club_id = %(club)s "
+        "AND m.date >= %(first)s AND m.date <= %(last)s AND NOT g.void GROUP BY s.member_id"
+    ],
+    "meeting": [
+        'SELECT g.id, g.round, g."table", s.seat, s.member_id, s.score, s.place, s.total '
+        "FROM league_game g JOIN league_gameseat s ON s.game_id = g.id WHERE g.meeting_id = %(meeting)s "
+        'ORDER BY g.round, g."table", s.seat'
+    ],
+    "game": [
+        "SELECT s.seat, s.member_id, s.score, s.place, s.base, s.oka, s.uma, s.bust, s.chip_points, s.shugi, "
+        "s.chombo, s.total FROM league_gameseat s WHERE s.game_id = %(game)s ORDER BY s.seat"
+    ],
 }
 
 
@@ -205,6 +231,7 @@ def _floor_timer(floor, params):
             for sql in FLOORS[floor]:
                 cursor.execute(sql, params)
                 cursor.fetchall()
+
     return run
 
 
@@ -228,8 +255,15 @@ def time_pages(client, club, ids, requests, only=()):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    params = {"rule_set": ids["rule_set"], "first": ids["first"], "last": ids["last"], "member": ids["member"],
-              "club": club.pk, "meeting": ids["meeting"], "game": ids["game"]}
+    params = {
+        "rule_set": ids["rule_set"],
+        "first": ids["first"],
+        "last": ids["last"],
+        "member": ids["member"],
+        "club": club.pk,
+        "meeting": ids["meeting"],
+        "game": ids["game"],
+    }
     rows = []
     for name, url, floor in read_requests(club, ids):
         if only and name not in only:
@@ -250,8 +284,13 @@ def time_pages(client, club, ids, requests, only=()):
 
 
 def _row(name, page, sql=(), queries=None, budget=True):
-    row = {"name": name, "p50": statistics.median(page), "p95": percentile(page, 0.95), "queries": queries,
-           "budget": budget}
+    row = {
+        "name": name,
+        "p50": statistics.median(page),
+        "p95": percentile(page, 0.95),
+        "queries": queries,
+        "budget": budget,
+    }
     if sql:
         row.update(sql_p50=statistics.median(sql), sql_p95=percentile(sql, 0.95))
         row["ratio"] = row["p50"] / row["sql_p50"]
@@ -272,10 +311,16 @@ def time_entry(client, club, requests):
 
     def game(number):
         # Each game's scores differ: the same result saved twice in a day is asked about (docs/entry.md).
-        return {"round": str(number), "table": "1", "deposit": "",
-                **{f"player_{seat}": name for seat, name in enumerate(names)},
-                "score_0": str(42300 + 100 * number), "score_1": "31500", "score_2": "18700",
-                "score_3": str(7500 - 100 * number)}
+        return {
+            "round": str(number),
+            "table": "1",
+            "deposit": "",
+            **{f"player_{seat}": name for seat, name in enumerate(names)},
+            "score_0": str(42300 + 100 * number),
+            "score_1": "31500",
+            "score_2": "18700",
+            "score_3": str(7500 - 100 * number),
+        }
 
     def post(number):
         response = client.post(enter, {**game(number), "action": "save"})
@@ -310,17 +355,25 @@ def time_heavy(client, club, runs):
     # before imported, which the importer would rightly refuse to take twice.
     earliest = Meeting.objects.filter(club=club).order_by("date").values_list("date", flat=True).first()
     first_day = (earliest or datetime.date(2015, 4, 1)) - datetime.timedelta(days=30 * (runs + 1))
-    files = [build_file(club, IMPORT_GAMES, seed=run + 10, first_day=first_day + datetime.timedelta(days=30 * run))
-             for run in range(runs)]
+    files = [
+        build_file(club, IMPORT_GAMES, seed=run + 10, first_day=first_day + datetime.timedelta(days=30 * run))
+        for run in range(runs)
+    ]
     imports = iter(files)
     with open(os.devnull, "w") as quiet:
         return [
             _row("export: season workbook", _timed(lambda: download("export_xlsx"), runs), budget=False),
             _row("export: results CSV", _timed(lambda: download("export_csv"), runs), budget=False),
-            _row("recompute (the plan)", _timed(lambda: call_command("recompute", club.slug, stdout=quiet), runs),
-                 budget=False),
-            _row(f"import {IMPORT_GAMES} games (3 pages)",
-                 _timed(lambda: import_through_pages(client, club, next(imports)), runs), budget=False),
+            _row(
+                "recompute (the plan)",
+                _timed(lambda: call_command("recompute", club.slug, stdout=quiet), runs),
+                budget=False,
+            ),
+            _row(
+                f"import {IMPORT_GAMES} games (3 pages)",
+                _timed(lambda: import_through_pages(client, club, next(imports)), runs),
+                budget=False,
+            ),
         ]
 
 
@@ -332,29 +385,45 @@ def benchmark_ids(club):
     from league.stats.periods import current_season
 
     season = current_season(club) or club.seasons.order_by("-starts_on").first()
-    member = (GameSeat.objects.filter(member__club=club).values("member").annotate(games=Count("id"))
-              .order_by("-games", "member").first())
+    member = (
+        GameSeat.objects.filter(member__club=club)
+        .values("member")
+        .annotate(games=Count("id"))
+        .order_by("-games", "member")
+        .first()
+    )
     meetings = list(Meeting.objects.filter(club=club).order_by("date").values_list("pk", flat=True))
     meeting = meetings[len(meetings) // 2]
-    return {"member": member["member"], "member_games": member["games"], "meeting": meeting,
-            "game": Game.objects.filter(meeting_id=meeting).order_by("pk").first().pk,
-            "rule_set": club.rule_sets.first().pk, "first": season.starts_on, "last": season.ends_on}
+    return {
+        "member": member["member"],
+        "member_games": member["games"],
+        "meeting": meeting,
+        "game": Game.objects.filter(meeting_id=meeting).order_by("pk").first().pk,
+        "rule_set": club.rule_sets.first().pk,
+        "first": season.starts_on,
+        "last": season.ends_on,
+    }
 
 
 def report(rows, title):
     print(f"\n{title}")
-    print(f"{'request':38} {'p50 ms':>8} {'p95 ms':>8} {'SQL p50':>8} {'SQL p95':>8} {'ratio':>6} "
-          f"{'queries':>7}  budget")
+    print(
+        f"{'request':38} {'p50 ms':>8} {'p95 ms':>8} {'SQL p50':>8} {'SQL p95':>8} {'ratio':>6} {'queries':>7}  budget"
+    )
     for row in rows:
         verdict = ""
         if row["budget"]:
             # The ratio is held where the floor is work that grows with the data (over 10 ms): below that, a
             # page's fixed cost (session, login, template) is all its ratio says.
-            kept = row["p95"] < BUDGET_P95_MS and (row.get("sql_p50", 0) < RATIO_FLOOR_MS
-                                                   or row["ratio"] <= BUDGET_RATIO)
+            kept = row["p95"] < BUDGET_P95_MS and (
+                row.get("sql_p50", 0) < RATIO_FLOOR_MS or row["ratio"] <= BUDGET_RATIO
+            )
             verdict = "ok" if kept else "OVER"
-        sql = (f"{row['sql_p50']:8.1f} {row['sql_p95']:8.1f} {row['ratio']:5.1f}×" if "ratio" in row
-               else f"{'':8} {'':8} {'':6}")
+        sql = (
+            f"{row['sql_p50']:8.1f} {row['sql_p95']:8.1f} {row['ratio']:5.1f}×"
+            if "ratio" in row
+            else f"{'':8} {'':8} {'':6}"
+        )
         queries = "" if row["queries"] is None else row["queries"]
         print(f"{row['name']:38} {row['p50']:8.1f} {row['p95']:8.1f} {sql} {queries:>7}  {verdict}")
 
@@ -372,16 +441,22 @@ def run(args):
     setup_test_environment()  # the test client outside the test runner
     settings.DEBUG = False  # as in production: with DEBUG on, Django keeps the text of every query
     # Pages name their static files; the manifest is written by collectstatic, which a benchmark does not run.
-    override_settings(STORAGES={**settings.STORAGES, "staticfiles": {
-        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}).enable()
+    override_settings(
+        STORAGES={
+            **settings.STORAGES,
+            "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+        }
+    ).enable()
     club = Club.objects.get(slug=CLUB)
     ids = benchmark_ids(club)
     client = Client(SERVER_NAME="localhost")
     client.force_login(get_user_model().objects.get(username=SECRETARY))
     clubs = Club.objects.count()
-    print(f"{connection.vendor}: {club.name} with {Game.objects.filter(meeting__club=club).count():,} games "
-          f"(the member timed has {ids['member_games']:,}), {clubs} clubs and {Game.objects.count():,} games "
-          f"on the site; load average {os.getloadavg()[0]:.1f}")
+    print(
+        f"{connection.vendor}: {club.name} with {Game.objects.filter(meeting__club=club).count():,} games "
+        f"(the member timed has {ids['member_games']:,}), {clubs} clubs and {Game.objects.count():,} games "
+        f"on the site; load average {os.getloadavg()[0]:.1f}"
+    )
     only = set(args.only or ())
     report(time_pages(client, club, ids, args.requests, only), f"Read pages, {args.requests} requests each")
     if not only:
@@ -395,10 +470,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20_000, help="games of the big club (default 20,000)")
     parser.add_argument("--requests", type=int, default=30, help="requests per page (default 30)")
-    parser.add_argument("--heavy-runs", type=int, default=3,
-                        help="runs of export, recompute and import (default 3; 0 skips them)")
-    parser.add_argument("--site-clubs", type=int, default=0,
-                        help="PostgreSQL only: more clubs on the site (the issue's site is 200)")
+    parser.add_argument(
+        "--heavy-runs", type=int, default=3, help="runs of export, recompute and import (default 3; 0 skips them)"
+    )
+    parser.add_argument(
+        "--site-clubs", type=int, default=0, help="PostgreSQL only: more clubs on the site (the issue's site is 200)"
+    )
     parser.add_argument("--site-games", type=int, default=2_000, help="games of each of those clubs")
     parser.add_argument("--database", help="reuse a database built before (a DATABASE_URL), do not build")
     parser.add_argument("--keep", action="store_true", help="keep the SQLite database")
@@ -413,8 +490,18 @@ def main():
         elif "bench" not in url.rsplit("/", 1)[-1]:
             raise SystemExit("The PostgreSQL database is emptied: name one with 'bench' in its name.")
         # Built in a process of its own, so that the timing process starts as a site's worker would.
-        subprocess.run([sys.executable, __file__, "--build-here", url, str(args.games), str(args.site_clubs),
-                        str(args.site_games)], check=True)
+        subprocess.run(
+            [
+                sys.executable,
+                __file__,
+                "--build-here",
+                url,
+                str(args.games),
+                str(args.site_clubs),
+                str(args.site_games),
+            ],
+            check=True,
+        )
     _setup(url)
     run(args)
     if folder and args.keep:

@@ -70,8 +70,10 @@ def _build_here(url, games):
     club = Club.objects.get(slug=CLUB)
     build_season(club, games)
     correct_the_uma(club)
-    print(f"Built {Game.objects.count():,} games ({GameSeat.objects.count():,} seats) "
-          f"in {time.perf_counter() - started:.1f} s")
+    print(
+        f"Built {Game.objects.count():,} games ({GameSeat.objects.count():,} seats) "
+        f"in {time.perf_counter() - started:.1f} s"
+    )
 
 
 def _recompute_here(url, profile):
@@ -110,12 +112,17 @@ def _recompute_here(url, profile):
             call_command("recompute", CLUB, "--commit", stdout=out)
             command_seconds = time.perf_counter() - command_started
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    figures = {"cpu": usage.ru_utime + usage.ru_stime, "queries": queries, "command_seconds": command_seconds,
-               "peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
-               "slowest": sorted(slowest, reverse=True)[:8], "in_queries": sum(seconds for seconds, _sql in slowest),
-               "by_kind": _by_kind(slowest),
-               "recomputed": Game.objects.filter(revision=2).count(),
-               "history": Game.history.filter(history_change_reason__startswith="recomputed").count()}
+    figures = {
+        "cpu": usage.ru_utime + usage.ru_stime,
+        "queries": queries,
+        "command_seconds": command_seconds,
+        "peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "slowest": sorted(slowest, reverse=True)[:8],
+        "in_queries": sum(seconds for seconds, _sql in slowest),
+        "by_kind": _by_kind(slowest),
+        "recomputed": Game.objects.filter(revision=2).count(),
+        "history": Game.history.filter(history_change_reason__startswith="recomputed").count(),
+    }
     print(json.dumps(figures))
 
 
@@ -175,8 +182,11 @@ class Postgres:
 
 def _one_run(url, profile=False):
     started = time.perf_counter()
-    child = subprocess.run([sys.executable, __file__, "--recompute-here", url] + (["--profile-run"] if profile else []),
-                           capture_output=True, text=True)
+    child = subprocess.run(
+        [sys.executable, __file__, "--recompute-here", url] + (["--profile-run"] if profile else []),
+        capture_output=True,
+        text=True,
+    )
     if child.returncode != 0:
         raise SystemExit(child.stderr)
     if profile:
@@ -190,8 +200,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--postgres", metavar="URL",
-                        help="build in this PostgreSQL database (created, and dropped at the end)")
+    parser.add_argument(
+        "--postgres", metavar="URL", help="build in this PostgreSQL database (created, and dropped at the end)"
+    )
     parser.add_argument("--profile", action="store_true", help="profile one more run with cProfile")
     parser.add_argument("--recompute-here", metavar="DATABASE_URL", help=argparse.SUPPRESS)
     parser.add_argument("--profile-run", action="store_true", help=argparse.SUPPRESS)
@@ -216,13 +227,17 @@ def main():
         cpu = statistics.median(run["cpu"] for run in runs)
         peak = max(run["peak_rss_mib"] for run in runs)
         verdict = "within" if wall < BUDGET_SECONDS and peak < BUDGET_MIB else "OVER"
-        print(f"{'PostgreSQL' if args.postgres else 'SQLite'}, {args.games:,} games recomputed, "
-              f"median of {args.runs} runs of the whole command: {wall:.2f} s wall ({cpu:.2f} s CPU) "
-              f"(runs: {walls}); peak memory {peak:.0f} MiB; "
-              f"{runs[0]['queries']} queries; budget {BUDGET_SECONDS} s and {BUDGET_MIB} MiB: {verdict}")
-        print(f"The first run: the command itself {runs[0]['command_seconds']:.2f} s, of which "
-              f"{runs[0]['in_queries']:.2f} s waiting for queries: {runs[0]['by_kind']}; "
-              "the slowest:")
+        print(
+            f"{'PostgreSQL' if args.postgres else 'SQLite'}, {args.games:,} games recomputed, "
+            f"median of {args.runs} runs of the whole command: {wall:.2f} s wall ({cpu:.2f} s CPU) "
+            f"(runs: {walls}); peak memory {peak:.0f} MiB; "
+            f"{runs[0]['queries']} queries; budget {BUDGET_SECONDS} s and {BUDGET_MIB} MiB: {verdict}"
+        )
+        print(
+            f"The first run: the command itself {runs[0]['command_seconds']:.2f} s, of which "
+            f"{runs[0]['in_queries']:.2f} s waiting for queries: {runs[0]['by_kind']}; "
+            "the slowest:"
+        )
         for seconds, sql in runs[0]["slowest"]:
             print(f"  {seconds:.2f} s  {sql}")
         if args.profile:

@@ -49,11 +49,15 @@ def starting_lines(addrport: str, allowed_hosts: list[str]) -> str:
     where = served(addrport)
     lines = [f"Janroku is starting on {where.url}  (English: {where.url}en/)"]
     if where.everywhere:
-        lines.append(f"It listens on every address of this machine: from a phone or another computer, open this "
-                     f"machine's network address, port {where.port}, once ALLOWED_HOSTS names it.")
+        lines.append(
+            f"It listens on every address of this machine: from a phone or another computer, open this "
+            f"machine's network address, port {where.port}, once ALLOWED_HOSTS names it."
+        )
     if not validate_host(where.host, allowed_hosts):
-        lines.append(f"ALLOWED_HOSTS ({','.join(allowed_hosts)}) does not name {where.host}: the site answers 400 "
-                     f"there until it does (the environment or .env).")
+        lines.append(
+            f"ALLOWED_HOSTS ({','.join(allowed_hosts)}) does not name {where.host}: the site answers 400 "
+            f"there until it does (the environment or .env)."
+        )
     return "\n".join(lines)
 
 
@@ -62,8 +66,10 @@ def main(argv: list[str]) -> int:
     try:
         print(starting_lines(argv[1], settings.ALLOWED_HOSTS))
     except (IndexError, ValueError) as refused:
-        print(refused if isinstance(refused, ValueError) else "Give the address and port, as PORT has it.",
-              file=sys.stderr)
+        print(
+            refused if isinstance(refused, ValueError) else "Give the address and port, as PORT has it.",
+            file=sys.stderr,
+        )
         return 2
     return 0
 

@@ -92,11 +92,13 @@ DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / '
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets members read while a secretary writes; IMMEDIATE takes the write
     # lock at the start of a transaction, so two saves queue instead of failing.
-    DATABASES["default"].setdefault("OPTIONS", {}).update({
-        "transaction_mode": "IMMEDIATE",
-        "timeout": 20,
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-    })
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
 else:
     DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
@@ -193,7 +195,8 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
-            "django.contrib.staticfiles.storage.StaticFilesStorage" if DEBUG
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG
             else "whitenoise.storage.CompressedManifestStaticFilesStorage"
         ),
     },
@@ -233,8 +236,11 @@ LOGGING = {
         "plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
     },
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "plain",
-                    "filters": ["request_id", "client_errors_in_one_line"]},
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "filters": ["request_id", "client_errors_in_one_line"],
+        },
     },
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }

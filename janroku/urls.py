@@ -28,14 +28,19 @@ urlpatterns = i18n_patterns(
     path("account/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("account/password/changed/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     # The link carries who made it, checked again whenever it is used (league/views/set_password.py).
-    path("account/set-password/<uidb64>/<maker>/<token>/", set_password.SetPasswordByLink.as_view(),
-         name="password_reset_confirm"),
+    path(
+        "account/set-password/<uidb64>/<maker>/<token>/",
+        set_password.SetPasswordByLink.as_view(),
+        name="password_reset_confirm",
+    ),
     # A link made before links carried their maker (at most PASSWORD_RESET_TIMEOUT old): the page says it no
     # longer works.
-    path("account/set-password/<uidb64>/<token>/", set_password.SetPasswordByLink.as_view(),
-         name="password_reset_confirm_unsigned"),
-    path("account/set-password/done/", auth_views.PasswordResetCompleteView.as_view(),
-         name="password_reset_complete"),
+    path(
+        "account/set-password/<uidb64>/<token>/",
+        set_password.SetPasswordByLink.as_view(),
+        name="password_reset_confirm_unsigned",
+    ),
+    path("account/set-password/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"),
     path("c/<slug:slug>/", include("league.urls")),
     path("admin/", admin.site.urls),
     prefix_default_language=False,

@@ -34,8 +34,9 @@ def manifest(request: HttpRequest) -> JsonResponse:
         "display": "standalone",
         "theme_color": THEME_COLOR,
         "background_color": BACKGROUND_COLOR,
-        "icons": [{"src": static(path), "sizes": sizes, "type": "image/png", "purpose": purpose}
-                  for path, sizes, purpose in ICONS],
+        "icons": [
+            {"src": static(path), "sizes": sizes, "type": "image/png", "purpose": purpose}
+            for path, sizes, purpose in ICONS
+        ],
     }
-    return JsonResponse(data, content_type="application/manifest+json",
-                        json_dumps_params={"ensure_ascii": False})
+    return JsonResponse(data, content_type="application/manifest+json", json_dumps_params={"ensure_ascii": False})

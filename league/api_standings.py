@@ -27,24 +27,34 @@ def standings_as_json(club, choice, result):
     if period is None:  # the club has no rule set yet
         return data
     rule_set, season = period.rule_set, choice.season
-    data.update({
-        "period": {
-            "rule_set": {"id": rule_set.pk, "slug": rule_set.slug, "name": rule_set.name},
-            "season": ({"id": season.pk, "name": season.name, "first_day": season.starts_on.isoformat(),
-                        "last_day": season.ends_on.isoformat(), "min_games": season.min_games}
-                       if season else None),
-            "first_day": period.first_day.isoformat() if period.first_day else None,
-            "last_day": period.last_day.isoformat() if period.last_day else None,
-            "min_games": period.min_games,
-            "players": result.players,
-            "method": "win_points" if result.win_points else "oka_uma",
-        },
-        "games": result.games,
-        "day_total_games": result.day_total_games,
-        "last_played": result.last_played.isoformat() if result.last_played else None,
-        "ranked": [line_as_json(line, result.win_points) for line in result.ranked],
-        "unranked": [line_as_json(line, result.win_points) for line in result.unranked],
-    })
+    data.update(
+        {
+            "period": {
+                "rule_set": {"id": rule_set.pk, "slug": rule_set.slug, "name": rule_set.name},
+                "season": (
+                    {
+                        "id": season.pk,
+                        "name": season.name,
+                        "first_day": season.starts_on.isoformat(),
+                        "last_day": season.ends_on.isoformat(),
+                        "min_games": season.min_games,
+                    }
+                    if season
+                    else None
+                ),
+                "first_day": period.first_day.isoformat() if period.first_day else None,
+                "last_day": period.last_day.isoformat() if period.last_day else None,
+                "min_games": period.min_games,
+                "players": result.players,
+                "method": "win_points" if result.win_points else "oka_uma",
+            },
+            "games": result.games,
+            "day_total_games": result.day_total_games,
+            "last_played": result.last_played.isoformat() if result.last_played else None,
+            "ranked": [line_as_json(line, result.win_points) for line in result.ranked],
+            "unranked": [line_as_json(line, result.win_points) for line in result.unranked],
+        }
+    )
     return data
 
 

@@ -53,7 +53,14 @@ def _svg(chart_id, kind, title, desc, body):
         '<svg class="chart-svg chart-{kind}" role="img" viewBox="0 0 {w} {h}" preserveAspectRatio="xMidYMid meet" '
         'aria-labelledby="{id}-title" aria-describedby="{id}-desc" font-size="{font}" fill="currentColor">'
         '<title id="{id}-title">{title}</title><desc id="{id}-desc">{desc}</desc>{body}</svg>',
-        kind=kind, w=WIDTH, h=HEIGHT, id=chart_id, font=FONT, title=title, desc=desc, body=body,
+        kind=kind,
+        w=WIDTH,
+        h=HEIGHT,
+        id=chart_id,
+        font=FONT,
+        title=title,
+        desc=desc,
+        body=body,
     )
 
 
@@ -62,8 +69,9 @@ def _figure(chart_id, svg, table, caption=""):
     return format_html('<figure class="chart" id="{}">{}{}{}</figure>', chart_id, svg, caption_html, table)
 
 
-def line_chart(chart_id, values, *, title, desc, y_label, x_label, value_label=str, min_step=1, table=None,
-               caption="", steps=None):
+def line_chart(
+    chart_id, values, *, title, desc, y_label, x_label, value_label=str, min_step=1, table=None, caption="", steps=None
+):
     """A line from 0 through ``values`` (one per step: value ``i`` is drawn at x = i + 1), with a zero line.
 
     ``value_label`` formats a value (ticks and the dots' tooltips); ``table`` is
@@ -88,29 +96,49 @@ def line_chart(chart_id, values, *, title, desc, y_label, x_label, value_label=s
 
     parts = []
     for tick in range(low, high + 1, step):
-        parts.append(format_html(
-            '<line class="chart-grid{zero}" x1="{x1}" x2="{x2}" y1="{y}" y2="{y}" stroke="{stroke}" '
-            'stroke-width="{sw}"/><text class="chart-tick" x="{tx}" y="{ty}" text-anchor="end">{label}</text>',
-            zero=" chart-zero" if tick == 0 else "", x1=LEFT, x2=right, y=_n(y(tick)),
-            stroke="#555" if tick == 0 else "#ccc", sw="1.5" if tick == 0 else "0.5",
-            tx=LEFT - 4, ty=_n(y(tick) + FONT / 3), label=value_label(tick),
-        ))
+        parts.append(
+            format_html(
+                '<line class="chart-grid{zero}" x1="{x1}" x2="{x2}" y1="{y}" y2="{y}" stroke="{stroke}" '
+                'stroke-width="{sw}"/><text class="chart-tick" x="{tx}" y="{ty}" text-anchor="end">{label}</text>',
+                zero=" chart-zero" if tick == 0 else "",
+                x1=LEFT,
+                x2=right,
+                y=_n(y(tick)),
+                stroke="#555" if tick == 0 else "#ccc",
+                sw="1.5" if tick == 0 else "0.5",
+                tx=LEFT - 4,
+                ty=_n(y(tick) + FONT / 3),
+                label=value_label(tick),
+            )
+        )
     game_step = _nice_step(count, 6) if count > 6 else 1
     for i in range(0, count + 1, game_step):
-        parts.append(format_html('<text class="chart-tick" x="{}" y="{}" text-anchor="middle">{}</text>',
-                                 _n(x(i)), bottom + FONT + 3, i))
-    parts.append(format_html('<text class="chart-axis" x="{}" y="{}" text-anchor="end">{}</text>',
-                             right, HEIGHT - 3, x_label))
+        parts.append(
+            format_html(
+                '<text class="chart-tick" x="{}" y="{}" text-anchor="middle">{}</text>', _n(x(i)), bottom + FONT + 3, i
+            )
+        )
+    parts.append(
+        format_html('<text class="chart-axis" x="{}" y="{}" text-anchor="end">{}</text>', right, HEIGHT - 3, x_label)
+    )
     parts.append(format_html('<text class="chart-axis" x="{}" y="{}">{}</text>', 2, FONT, y_label))
     positions = [0, *(steps or range(1, count + 1))]
     coordinates = " ".join(f"{_n(x(i))},{_n(y(v))}" for i, v in zip(positions, [0, *values], strict=True))
-    parts.append(format_html('<polyline class="chart-line" points="{}" fill="none" stroke="#1e6fb8" '
-                             'stroke-width="2" stroke-linejoin="round"/>', coordinates))
+    parts.append(
+        format_html(
+            '<polyline class="chart-line" points="{}" fill="none" stroke="#1e6fb8" '
+            'stroke-width="2" stroke-linejoin="round"/>',
+            coordinates,
+        )
+    )
     if len(values) <= MARKERS_UP_TO:
-        parts.append(format_html_join(
-            "", '<circle class="chart-dot" cx="{}" cy="{}" r="2.5" fill="#1e6fb8"/>',
-            ((_n(x(i)), _n(y(v))) for i, v in zip(positions[1:], values, strict=True)),
-        ))
+        parts.append(
+            format_html_join(
+                "",
+                '<circle class="chart-dot" cx="{}" cy="{}" r="2.5" fill="#1e6fb8"/>',
+                ((_n(x(i)), _n(y(v))) for i, v in zip(positions[1:], values, strict=True)),
+            )
+        )
     svg = _svg(chart_id, "line", title, desc, mark_safe("".join(parts)))  # each part is escaped
     return _figure(chart_id, svg, _table(*table) if table else "", caption)
 
@@ -122,22 +150,40 @@ def bar_chart(chart_id, bars, *, title, desc, table=None, caption=""):
     highest = max([value for _label, value, _note in bars] + [1])
     slot = (right - left) / max(len(bars), 1)
     width = slot * 0.6
-    parts = [format_html('<line class="chart-base" x1="{}" x2="{}" y1="{}" y2="{}" stroke="#555" stroke-width="1"/>',
-                         left, right, bottom, bottom)]
+    parts = [
+        format_html(
+            '<line class="chart-base" x1="{}" x2="{}" y1="{}" y2="{}" stroke="#555" stroke-width="1"/>',
+            left,
+            right,
+            bottom,
+            bottom,
+        )
+    ]
     for index, (label, value, note) in enumerate(bars):
         height = (bottom - TOP - 2 * FONT - 6) * value / highest
         bar_x = left + slot * index + (slot - width) / 2
         middle = bar_x + width / 2
-        parts.append(format_html(
-            '<rect class="chart-bar chart-bar-{n}" x="{x}" y="{y}" width="{w}" height="{h}" '
-            'fill="#1e6fb8"/>'
-            '<text class="chart-value" x="{m}" y="{vy}" text-anchor="middle">{value}</text>'
-            '<text class="chart-note" x="{m}" y="{ny}" text-anchor="middle">{note}</text>'
-            '<text class="chart-tick" x="{m}" y="{ly}" text-anchor="middle">{label}</text>',
-            n=index + 1, x=_n(bar_x), y=_n(bottom - height), w=_n(width), h=_n(height), m=_n(middle),
-            vy=_n(bottom - height - 4), ny=_n(bottom - height - 4 - FONT - 2), value=value, note=note,
-            ly=bottom + FONT + 3, label=label,
-        ))
+        parts.append(
+            format_html(
+                '<rect class="chart-bar chart-bar-{n}" x="{x}" y="{y}" width="{w}" height="{h}" '
+                'fill="#1e6fb8"/>'
+                '<text class="chart-value" x="{m}" y="{vy}" text-anchor="middle">{value}</text>'
+                '<text class="chart-note" x="{m}" y="{ny}" text-anchor="middle">{note}</text>'
+                '<text class="chart-tick" x="{m}" y="{ly}" text-anchor="middle">{label}</text>',
+                n=index + 1,
+                x=_n(bar_x),
+                y=_n(bottom - height),
+                w=_n(width),
+                h=_n(height),
+                m=_n(middle),
+                vy=_n(bottom - height - 4),
+                ny=_n(bottom - height - 4 - FONT - 2),
+                value=value,
+                note=note,
+                ly=bottom + FONT + 3,
+                label=label,
+            )
+        )
     svg = _svg(chart_id, "bar", title, desc, mark_safe("".join(parts)))  # each part is escaped
     return _figure(chart_id, svg, _table(*table) if table else "", caption)
 
@@ -162,27 +208,60 @@ def cumulative_points_chart(games, chart_id="cumulative-points"):
         "highest %(high)s after game %(high_at)s; lowest %(low)s after game %(low_at)s.",
         len(games),
     ) % {
-        "count": len(games), "first": format_date(first.date), "last": format_date(last.date),
-        "final": format_points(last.cumulative), "high": format_points(highest.cumulative),
-        "high_at": highest.number, "low": format_points(lowest.cumulative), "low_at": lowest.number,
+        "count": len(games),
+        "first": format_date(first.date),
+        "last": format_date(last.date),
+        "final": format_points(last.cumulative),
+        "high": format_points(highest.cumulative),
+        "high_at": highest.number,
+        "low": format_points(lowest.cumulative),
+        "low_at": lowest.number,
     }
-    options = {"title": _("Points game by game"), "y_label": _("Points"), "x_label": _("Games"),
-               "value_label": lambda tenths: format_points(tenths, trim=True), "min_step": 10}
+    options = {
+        "title": _("Points game by game"),
+        "y_label": _("Points"),
+        "x_label": _("Games"),
+        "value_label": lambda tenths: format_points(tenths, trim=True),
+        "min_step": 10,
+    }
     language = get_language()  # once: the figures of a busy member's hundreds of days each name it
     if len(games) > POINT_PER_GAME_UP_TO:
         days = _by_day(games)
-        desc += " " + ngettext("The line has a point for each of the %(days)s day played, after its last game.",
-                               "The line has a point for each of the %(days)s days played, after their last game.",
-                               len(days)) % {"days": len(days)}
+        desc += " " + ngettext(
+            "The line has a point for each of the %(days)s day played, after its last game.",
+            "The line has a point for each of the %(days)s days played, after their last game.",
+            len(days),
+        ) % {"days": len(days)}
         caption = _("Points day by day (one point per day played)")
-        rows = [(format_date(day[-1].date), len(day), format_points(sum(line.total for line in day), language),
-                 format_points(day[-1].cumulative, language)) for day in days]
+        rows = [
+            (
+                format_date(day[-1].date),
+                len(day),
+                format_points(sum(line.total for line in day), language),
+                format_points(day[-1].cumulative, language),
+            )
+            for day in days
+        ]
         table = (caption, [_("Date"), _("Games"), _("Total"), _("Points so far")], rows)
-        return line_chart(chart_id, [day[-1].cumulative for day in days], desc=desc, table=table,
-                          steps=[day[-1].number for day in days], caption=caption, **options)
+        return line_chart(
+            chart_id,
+            [day[-1].cumulative for day in days],
+            desc=desc,
+            table=table,
+            steps=[day[-1].number for day in days],
+            caption=caption,
+            **options,
+        )
     dates = {}  # a member plays several games a day: each day written once
-    rows = [(line.number, dates.get(line.date) or dates.setdefault(line.date, format_date(line.date)),
-             format_points(line.total, language), format_points(line.cumulative, language)) for line in games]
+    rows = [
+        (
+            line.number,
+            dates.get(line.date) or dates.setdefault(line.date, format_date(line.date)),
+            format_points(line.total, language),
+            format_points(line.cumulative, language),
+        )
+        for line in games
+    ]
     table = (_("Points game by game"), [_("Game"), _("Date"), _("Total"), _("Points so far")], rows)
     return line_chart(chart_id, [line.cumulative for line in games], desc=desc, table=table, **options)
 

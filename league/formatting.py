@@ -93,9 +93,11 @@ def format_figure(kind, value, language=None):
         return f"{value}%"
     if kind == AVERAGE:
         return str(value)
-    units = {GAMES: ngettext("%(count)s game", "%(count)s games", value),
-             TIMES: ngettext("%(count)s time", "%(count)s times", value),
-             MEETINGS: ngettext("%(count)s meeting", "%(count)s meetings", value)}
+    units = {
+        GAMES: ngettext("%(count)s game", "%(count)s games", value),
+        TIMES: ngettext("%(count)s time", "%(count)s times", value),
+        MEETINGS: ngettext("%(count)s meeting", "%(count)s meetings", value),
+    }
     return units[kind] % {"count": value}
 
 

@@ -17,14 +17,16 @@ def game_history(game):
     previous = None
     for record in records:
         record.rule_version_shown = versions.get(record.rule_version_id)
-        revisions.append({
-            "when": record.history_date,
-            "who": shown[record.history_user],  # a name, never the login name
-            "revision": record.revision,
-            "action": _action(previous, record),
-            "changes": [] if previous is None else list(_changes(previous, record)),
-            "note": record.note if previous is None else "",  # the note as entered (its changes are in changes)
-        })
+        revisions.append(
+            {
+                "when": record.history_date,
+                "who": shown[record.history_user],  # a name, never the login name
+                "revision": record.revision,
+                "action": _action(previous, record),
+                "changes": [] if previous is None else list(_changes(previous, record)),
+                "note": record.note if previous is None else "",  # the note as entered (its changes are in changes)
+            }
+        )
         previous = record
     return revisions
 
@@ -55,8 +57,12 @@ def _changes(before, after):
     for seat in range(seats):
         wind = WINDS[seat]
         # "points": a game entered by points (点数なし) keeps them instead of the scores.
-        for key, label in (("names", _("player")), ("scores", _("score")), ("points", _("points")),
-                           ("chips", _("chips"))):
+        for key, label in (
+            ("names", _("player")),
+            ("scores", _("score")),
+            ("points", _("points")),
+            ("chips", _("chips")),
+        ):
             a, b = _at(old.get(key), seat), _at(new.get(key), seat)
             if a != b:
                 yield (f"{wind} {label}", _show(a), _show(b))
@@ -89,8 +95,7 @@ def _describe(key, sheet):
         return names[seat] if seat is not None and seat < len(names) else _("the top")
 
     if key == "busts":
-        return ", ".join(_("%(busted)s by %(by)s") % {"busted": name(e["seat"]), "by": name(e["by"])}
-                         for e in entries)
+        return ", ".join(_("%(busted)s by %(by)s") % {"busted": name(e["seat"]), "by": name(e["by"])} for e in entries)
     if key == "yakuman":
         return ", ".join(f"{name(e['seat'])} {e.get('name') or _('yakuman')} ({e['win']})" for e in entries)
     return ", ".join(name(e["seat"]) for e in entries)

@@ -41,25 +41,37 @@ def next_steps(access, season=None, rule_set=None, day=None):
     slug = club.slug
     steps = []
     if access.can_manage and rule_set is None:
-        steps.append(_step(_("The club has no rules yet."),
-                           (_("Add a rule set"), reverse("manage_rules", args=[slug]))))
+        steps.append(
+            _step(_("The club has no rules yet."), (_("Add a rule set"), reverse("manage_rules", args=[slug])))
+        )
     if access.can_manage and (season is None or not season.starts_on <= day <= season.ends_on):
-        steps.append(_step(_("No season covers today, so the standings have nothing current to show."),
-                           (_("Add a season"), reverse("manage_seasons", args=[slug]))))
+        steps.append(
+            _step(
+                _("No season covers today, so the standings have nothing current to show."),
+                (_("Add a season"), reverse("manage_seasons", args=[slug])),
+            )
+        )
     meetings = Meeting.objects.filter(club=club)
     for meeting in meetings.open().select_related("rule_set").latest_first()[:OPEN_MEETINGS_SHOWN]:
         names = {"date": date_format(meeting.date, "DATE_FORMAT"), "rule_set": meeting.rule_set.name}
-        steps.append(_step(_("The meeting of %(date)s (%(rule_set)s) is open: close it when its games are in.")
-                           % names, (_("Enter games"), reverse("enter_game", args=[slug, meeting.pk])),
-                           (_("Close the meeting"), reverse("meeting_detail", args=[slug, meeting.pk]))))
+        steps.append(
+            _step(
+                _("The meeting of %(date)s (%(rule_set)s) is open: close it when its games are in.") % names,
+                (_("Enter games"), reverse("enter_game", args=[slug, meeting.pk])),
+                (_("Close the meeting"), reverse("meeting_detail", args=[slug, meeting.pk])),
+            )
+        )
     if rule_set is not None and not meetings.filter(date=day).exists():
-        steps.append(_step(_("No meeting today yet."),
-                           (_("Start today's meeting"), reverse("choose_meeting", args=[slug]))))
+        steps.append(
+            _step(_("No meeting today yet."), (_("Start today's meeting"), reverse("choose_meeting", args=[slug])))
+        )
     if access.can_manage:
         without_kana = Member.objects.filter(club=club, active=True, kana="").members().count()
         if without_kana:
-            text = ngettext("%(count)s member has no reading (kana), so sorts last and is hard to find.",
-                            "%(count)s members have no reading (kana), so they sort last and are hard to find.",
-                            without_kana) % {"count": without_kana}
+            text = ngettext(
+                "%(count)s member has no reading (kana), so sorts last and is hard to find.",
+                "%(count)s members have no reading (kana), so they sort last and are hard to find.",
+                without_kana,
+            ) % {"count": without_kana}
             steps.append(_step(text, (_("Add readings"), reverse("manage_members", args=[slug]))))
     return steps

@@ -50,8 +50,12 @@ def role_in(user, club):
     if not user.is_authenticated:
         return None, None
     own_member = Member.objects.filter(club=club, user=user).order_by("pk").values("pk")[:1]
-    found = (Membership.objects.filter(user=user, club=club).annotate(own_member=Subquery(own_member))
-             .values_list("role", "own_member").first())
+    found = (
+        Membership.objects.filter(user=user, club=club)
+        .annotate(own_member=Subquery(own_member))
+        .values_list("role", "own_member")
+        .first()
+    )
     return found or (None, None)
 
 

@@ -49,18 +49,26 @@ def describe_rules(settings):
     """(label, text) pairs describing ``settings`` the way a club's rule sheet would."""
     lines = [
         (_("Players"), _("%(players)s players") % {"players": settings["players"]}),
-        (_("Start / target"), _("%(start)s start, %(target)s target") % {
-            "start": plain_number(settings["start"]), "target": plain_number(settings["target"])}),
+        (
+            _("Start / target"),
+            _("%(start)s start, %(target)s target")
+            % {"start": plain_number(settings["start"]), "target": plain_number(settings["target"])},
+        ),
     ]
     if settings["method"] == "win_points":
         return lines[:1] + _describe_win_points(settings)
     lines.append((_("Oka"), format_points(rule_book(settings).oka, trim=True)))
     if settings["uma_by_floats"]:
         floats = settings["uma_by_floats"]
-        lines.append((_("Uma"), "; ".join(
-            _("%(count)s floating: %(uma)s") % {"count": count, "uma": uma_text(uma)}
-            for count, uma in floats.items()
-        )))
+        lines.append(
+            (
+                _("Uma"),
+                "; ".join(
+                    _("%(count)s floating: %(uma)s") % {"count": count, "uma": uma_text(uma)}
+                    for count, uma in floats.items()
+                ),
+            )
+        )
         lines.append((_("Float line"), plain_number(settings["float_line"])))
     else:
         lines.append((_("Uma"), uma_text(settings["uma"])))
@@ -68,28 +76,44 @@ def describe_rules(settings):
         (_("Rounding"), str(ROUNDING_TEXT[settings["rounding"]])),
         (_("Ties"), str(TIES_TEXT[settings["ties"]])),
         (_("Leftover deposits"), str(DEPOSITS_TEXT[settings["deposits"]])),
-        (_("Negative scores"), _("count as they are (箱下精算)") if settings["box_under"]
-         else _("count as 0")),
+        (_("Negative scores"), _("count as they are (箱下精算)") if settings["box_under"] else _("count as 0")),
     ]
     bust = settings["bust"]
     if bust["penalty"] or bust["bonus"]:
-        lines.append((_("Bust"), _("busted player %(penalty)s, buster %(bonus)s per bust%(zero)s") % {
-            "penalty": point_text(-bust["penalty"]), "bonus": point_text(bust["bonus"]),
-            "zero": _(" (0 points busts)") if bust["at_zero"] else "",
-        }))
+        lines.append(
+            (
+                _("Bust"),
+                _("busted player %(penalty)s, buster %(bonus)s per bust%(zero)s")
+                % {
+                    "penalty": point_text(-bust["penalty"]),
+                    "bonus": point_text(bust["bonus"]),
+                    "zero": _(" (0 points busts)") if bust["at_zero"] else "",
+                },
+            )
+        )
     chips = settings["chips"]
     if chips["value"]:
-        lines.append((_("Chips"), _("1 chip = %(value)s P, %(total)s") % {
-            "value": chips["value"],
-            "total": _("counted in the total") if chips["in_total"] else _("kept apart from the total"),
-        }))
+        lines.append(
+            (
+                _("Chips"),
+                _("1 chip = %(value)s P, %(total)s")
+                % {
+                    "value": chips["value"],
+                    "total": _("counted in the total") if chips["in_total"] else _("kept apart from the total"),
+                },
+            )
+        )
     shugi = settings["yakuman_shugi"]
     if any(shugi[k] for k in ("ron", "tsumo_each", "counted_ron", "counted_tsumo_each")):
         text = _("ron %(ron)s, tsumo %(tsumo)s from each") % {
-            "ron": point_text(shugi["ron"]), "tsumo": point_text(shugi["tsumo_each"])}
+            "ron": point_text(shugi["ron"]),
+            "tsumo": point_text(shugi["tsumo_each"]),
+        }
         if shugi["counted_ron"] or shugi["counted_tsumo_each"]:
             text += _("; counted yakuman: ron %(ron)s, tsumo %(tsumo)s from each") % {
-                "ron": point_text(shugi["counted_ron"]), "tsumo": point_text(shugi["counted_tsumo_each"])}
+                "ron": point_text(shugi["counted_ron"]),
+                "tsumo": point_text(shugi["counted_tsumo_each"]),
+            }
         if shugi["multiply"]:
             text += _("; a double yakuman pays twice")
         lines.append((_("Yakuman bonus"), text))
@@ -103,8 +127,9 @@ def _describe_win_points(settings):
     lines = [(_("Float line"), _("%(line)s and above float") % {"line": plain_number(settings["float_line"])})]
     for count, table in win["tables"].items():
         lines.append((names.get(count, count), uma_text(table)))
-    lines.append((_("Yakuman ends the game (ダブルマルA)"), _("winner %(points)s") % {
-        "points": point_text(win["yakuman"])}))
+    lines.append(
+        (_("Yakuman ends the game (ダブルマルA)"), _("winner %(points)s") % {"points": point_text(win["yakuman"])})
+    )
     return lines + _describe_chombo(settings)
 
 
@@ -130,10 +155,15 @@ def oka_warning(settings):
     book = rule_book(settings)
     balanced = (book.target - book.start) * book.players // 100
     if created > 0:
-        return _("The oka (%(oka)s) is not (target − start) × players = %(balanced)s: every game creates "
-                 "%(points)s points, and the players' points no longer sum to zero.") % {
-            "oka": format_points(book.oka), "balanced": format_points(balanced), "points": format_points(created)}
-    return _("The oka (%(oka)s) is not (target − start) × players = %(balanced)s: every game destroys "
-             "%(points)s points, and the players' points no longer sum to zero.") % {
-        "oka": format_points(book.oka), "balanced": format_points(balanced),
-        "points": format_points(-created).lstrip("+")}
+        return _(
+            "The oka (%(oka)s) is not (target − start) × players = %(balanced)s: every game creates "
+            "%(points)s points, and the players' points no longer sum to zero."
+        ) % {"oka": format_points(book.oka), "balanced": format_points(balanced), "points": format_points(created)}
+    return _(
+        "The oka (%(oka)s) is not (target − start) × players = %(balanced)s: every game destroys "
+        "%(points)s points, and the players' points no longer sum to zero."
+    ) % {
+        "oka": format_points(book.oka),
+        "balanced": format_points(balanced),
+        "points": format_points(-created).lstrip("+"),
+    }

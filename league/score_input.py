@@ -52,13 +52,15 @@ def parse_score(text, in_hundreds=False, in_thousands=False):
     if not match:
         raise ValidationError(
             _("“%(text)s” is not a score. Type it like 41300 or ▲5200."),
-            code="not_a_score", params={"text": text},
+            code="not_a_score",
+            params={"text": text},
         )
     whole = int(match["whole"])
     if match["tenth"] is not None and whole >= 1000:  # 41300.5 is a typo, not thousands
         raise ValidationError(
             _("“%(text)s” is not a score. Type it like 41300 or ▲5200."),
-            code="not_a_score", params={"text": text},
+            code="not_a_score",
+            params={"text": text},
         )
     if match["tenth"] is not None:  # 41.3 means 41,300
         value = whole * 1000 + int(match["tenth"]) * 100
@@ -70,11 +72,15 @@ def parse_score(text, in_hundreds=False, in_thousands=False):
         value = whole
     if value > MOST_POINTS:
         raise ValidationError(
-            _("%(value)s is more points than a game can have."), code="too_large", params={"value": sign * value},
+            _("%(value)s is more points than a game can have."),
+            code="too_large",
+            params={"value": sign * value},
         )
     if value % 100:
         raise ValidationError(
-            _("%(value)s is not a multiple of 100."), code="not_hundreds", params={"value": sign * value},
+            _("%(value)s is not a multiple of 100."),
+            code="not_hundreds",
+            params={"value": sign * value},
         )
     return sign * value
 
@@ -86,7 +92,9 @@ def parse_count(text):
     sign, digits = _sign_and_digits(text)
     if not digits.isdigit():
         raise ValidationError(
-            _("“%(text)s” is not a whole number."), code="not_whole", params={"text": text},
+            _("“%(text)s” is not a whole number."),
+            code="not_whole",
+            params={"text": text},
         )
     return sign * int(digits)
 
@@ -124,8 +132,11 @@ def parse_points(text):
         raise ValidationError(_("Points have at most one decimal: 2.5, not 2.55."), code="too_precise")
     match = NUMBER.match(digits)
     if not match:
-        raise ValidationError(_("“%(text)s” is not a number of points. Type it like 10, 2.5 or ▲2.5."),
-                              code="not_points", params={"text": typed})
+        raise ValidationError(
+            _("“%(text)s” is not a number of points. Type it like 10, 2.5 or ▲2.5."),
+            code="not_points",
+            params={"text": typed},
+        )
     if int(match["whole"]) > MOST_TYPED_POINTS:
         raise ValidationError(_("At most %(most)s points."), code="too_many", params={"most": MOST_TYPED_POINTS})
     return sign * (int(match["whole"]) * 10 + int(match["tenth"] or 0))

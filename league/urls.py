@@ -58,12 +58,17 @@ meeting_pages = [
     path("meetings/<int:meeting_id>/close/", meetings.close_meeting, name="close_meeting"),
     path("meetings/<int:meeting_id>/reopen/", meetings.reopen_meeting, name="reopen_meeting"),
     path("meetings/<int:meeting_id>/resettle/", meetings.resettle_meeting, name="resettle_meeting"),
-    path("meetings/<int:meeting_id>/report/<int:round_number>/<int:table>/", reports.report_table,
-         name="report_table"),
-    path("meetings/<int:meeting_id>/report/<int:round_number>/<int:table>/preview/", reports.preview_report,
-         name="preview_report"),
-    path("meetings/<int:meeting_id>/reports/<int:report_id>/turn-down/", reports.turn_down_report,
-         name="turn_down_report"),
+    path("meetings/<int:meeting_id>/report/<int:round_number>/<int:table>/", reports.report_table, name="report_table"),
+    path(
+        "meetings/<int:meeting_id>/report/<int:round_number>/<int:table>/preview/",
+        reports.preview_report,
+        name="preview_report",
+    ),
+    path(
+        "meetings/<int:meeting_id>/reports/<int:report_id>/turn-down/",
+        reports.turn_down_report,
+        name="turn_down_report",
+    ),
     path("money/", money.season_money_page, name="season_money"),
 ]
 
@@ -118,8 +123,9 @@ manage_pages = [
     path("manage/seasons/<int:season_id>/", manage_people.edit_season, name="edit_season"),
     path("manage/adjustments/", manage_adjustments.adjustments, name="adjustments"),
     path("manage/adjustments/add/", manage_adjustments.add_adjustment, name="add_adjustment"),
-    path("manage/adjustments/<int:adjustment_id>/delete/", manage_adjustments.delete_adjustment,
-         name="delete_adjustment"),
+    path(
+        "manage/adjustments/<int:adjustment_id>/delete/", manage_adjustments.delete_adjustment, name="delete_adjustment"
+    ),
     path("manage/rules/", manage_rules.rules, name="manage_rules"),
     path("manage/rules/add/", manage_rules.add_rule_set_page, name="add_rule_set"),
     path("manage/rules/<int:rule_set_id>/edit/", manage_rules.edit_rule_set, name="edit_rule_set"),
@@ -150,5 +156,13 @@ export_pages = [
     path("jobs/<str:job_id>/workbook.xlsx", jobs.job_download, name="job_download"),
 ]
 
-urlpatterns = (club_pages + meeting_pages + game_pages + standings_pages + member_pages + manage_pages
-               + import_pages + export_pages)
+urlpatterns = (
+    club_pages
+    + meeting_pages
+    + game_pages
+    + standings_pages
+    + member_pages
+    + manage_pages
+    + import_pages
+    + export_pages
+)

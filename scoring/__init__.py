@@ -27,8 +27,23 @@ from .rules import STARTING_RULES, points_created_per_game, validate_rules
 from .settle import SeatResult, Settlement, places_by_score, settle
 
 __all__ = [
-    "MOST_DAY_GAMES", "MOST_ROUNDS", "STARTING_RULES", "MeetingSettlement", "PlayerMoney", "ScoringError",
-    "SeatResult", "Settlement", "check_day_points", "is_round_or_table", "places_by_score", "points_created_per_game",
-    "points_sum_allowed", "round_score", "settle", "settle_meeting", "settle_points", "validate_fees",
+    "MOST_DAY_GAMES",
+    "MOST_ROUNDS",
+    "STARTING_RULES",
+    "MeetingSettlement",
+    "PlayerMoney",
+    "ScoringError",
+    "SeatResult",
+    "Settlement",
+    "check_day_points",
+    "is_round_or_table",
+    "places_by_score",
+    "points_created_per_game",
+    "points_sum_allowed",
+    "round_score",
+    "settle",
+    "settle_meeting",
+    "settle_points",
+    "validate_fees",
     "validate_rules",
 ]

@@ -33,8 +33,13 @@ def check_day_points(rules: Any, points: Any, games: Any) -> list[int]:
     book = rule_book(rules)
     problems = Problems()
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MOST_DAY_GAMES:
-        problems.add("bad_games", "games", _("Expected a number of hanchan from 1 to %(most)s, not %(value)s."),
-                     most=MOST_DAY_GAMES, value=repr(games))
+        problems.add(
+            "bad_games",
+            "games",
+            _("Expected a number of hanchan from 1 to %(most)s, not %(value)s."),
+            most=MOST_DAY_GAMES,
+            value=repr(games),
+        )
         problems.raise_if_any()
     tenths = read_points(problems, points, book.players, games)
     problems.raise_if_any()
@@ -56,31 +61,64 @@ def _check_day_sum(problems: Problems, book: RuleBook, points: list[int], games:
         return
     show = {"total": points_from_tenths(total), "games": games}
     if at_least:
-        problems.add("day_points_sum_mismatch", "points",
-                     _("The points of these %(games)s hanchan add up to %(total)s, but under these rules %(games)s "
-                       "hanchan must add up to at least %(expected)s."), expected=points_from_tenths(lowest), **show)
+        problems.add(
+            "day_points_sum_mismatch",
+            "points",
+            _(
+                "The points of these %(games)s hanchan add up to %(total)s, but under these rules %(games)s "
+                "hanchan must add up to at least %(expected)s."
+            ),
+            expected=points_from_tenths(lowest),
+            **show,
+        )
     elif at_most:
-        problems.add("day_points_sum_mismatch", "points",
-                     _("The points of these %(games)s hanchan add up to %(total)s, but under these rules %(games)s "
-                       "hanchan must add up to at most %(expected)s."), expected=points_from_tenths(highest), **show)
+        problems.add(
+            "day_points_sum_mismatch",
+            "points",
+            _(
+                "The points of these %(games)s hanchan add up to %(total)s, but under these rules %(games)s "
+                "hanchan must add up to at most %(expected)s."
+            ),
+            expected=points_from_tenths(highest),
+            **show,
+        )
     elif not (busts or chombo):
-        problems.add("day_points_sum_mismatch", "points",
-                     _("The points of these %(games)s hanchan add up to %(total)s, but under these rules %(games)s "
-                       "hanchan must add up to %(expected)s."), expected=points_from_tenths(fixed), **show)
+        problems.add(
+            "day_points_sum_mismatch",
+            "points",
+            _(
+                "The points of these %(games)s hanchan add up to %(total)s, but under these rules %(games)s "
+                "hanchan must add up to %(expected)s."
+            ),
+            expected=points_from_tenths(fixed),
+            **show,
+        )
     else:
-        moves = {"expected": points_from_tenths(fixed), "step": points_from_tenths(step), "busts": busts,
-                 "penalty": points_from_tenths(-penalty), "chombo": chombo, **show}
+        moves = {
+            "expected": points_from_tenths(fixed),
+            "step": points_from_tenths(step),
+            "busts": busts,
+            "penalty": points_from_tenths(-penalty),
+            "chombo": chombo,
+            **show,
+        }
         if not chombo:
-            template = _("The points of these %(games)s hanchan add up to %(total)s, but under these rules %(games)s "
-                         "hanchan add up to %(expected)s, moved by %(step)s for each bust (at most %(busts)s).")
+            template = _(
+                "The points of these %(games)s hanchan add up to %(total)s, but under these rules %(games)s "
+                "hanchan add up to %(expected)s, moved by %(step)s for each bust (at most %(busts)s)."
+            )
         elif not busts:
-            template = _("The points of these %(games)s hanchan add up to %(total)s, but under these rules %(games)s "
-                         "hanchan add up to %(expected)s, moved by %(penalty)s for each chombo paid to nobody (at "
-                         "most %(chombo)s).")
+            template = _(
+                "The points of these %(games)s hanchan add up to %(total)s, but under these rules %(games)s "
+                "hanchan add up to %(expected)s, moved by %(penalty)s for each chombo paid to nobody (at "
+                "most %(chombo)s)."
+            )
         else:
-            template = _("The points of these %(games)s hanchan add up to %(total)s, but under these rules %(games)s "
-                         "hanchan add up to %(expected)s, moved by %(step)s for each bust (at most %(busts)s) and by "
-                         "%(penalty)s for each chombo paid to nobody (at most %(chombo)s).")
+            template = _(
+                "The points of these %(games)s hanchan add up to %(total)s, but under these rules %(games)s "
+                "hanchan add up to %(expected)s, moved by %(step)s for each bust (at most %(busts)s) and by "
+                "%(penalty)s for each chombo paid to nobody (at most %(chombo)s)."
+            )
         problems.add("day_points_sum_mismatch", "points", template, **moves)
 
 

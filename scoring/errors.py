@@ -27,8 +27,14 @@ class ScoringError(ValueError):
     error's own ``code``, ``field`` and ``message`` are those of the first.
     """
 
-    def __init__(self, code: str, field: str, template: str, params: Mapping[str, Any] | None = None,
-                 errors: Iterable["ScoringError"] | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        field: str,
+        template: str,
+        params: Mapping[str, Any] | None = None,
+        errors: Iterable["ScoringError"] | None = None,
+    ) -> None:
         self.code = code
         self.field = field
         self.template = template

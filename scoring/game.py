@@ -63,10 +63,16 @@ def read_game(book: RuleBook, game: Any) -> GameSheet:
         expected = players * book.start
         if total != expected:
             problems.add(
-                "sum_mismatch", "scores",
-                _("The scores and the deposit add up to %(total)s, but they must add up to %(expected)s "
-                  "(%(players)s players × %(start)s)."),
-                total=total, expected=expected, players=players, start=book.start,
+                "sum_mismatch",
+                "scores",
+                _(
+                    "The scores and the deposit add up to %(total)s, but they must add up to %(expected)s "
+                    "(%(players)s players × %(start)s)."
+                ),
+                total=total,
+                expected=expected,
+                players=players,
+                start=book.start,
             )
     busts = _busts(problems, game.get("busts", []), players, scores, book.bust_at_zero)
     yakuman = _yakuman(problems, game.get("yakuman", []), players)
@@ -75,8 +81,13 @@ def read_game(book: RuleBook, game: Any) -> GameSheet:
     problems.raise_if_any()
     assert scores is not None and deposit is not None  # else a problem was added, and raised
     return GameSheet(
-        scores=tuple(scores), deposit=deposit, chips=tuple(chips), busts=tuple(busts),
-        yakuman=tuple(yakuman), chombo=tuple(chombo), ended_by_yakuman=ended,
+        scores=tuple(scores),
+        deposit=deposit,
+        chips=tuple(chips),
+        busts=tuple(busts),
+        yakuman=tuple(yakuman),
+        chombo=tuple(chombo),
+        ended_by_yakuman=ended,
     )
 
 
@@ -89,8 +100,11 @@ def _ended_by_yakuman(problems: Problems, book: RuleBook, game: dict[str, Any], 
     ended = game.get("ended_by_yakuman")
     if ended is not None:
         if book.method != "win_points":
-            problems.add("ended_by_yakuman_unused", "ended_by_yakuman",
-                         _("A game ended by a yakuman only counts with the win_points method."))
+            problems.add(
+                "ended_by_yakuman_unused",
+                "ended_by_yakuman",
+                _("A game ended by a yakuman only counts with the win_points method."),
+            )
         else:
             _seat(problems, "ended_by_yakuman", ended, players)
     return ended
@@ -98,8 +112,13 @@ def _ended_by_yakuman(problems: Problems, book: RuleBook, game: dict[str, Any], 
 
 def _seat(problems: Problems, field: str, value: object, players: int) -> bool:
     if not _is_int(value) or not 0 <= value < players:
-        problems.add("bad_seat", field, _("Expected a seat from 0 to %(last)s, not %(value)s."),
-                     last=players - 1, value="nothing" if value is None else repr(value))
+        problems.add(
+            "bad_seat",
+            field,
+            _("Expected a seat from 0 to %(last)s, not %(value)s."),
+            last=players - 1,
+            value="nothing" if value is None else repr(value),
+        )
         return False
     return True
 
@@ -124,26 +143,29 @@ def _entry(problems: Problems, field: str, value: object, keys: tuple[str, ...])
 
 def _scores(problems: Problems, value: object, players: int) -> list[int] | None:
     if not isinstance(value, (list, tuple)) or len(value) != players:
-        problems.add("bad_scores", "scores", _("Expected %(players)s scores, one for each seat."),
-                     players=players)
+        problems.add("bad_scores", "scores", _("Expected %(players)s scores, one for each seat."), players=players)
         return None
     ok = True
     for seat, score in enumerate(value):
         if not _is_int(score):
-            problems.add("not_score", f"scores.{seat}", _("Expected a score such as 25000, not %(value)s."),
-                         value=repr(score))
+            problems.add(
+                "not_score", f"scores.{seat}", _("Expected a score such as 25000, not %(value)s."), value=repr(score)
+            )
             ok = False
         elif score % 100:
-            problems.add("not_hundreds", f"scores.{seat}",
-                         _("%(value)s is not a multiple of 100."), value=score)
+            problems.add("not_hundreds", f"scores.{seat}", _("%(value)s is not a multiple of 100."), value=score)
             ok = False
     return list(value) if ok else None
 
 
 def _deposit(problems: Problems, value: object) -> int | None:
     if not _is_int(value) or value < 0:
-        problems.add("bad_deposit", "deposit",
-                     _("Expected the points left on the table, 0 or more, not %(value)s."), value=repr(value))
+        problems.add(
+            "bad_deposit",
+            "deposit",
+            _("Expected the points left on the table, 0 or more, not %(value)s."),
+            value=repr(value),
+        )
         return None
     if value % 100:
         problems.add("not_hundreds", "deposit", _("%(value)s is not a multiple of 100."), value=value)
@@ -153,19 +175,22 @@ def _deposit(problems: Problems, value: object) -> int | None:
 
 def _chips(problems: Problems, value: object, players: int) -> list[int]:
     if not isinstance(value, (list, tuple)) or len(value) != players:
-        problems.add("bad_chips", "chips", _("Expected %(players)s chip counts, one for each seat."),
-                     players=players)
+        problems.add("bad_chips", "chips", _("Expected %(players)s chip counts, one for each seat."), players=players)
         return [0] * players
     ok = True
     for seat, count in enumerate(value):
         if not _is_int(count):
-            problems.add("not_whole", f"chips.{seat}", _("Expected a whole number of chips, not %(value)s."),
-                         value=repr(count))
+            problems.add(
+                "not_whole", f"chips.{seat}", _("Expected a whole number of chips, not %(value)s."), value=repr(count)
+            )
             ok = False
     if ok and sum(value) != 0:
-        problems.add("chips_not_zero", "chips",
-                     _("The chips must add up to 0 (what one wins another pays); these add up to %(total)s."),
-                     total=sum(value))
+        problems.add(
+            "chips_not_zero",
+            "chips",
+            _("The chips must add up to 0 (what one wins another pays); these add up to %(total)s."),
+            total=sum(value),
+        )
     return list(value) if ok else [0] * players
 
 
@@ -197,9 +222,14 @@ def _busts(
         seen.add(seat)
         if scores is not None and not _busted(scores[seat], at_zero):
             line = _("below 0 or exactly 0") if at_zero else _("below 0")
-            problems.add("not_busted", f"{field}.seat",
-                         _("Seat %(seat)s finished with %(score)s and did not bust (a bust is %(line)s)."),
-                         seat=seat, score=scores[seat], line=line)
+            problems.add(
+                "not_busted",
+                f"{field}.seat",
+                _("Seat %(seat)s finished with %(score)s and did not bust (a bust is %(line)s)."),
+                seat=seat,
+                score=scores[seat],
+                line=line,
+            )
             continue
         busts.append((seat, by))
     return busts
@@ -221,18 +251,30 @@ def _yakuman(problems: Problems, value: object, players: int) -> list[Yakuman]:
         name = entry.get("name", "")
         ok = _seat(problems, f"{field}.seat", seat, players)
         if kind not in KINDS:
-            problems.add("bad_choice", f"{field}.kind",
-                         _("“%(value)s” is not allowed here; expected one of %(allowed)s."),
-                         value=kind, allowed=", ".join(KINDS))
+            problems.add(
+                "bad_choice",
+                f"{field}.kind",
+                _("“%(value)s” is not allowed here; expected one of %(allowed)s."),
+                value=kind,
+                allowed=", ".join(KINDS),
+            )
             ok = False
         if win not in WINS:
-            problems.add("bad_choice", f"{field}.win",
-                         _("“%(value)s” is not allowed here; expected one of %(allowed)s."),
-                         value=win, allowed=", ".join(WINS))
+            problems.add(
+                "bad_choice",
+                f"{field}.win",
+                _("“%(value)s” is not allowed here; expected one of %(allowed)s."),
+                value=win,
+                allowed=", ".join(WINS),
+            )
             ok = False
         if not _is_int(count) or count < 1:
-            problems.add("bad_count", f"{field}.count",
-                         _("Expected how many yakuman, 1 or more, not %(value)s."), value=repr(count))
+            problems.add(
+                "bad_count",
+                f"{field}.count",
+                _("Expected how many yakuman, 1 or more, not %(value)s."),
+                value=repr(count),
+            )
             ok = False
         if not isinstance(name, str):
             problems.add("bad_name", f"{field}.name", _("Expected the yakuman's name as text."))

@@ -16,8 +16,14 @@ if TYPE_CHECKING:
     from typing_extensions import TypeIs
 
 FEE_DEFAULTS = {
-    "per_game": 0, "by_place": None, "venue": 0, "rounds": 0, "surplus_to": "none",
-    "min_share": [1, 3], "require_present": True, "shortfall": "recipient",
+    "per_game": 0,
+    "by_place": None,
+    "venue": 0,
+    "rounds": 0,
+    "surplus_to": "none",
+    "min_share": [1, 3],
+    "require_present": True,
+    "shortfall": "recipient",
 }
 SURPLUS_TO = ("day_top", "none")
 MOST_YEN = 10_000_000  # far beyond a day's fees; a longer number is a typo
@@ -82,29 +88,52 @@ def validate_fees(fees: Any) -> Fees:
     result: dict[str, Any] = {**FEE_DEFAULTS, **{k: v for k, v in fees.items() if k in FEE_DEFAULTS}}
     for key in ("per_game", "venue", "rounds"):
         if not _whole(result[key]) or result[key] < 0:
-            problems.add("bad_yen" if key != "rounds" else "bad_rounds", key,
-                         _("Expected a whole number, 0 or more, not %(value)s."), value=repr(result[key]))
+            problems.add(
+                "bad_yen" if key != "rounds" else "bad_rounds",
+                key,
+                _("Expected a whole number, 0 or more, not %(value)s."),
+                value=repr(result[key]),
+            )
         elif result[key] > MOST_YEN:
             problems.add("too_large", key, _("%(value)s is more than a day's fees can be."), value=result[key])
     by_place = result["by_place"]
     if by_place is not None and (
-        not isinstance(by_place, (list, tuple)) or len(by_place) not in (3, 4)
+        not isinstance(by_place, (list, tuple))
+        or len(by_place) not in (3, 4)
         or not all(_whole(v) and 0 <= v <= MOST_YEN for v in by_place)
     ):
-        problems.add("bad_by_place", "by_place",
-                     _("Expected the fee in yen for each place (3 or 4 whole numbers), or nothing."))
+        problems.add(
+            "bad_by_place", "by_place", _("Expected the fee in yen for each place (3 or 4 whole numbers), or nothing.")
+        )
     for key, allowed in (("surplus_to", SURPLUS_TO), ("shortfall", SHORTFALL)):
         if result[key] not in allowed:
-            problems.add("bad_choice", key, _("“%(value)s” is not allowed here; expected one of %(allowed)s."),
-                         value=result[key], allowed=", ".join(allowed))
+            problems.add(
+                "bad_choice",
+                key,
+                _("“%(value)s” is not allowed here; expected one of %(allowed)s."),
+                value=result[key],
+                allowed=", ".join(allowed),
+            )
     share = result["min_share"]
-    if not (isinstance(share, (list, tuple)) and len(share) == 2 and all(_whole(v) for v in share)
-            and share[1] > 0 and 0 <= share[0] <= share[1]):
-        problems.add("bad_min_share", "min_share",
-                     _("Expected the share of the day's games as [numerator, denominator], such as [1, 3]."))
+    if not (
+        isinstance(share, (list, tuple))
+        and len(share) == 2
+        and all(_whole(v) for v in share)
+        and share[1] > 0
+        and 0 <= share[0] <= share[1]
+    ):
+        problems.add(
+            "bad_min_share",
+            "min_share",
+            _("Expected the share of the day's games as [numerator, denominator], such as [1, 3]."),
+        )
     if not isinstance(result["require_present"], bool):
-        problems.add("not_true_false", "require_present", _("Expected true or false, not %(value)s."),
-                     value=repr(result["require_present"]))
+        problems.add(
+            "not_true_false",
+            "require_present",
+            _("Expected true or false, not %(value)s."),
+            value=repr(result["require_present"]),
+        )
     problems.raise_if_any()
     result["min_share"] = list(share)
     result["by_place"] = list(by_place) if by_place is not None else None
@@ -147,9 +176,14 @@ def settle_meeting(fees: Any, players: Any) -> MeetingSettlement:
         for p, fee, got in zip(players, charged, received, strict=True)
     ]
     return MeetingSettlement(
-        collected=collected, venue=venue, surplus=surplus,
-        recipients=[players[i]["id"] for i in recipients], club=club, min_games=min_games,
-        passed_over=[(players[i]["id"], reason) for i, reason in passed_over], players=money,
+        collected=collected,
+        venue=venue,
+        surplus=surplus,
+        recipients=[players[i]["id"] for i in recipients],
+        club=club,
+        min_games=min_games,
+        passed_over=[(players[i]["id"], reason) for i, reason in passed_over],
+        players=money,
     )
 
 
@@ -183,13 +217,20 @@ def _read_players(players: Any, fees: Fees) -> list[dict[str, Any]]:
             problems.add("duplicate_player", f"{field}.id", _("Player %(id)s is listed twice."), id=pid)
         places = player.get("places", [])
         if not isinstance(places, (list, tuple)) or not all(_whole(c) and c >= 0 for c in places):
-            problems.add("bad_places", f"{field}.places",
-                         _("Expected how many times the player finished in each place, as whole numbers."))
+            problems.add(
+                "bad_places",
+                f"{field}.places",
+                _("Expected how many times the player finished in each place, as whole numbers."),
+            )
             places = []
         elif fees["by_place"] is not None and len(places) > len(fees["by_place"]):
-            problems.add("bad_places", f"{field}.places",
-                         _("The fee has %(fees)s places but the player has %(places)s."),
-                         fees=len(fees["by_place"]), places=len(places))
+            problems.add(
+                "bad_places",
+                f"{field}.places",
+                _("The fee has %(fees)s places but the player has %(places)s."),
+                fees=len(fees["by_place"]),
+                places=len(places),
+            )
         points = player.get("points", 0)
         if isinstance(points, bool) or not isinstance(points, (int, float, Decimal)):
             problems.add("bad_points", f"{field}.points", _("Expected the player's points for the day."))
@@ -198,8 +239,12 @@ def _read_players(players: Any, fees: Fees) -> list[dict[str, Any]]:
             points = Decimal(repr(points))  # only compared, but exactly
         present = player.get("present_at_close", True)
         if not isinstance(present, bool):
-            problems.add("not_true_false", f"{field}.present_at_close",
-                         _("Expected true or false, not %(value)s."), value=repr(present))
+            problems.add(
+                "not_true_false",
+                f"{field}.present_at_close",
+                _("Expected true or false, not %(value)s."),
+                value=repr(present),
+            )
         read.append({"id": pid, "places": list(places), "points": points, "present_at_close": present})
     problems.raise_if_any()
     return read
@@ -234,8 +279,11 @@ def _day_top(
             passed_over.append((index, reason))
             continue
         best = player["points"]
-        tied = [i for i in range(len(players)) if players[i]["points"] == best and _eligible(
-            players[i], min_games, require_present)]
+        tied = [
+            i
+            for i in range(len(players))
+            if players[i]["points"] == best and _eligible(players[i], min_games, require_present)
+        ]
         return tied, passed_over
     return [], passed_over
 

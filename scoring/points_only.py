@@ -48,12 +48,16 @@ def settle_points(rules: Any, game: Any) -> Settlement:
     ended = _ended_by_yakuman(problems, book, game, n)
     unrecorded = game.get("extras_unrecorded", False)
     if not isinstance(unrecorded, bool):
-        problems.add("not_true_false", "extras_unrecorded", _("Expected true or false, not %(value)s."),
-                     value=repr(unrecorded))
+        problems.add(
+            "not_true_false", "extras_unrecorded", _("Expected true or false, not %(value)s."), value=repr(unrecorded)
+        )
     if points is not None and deposit is not None and not problems:
         if unrecorded and (deposit or chombo):
-            problems.add("extras_recorded", "extras_unrecorded",
-                         _("A game whose deposit and chombo were not recorded cannot list them."))
+            problems.add(
+                "extras_recorded",
+                "extras_unrecorded",
+                _("A game whose deposit and chombo were not recorded cannot list them."),
+            )
         else:
             _check_sum(problems, book, points, deposit, len(chombo), unrecorded)
     problems.raise_if_any()
@@ -66,8 +70,10 @@ def settle_points(rules: Any, game: Any) -> Settlement:
         parts["base"][seat] = points[seat] - parts["chombo"][seat]
         parts["chips"][seat] = chips[seat] * book.chip_value
         parts["total"][seat] = points[seat] + (parts["chips"][seat] if book.chips_in_total else 0)
-    seats = [SeatResult(seat=seat, score=None, place=places[seat],
-                        tenths={part: parts[part][seat] for part in PARTS}) for seat in range(n)]
+    seats = [
+        SeatResult(seat=seat, score=None, place=places[seat], tenths={part: parts[part][seat] for part in PARTS})
+        for seat in range(n)
+    ]
     return Settlement(seats, _floats(book, parts["base"], places), double_maru_a=ended is not None)
 
 
@@ -87,12 +93,18 @@ def read_points(problems: Problems, value: object, players: int, games: int = 1)
     for seat, raw in enumerate(value):
         amount = tenths_from_points(raw)
         if amount is None:
-            problems.add("not_points", f"points.{seat}",
-                         _("Expected points with at most one decimal, such as 45.3 or -12, not %(value)s."),
-                         value=repr(raw))
+            problems.add(
+                "not_points",
+                f"points.{seat}",
+                _("Expected points with at most one decimal, such as 45.3 or -12, not %(value)s."),
+                value=repr(raw),
+            )
         elif abs(amount) > MOST_POINTS * 10 * games:
-            message = (_("%(value)s points is more than a game can move.") if games == 1 else
-                       _("%(value)s points is more than %(games)s hanchan can move."))
+            message = (
+                _("%(value)s points is more than a game can move.")
+                if games == 1
+                else _("%(value)s points is more than %(games)s hanchan can move.")
+            )
             problems.add("too_many_points", f"points.{seat}", message, value=points_from_tenths(amount), games=games)
         else:
             tenths.append(amount)
@@ -124,26 +136,41 @@ def _check_sum(
         penalty = book.chombo_penalty if not book.chombo_to_others else 0
         if lost and (total <= allowed[-1] or clamps):
             return  # lost sticks (in hundreds) can take any amount off the table
-        allowed = sorted({value - count * penalty for value in allowed
-                          for count in range(MOST_CHOMBO + 1 if penalty else 1)})
+        allowed = sorted(
+            {value - count * penalty for value in allowed for count in range(MOST_CHOMBO + 1 if penalty else 1)}
+        )
     show = {"total": points_from_tenths(total)}
     if clamps:
         if total >= allowed[0]:
             return
-        problems.add("points_sum_mismatch", "points",
-                     _("The points add up to %(total)s, but under these rules they must add up to at least "
-                       "%(expected)s."), expected=points_from_tenths(allowed[0]), **show)
+        problems.add(
+            "points_sum_mismatch",
+            "points",
+            _("The points add up to %(total)s, but under these rules they must add up to at least %(expected)s."),
+            expected=points_from_tenths(allowed[0]),
+            **show,
+        )
     elif total not in allowed:
         if len(allowed) == 1:
-            problems.add("points_sum_mismatch", "points",
-                         _("The points add up to %(total)s, but under these rules they must add up to "
-                           "%(expected)s."), expected=points_from_tenths(allowed[0]), **show)
+            problems.add(
+                "points_sum_mismatch",
+                "points",
+                _("The points add up to %(total)s, but under these rules they must add up to %(expected)s."),
+                expected=points_from_tenths(allowed[0]),
+                **show,
+            )
         else:
-            problems.add("points_sum_mismatch", "points",
-                         _("The points add up to %(total)s, but under these rules they must add up to one of "
-                           "%(expected)s (each bust moves the sum by %(step)s)."),
-                         expected=", ".join(str(points_from_tenths(v)) for v in allowed),
-                         step=points_from_tenths(step), **show)
+            problems.add(
+                "points_sum_mismatch",
+                "points",
+                _(
+                    "The points add up to %(total)s, but under these rules they must add up to one of "
+                    "%(expected)s (each bust moves the sum by %(step)s)."
+                ),
+                expected=", ".join(str(points_from_tenths(v)) for v in allowed),
+                step=points_from_tenths(step),
+                **show,
+            )
 
 
 def _floats(book: RuleBook, bases: list[int], places: list[int]) -> int:
@@ -152,4 +179,3 @@ def _floats(book: RuleBook, bases: list[int], places: list[int]) -> int:
         return 0
     by_place = [bases[places.index(place)] for place in range(1, book.players + 1)]
     return next((floats for floats, table in sorted(book.win_tables.items()) if list(table) == by_place), 0)
-

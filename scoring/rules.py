@@ -21,9 +21,23 @@ TIES = ("seat", "split")
 DEPOSITS = ("top", "lost")
 
 TOP_KEYS = (
-    "players", "method", "start", "target", "oka", "uma", "uma_by_floats", "float_line",
-    "rounding", "ties", "deposits", "box_under", "bust", "chips", "yakuman_shugi",
-    "chombo", "win_points",
+    "players",
+    "method",
+    "start",
+    "target",
+    "oka",
+    "uma",
+    "uma_by_floats",
+    "float_line",
+    "rounding",
+    "ties",
+    "deposits",
+    "box_under",
+    "bust",
+    "chips",
+    "yakuman_shugi",
+    "chombo",
+    "win_points",
 )
 BUST_DEFAULTS = {"penalty": 0, "bonus": 0, "at_zero": False}
 CHIPS_DEFAULTS = {"value": 0, "in_total": True}
@@ -178,15 +192,19 @@ def _normalise(rules: Any) -> tuple[dict[str, Any], RuleBook]:
         "uma": [json_points(u) for u in uma],
         "uma_by_floats": (
             {str(k): [json_points(u) for u in v] for k, v in sorted(uma_by_floats.items())}
-            if uma_by_floats is not None else None
+            if uma_by_floats is not None
+            else None
         ),
         "float_line": float_line,
         "rounding": rounding,
         "ties": ties,
         "deposits": deposits,
         "box_under": box_under,
-        "bust": {"penalty": json_points(bust["penalty"]), "bonus": json_points(bust["bonus"]),
-                 "at_zero": bust["at_zero"]},
+        "bust": {
+            "penalty": json_points(bust["penalty"]),
+            "bonus": json_points(bust["bonus"]),
+            "at_zero": bust["at_zero"],
+        },
         "chips": {"value": json_points(chips["value"]), "in_total": chips["in_total"]},
         "yakuman_shugi": {
             **{k: json_points(shugi[k]) for k in ("ron", "tsumo_each", "counted_ron", "counted_tsumo_each")},
@@ -194,22 +212,36 @@ def _normalise(rules: Any) -> tuple[dict[str, Any], RuleBook]:
         },
         "chombo": {"penalty": json_points(chombo["penalty"]), "to_others": chombo["to_others"]},
         "win_points": (
-            {"tables": {str(k): [json_points(p) for p in v] for k, v in sorted(win_tables.items())},
-             "yakuman": json_points(win_yakuman)}
-            if method == "win_points" else None
+            {
+                "tables": {str(k): [json_points(p) for p in v] for k, v in sorted(win_tables.items())},
+                "yakuman": json_points(win_yakuman),
+            }
+            if method == "win_points"
+            else None
         ),
     }
     book = RuleBook(
-        players=players, method=method, start=start, target=target, oka=oka_tenths,
-        uma=tuple(uma), uma_by_floats=(
-            {int(k): tuple(v) for k, v in uma_by_floats.items()} if uma_by_floats is not None else None
-        ),
-        float_line=float_line, rounding=rounding, ties=ties, deposits=deposits, box_under=box_under,
-        bust_penalty=bust["penalty"], bust_bonus=bust["bonus"], bust_at_zero=bust["at_zero"],
-        chip_value=chips["value"], chips_in_total=chips["in_total"],
+        players=players,
+        method=method,
+        start=start,
+        target=target,
+        oka=oka_tenths,
+        uma=tuple(uma),
+        uma_by_floats=({int(k): tuple(v) for k, v in uma_by_floats.items()} if uma_by_floats is not None else None),
+        float_line=float_line,
+        rounding=rounding,
+        ties=ties,
+        deposits=deposits,
+        box_under=box_under,
+        bust_penalty=bust["penalty"],
+        bust_bonus=bust["bonus"],
+        bust_at_zero=bust["at_zero"],
+        chip_value=chips["value"],
+        chips_in_total=chips["in_total"],
         shugi={k: shugi[k] for k in ("ron", "tsumo_each", "counted_ron", "counted_tsumo_each")},
         shugi_multiply=shugi["multiply"],
-        chombo_penalty=chombo["penalty"], chombo_to_others=chombo["to_others"],
+        chombo_penalty=chombo["penalty"],
+        chombo_to_others=chombo["to_others"],
         win_tables={int(k): tuple(v) for k, v in win_tables.items()} if win_tables else None,
         win_yakuman=win_yakuman,
     )
@@ -222,8 +254,13 @@ def _show(value: object) -> str:
 
 def _choice(problems: Problems, field: str, value: object, allowed: tuple[str, ...]) -> None:
     if value not in allowed or isinstance(value, bool):
-        problems.add("bad_choice", field, _("“%(value)s” is not allowed here; expected one of %(allowed)s."),
-                     value=value, allowed=", ".join(allowed))
+        problems.add(
+            "bad_choice",
+            field,
+            _("“%(value)s” is not allowed here; expected one of %(allowed)s."),
+            value=value,
+            allowed=", ".join(allowed),
+        )
 
 
 def _flag(problems: Problems, field: str, value: object) -> bool:
@@ -238,15 +275,21 @@ def _tenbo(problems: Problems, field: str, value: object, required: bool = False
     if value is None and not required:
         return 0
     if isinstance(value, bool) or not isinstance(value, int):
-        problems.add("not_score", field, _("Expected a score in points such as 25000, not %(value)s."),
-                     value=_show(value))
+        problems.add(
+            "not_score", field, _("Expected a score in points such as 25000, not %(value)s."), value=_show(value)
+        )
         return 0
     if value % 100:
         problems.add("not_hundreds", field, _("%(value)s is not a multiple of 100."), value=value)
         return 0
     if value > MOST_TENBO:
-        problems.add("too_large", field, _("%(value)s is larger than any starting score; at most %(most)s."),
-                     value=value, most=MOST_TENBO)
+        problems.add(
+            "too_large",
+            field,
+            _("%(value)s is larger than any starting score; at most %(most)s."),
+            value=value,
+            most=MOST_TENBO,
+        )
         return 0
     if value < 0 or (value == 0 and not allow_zero):
         problems.add("not_positive", field, _("Expected a score above 0, not %(value)s."), value=value)
@@ -257,13 +300,21 @@ def _tenbo(problems: Problems, field: str, value: object, required: bool = False
 def _points(problems: Problems, field: str, value: object, non_negative: bool = False) -> int:
     tenths = tenths_from_points(value)
     if tenths is None:
-        problems.add("not_points", field,
-                     _("Expected a number of points with at most one decimal place, not %(value)s."),
-                     value=_show(value))
+        problems.add(
+            "not_points",
+            field,
+            _("Expected a number of points with at most one decimal place, not %(value)s."),
+            value=_show(value),
+        )
         return 0
     if abs(tenths) > MOST_POINTS * 10:
-        problems.add("too_many_points", field, _("%(value)s points is more than any rule pays; at most %(most)s."),
-                     value=value, most=MOST_POINTS)
+        problems.add(
+            "too_many_points",
+            field,
+            _("%(value)s points is more than any rule pays; at most %(most)s."),
+            value=value,
+            most=MOST_POINTS,
+        )
         return 0
     if non_negative and tenths < 0:
         problems.add("negative_points", field, _("Expected 0 or more points, not %(value)s."), value=value)
@@ -273,13 +324,18 @@ def _points(problems: Problems, field: str, value: object, non_negative: bool = 
 
 def _uma_list(problems: Problems, field: str, value: object, players: int) -> list[int]:
     if not isinstance(value, (list, tuple)) or len(value) != players:
-        problems.add("bad_length", field, _("Expected a list of %(players)s values, one for each place."),
-                     players=players)
+        problems.add(
+            "bad_length", field, _("Expected a list of %(players)s values, one for each place."), players=players
+        )
         return [0] * players
     tenths = [_points(problems, f"{field}.{i}", v) for i, v in enumerate(value)]
     if sum(tenths) != 0:
-        problems.add("uma_not_zero", field, _("The uma must add up to 0; these add up to %(total)s."),
-                     total=json_points(sum(tenths)))
+        problems.add(
+            "uma_not_zero",
+            field,
+            _("The uma must add up to 0; these add up to %(total)s."),
+            total=json_points(sum(tenths)),
+        )
     return tenths
 
 
@@ -287,21 +343,29 @@ def _uma_by_floats(problems: Problems, value: object, players: int) -> dict[int,
     if value is None:
         return None
     if not isinstance(value, dict):
-        problems.add("bad_floats_table", "uma_by_floats",
-                     _("Expected an uma list for each number of floating players, 0 to %(players)s."),
-                     players=players)
+        problems.add(
+            "bad_floats_table",
+            "uma_by_floats",
+            _("Expected an uma list for each number of floating players, 0 to %(players)s."),
+            players=players,
+        )
         return None
     expected = [str(n) for n in range(players + 1)]
     for key in value:
         if key not in expected:
-            problems.add("unknown_key", f"uma_by_floats.{key}",
-                         _("Unknown number of floating players “%(key)s”; expected 0 to %(players)s."),
-                         key=key, players=players)
+            problems.add(
+                "unknown_key",
+                f"uma_by_floats.{key}",
+                _("Unknown number of floating players “%(key)s”; expected 0 to %(players)s."),
+                key=key,
+                players=players,
+            )
     table: dict[int, list[int]] = {}
     for key in expected:
         if key not in value:
-            problems.add("missing_key", f"uma_by_floats.{key}",
-                         _("The uma for %(key)s floating players is missing."), key=key)
+            problems.add(
+                "missing_key", f"uma_by_floats.{key}", _("The uma for %(key)s floating players is missing."), key=key
+            )
             continue
         table[int(key)] = _uma_list(problems, f"uma_by_floats.{key}", value[key], players)
     return table
@@ -325,18 +389,18 @@ def _section(problems: Problems, field: str, value: object, defaults: Mapping[st
     return section
 
 
-def _win_points(
-    problems: Problems, value: object, method: object, players: int
-) -> tuple[dict[int, list[int]], int]:
+def _win_points(problems: Problems, value: object, method: object, players: int) -> tuple[dict[int, list[int]], int]:
     """The win point tables by number of floating players (none for another method), and the yakuman's."""
     if method != "win_points":
         if value is not None:
-            problems.add("win_points_unused", "win_points",
-                         _("Win points are only used with the win_points method."))
+            problems.add("win_points_unused", "win_points", _("Win points are only used with the win_points method."))
         return {}, 0
     if not isinstance(value, dict):
-        problems.add("win_points_missing", "win_points",
-                     _("The win_points method needs win point tables and the yakuman win points."))
+        problems.add(
+            "win_points_missing",
+            "win_points",
+            _("The win_points method needs win point tables and the yakuman win points."),
+        )
         return {}, 0
     for key in value:
         if key not in WIN_POINTS_KEYS:
@@ -345,31 +409,49 @@ def _win_points(
     expected = [str(n) for n in range(1, players)]
     tables: dict[int, list[int]] = {}
     if not isinstance(tables_value, dict):
-        problems.add("bad_win_tables", "win_points.tables",
-                     _("Expected a win point table for each number of floating players, 1 to %(most)s."),
-                     most=players - 1)
+        problems.add(
+            "bad_win_tables",
+            "win_points.tables",
+            _("Expected a win point table for each number of floating players, 1 to %(most)s."),
+            most=players - 1,
+        )
     else:
         for key in tables_value:
             if key not in expected:
-                problems.add("unknown_key", f"win_points.tables.{key}",
-                             _("Unknown number of floating players “%(key)s”; expected 1 to %(most)s."),
-                             key=key, most=players - 1)
+                problems.add(
+                    "unknown_key",
+                    f"win_points.tables.{key}",
+                    _("Unknown number of floating players “%(key)s”; expected 1 to %(most)s."),
+                    key=key,
+                    most=players - 1,
+                )
         for key in expected:
             if key not in tables_value:
-                problems.add("missing_key", f"win_points.tables.{key}",
-                             _("The win points for %(key)s floating players are missing."), key=key)
+                problems.add(
+                    "missing_key",
+                    f"win_points.tables.{key}",
+                    _("The win points for %(key)s floating players are missing."),
+                    key=key,
+                )
                 continue
             row = tables_value[key]
             field = f"win_points.tables.{key}"
             if not isinstance(row, (list, tuple)) or len(row) != players:
-                problems.add("bad_length", field,
-                             _("Expected a list of %(players)s values, one for each place."), players=players)
+                problems.add(
+                    "bad_length",
+                    field,
+                    _("Expected a list of %(players)s values, one for each place."),
+                    players=players,
+                )
                 continue
             tenths = [_points(problems, f"{field}.{i}", p) for i, p in enumerate(row)]
             if sum(tenths) != 0:
-                problems.add("win_points_not_zero", field,
-                             _("The win points must add up to 0; these add up to %(total)s."),
-                             total=json_points(sum(tenths)))
+                problems.add(
+                    "win_points_not_zero",
+                    field,
+                    _("The win points must add up to 0; these add up to %(total)s."),
+                    total=json_points(sum(tenths)),
+                )
             tables[int(key)] = tenths
     yakuman = _points(problems, "win_points.yakuman", value.get("yakuman", 0), non_negative=True)
     return tables, yakuman
@@ -377,8 +459,13 @@ def _win_points(
 
 def _check_unused_by_win_points(problems: Problems, rules: dict[str, Any], players: int) -> None:
     defaults: dict[str, Any] = {
-        "oka": None, "uma": [0] * players, "uma_by_floats": None, "rounding": "none",
-        "bust": BUST_DEFAULTS, "chips": CHIPS_DEFAULTS, "yakuman_shugi": SHUGI_DEFAULTS,
+        "oka": None,
+        "uma": [0] * players,
+        "uma_by_floats": None,
+        "rounding": "none",
+        "bust": BUST_DEFAULTS,
+        "chips": CHIPS_DEFAULTS,
+        "yakuman_shugi": SHUGI_DEFAULTS,
     }
     for key in UNUSED_BY_WIN_POINTS:
         if key not in rules:
@@ -389,7 +476,11 @@ def _check_unused_by_win_points(problems: Problems, rules: dict[str, Any], playe
         else:
             unused = value != default
         if unused:
-            problems.add("unused_by_win_points", key,
-                         _("“%(key)s” has no effect with the win_points method; leave it out."), key=key)
+            problems.add(
+                "unused_by_win_points",
+                key,
+                _("“%(key)s” has no effect with the win_points method; leave it out."),
+                key=key,
+            )
     if rules.get("ties", "seat") != "seat":
         problems.add("win_points_ties", "ties", _("The win_points method ranks ties by seat."))

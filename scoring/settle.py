@@ -114,7 +114,7 @@ def _settle_oka_uma(book: RuleBook, sheet: GameSheet) -> Settlement:
     uma = book.uma_for(floats)
     for group in _groups_by_place(places):
         first_place = places[group[0]]
-        pooled = sum(uma[first_place - 1:first_place - 1 + len(group)])
+        pooled = sum(uma[first_place - 1 : first_place - 1 + len(group)])
         for seat, share in zip(group, split_evenly(pooled, len(group)), strict=True):
             parts["uma"][seat] = share
         if first_place == 1:
@@ -235,8 +235,9 @@ def _settlement(
     sheet: GameSheet, places: list[int], parts: dict[str, list[int]], floats: int, double_maru_a: bool = False
 ) -> Settlement:
     seats = [
-        SeatResult(seat=seat, score=sheet.scores[seat], place=places[seat],
-                   tenths={part: parts[part][seat] for part in PARTS})
+        SeatResult(
+            seat=seat, score=sheet.scores[seat], place=places[seat], tenths={part: parts[part][seat] for part in PARTS}
+        )
         for seat in range(len(places))
     ]
     return Settlement(seats, floats, double_maru_a)

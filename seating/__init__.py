@@ -16,5 +16,9 @@ from .quality import Quality, draw_quality
 from .rounds import Round
 
 __all__ = [
-    "Quality", "Round", "SeatingError", "draw_quality", "draw_rounds",
+    "Quality",
+    "Round",
+    "SeatingError",
+    "draw_quality",
+    "draw_rounds",
 ]

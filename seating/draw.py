@@ -39,8 +39,13 @@ MOST_PASSES = 4
 
 
 def draw_rounds(
-    people: Iterable[Person], rounds: int, *, seats: int = 4, seed: int | str,
-    met_before: Mapping[Pair, int] | None = None, sat_out_before: Mapping[Person, int] | None = None,
+    people: Iterable[Person],
+    rounds: int,
+    *,
+    seats: int = 4,
+    seed: int | str,
+    met_before: Mapping[Pair, int] | None = None,
+    sat_out_before: Mapping[Person, int] | None = None,
     earlier: Iterable[Round] = (),
 ) -> list[Round]:
     """Draw ``rounds`` more rounds for ``people``; returns a list of ``Round``.
@@ -69,8 +74,9 @@ def draw_rounds(
             break
     assert best is not None  # the day is drawn at least once
     drawn = best[1]
-    return [Round(tables=tuple(_seat(table, rng) for table in one.tables), sitting_out=one.sitting_out)
-            for one in drawn]
+    return [
+        Round(tables=tuple(_seat(table, rng) for table in one.tables), sitting_out=one.sitting_out) for one in drawn
+    ]
 
 
 def _day_cost(earlier: list[Round], drawn: list[Round], met_before: Mapping[Pair, int]) -> int:
@@ -114,7 +120,11 @@ def _sit_out_counts(
 
 
 def _draw_round(
-    people: list[Person], seats: int, rng: random.Random, met_before: Mapping[Pair, int], sat_out: Counter[Person],
+    people: list[Person],
+    seats: int,
+    rng: random.Random,
+    met_before: Mapping[Pair, int],
+    sat_out: Counter[Person],
     done: list[Round],
 ) -> Round:
     """One round, its tables in no particular seat order yet."""
@@ -131,12 +141,14 @@ def _draw_round(
             bench = must + rng.sample(may, benched - len(must))
             playing = [i for i in range(n) if i not in bench]
             rng.shuffle(playing)
-            yield [playing[t * seats:(t + 1) * seats] for t in range(tables)] + ([bench] if benched else [])
+            yield [playing[t * seats : (t + 1) * seats] for t in range(tables)] + ([bench] if benched else [])
 
     weights = pair_weights(people, met_before, pairs_met(done))
     groups = cheapest(starts(), tables, weights, set(may), rng)[1]
-    return Round(tables=tuple(tuple(people[i] for i in group) for group in groups[:tables]),
-                 sitting_out=tuple(in_order(people[i] for i in groups[tables])) if benched else ())
+    return Round(
+        tables=tuple(tuple(people[i] for i in group) for group in groups[:tables]),
+        sitting_out=tuple(in_order(people[i] for i in groups[tables])) if benched else (),
+    )
 
 
 def _redraw_against_each_other(
@@ -148,14 +160,15 @@ def _redraw_against_each_other(
         for number, one in enumerate(drawn):
             seated = in_order(one.seated())
             index = {person: i for i, person in enumerate(seated)}
-            others = [*earlier, *drawn[:number], *drawn[number + 1:]]
+            others = [*earlier, *drawn[:number], *drawn[number + 1 :]]
             weights = pair_weights(seated, met_before, pairs_met(others))
             now = [[index[person] for person in table] for table in one.tables]
             tables = len(now)
             cost, groups = cheapest(_redraw_starts(now, rng), tables, weights, set(), rng)
             if cost < cost_of(now, tables, weights):
-                drawn[number] = Round(tables=tuple(tuple(seated[i] for i in group) for group in groups),
-                                      sitting_out=one.sitting_out)
+                drawn[number] = Round(
+                    tables=tuple(tuple(seated[i] for i in group) for group in groups), sitting_out=one.sitting_out
+                )
                 lowered = True
         if not lowered:
             break
@@ -167,7 +180,7 @@ def _redraw_starts(now: Groups, rng: random.Random) -> Iterator[Groups]:
     n, size = sum(map(len, now)), len(now[0])
     for _ in range(REDRAW_STARTS):
         playing = rng.sample(range(n), n)
-        yield [playing[t * size:(t + 1) * size] for t in range(len(now))]
+        yield [playing[t * size : (t + 1) * size] for t in range(len(now))]
 
 
 def _seat(table: Iterable[Person], rng: random.Random) -> tuple[Person, ...]:

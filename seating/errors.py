@@ -35,5 +35,4 @@ TOO_FEW_PEOPLE = _("%(people)s present: a table needs %(seats)s people.")
 BAD_SEATS = _("A table seats 3 or 4 people, not %(seats)s.")
 BAD_ROUNDS = _("The number of rounds must be a whole number from 0, not %(rounds)s.")
 SAME_PERSON_TWICE = _("The same person is listed twice: %(person)s.")
-NO_SEED = _("The draw needs a seed, a whole number or a text, so that it can be drawn again the same: "
-            "not %(seed)s.")
+NO_SEED = _("The draw needs a seed, a whole number or a text, so that it can be drawn again the same: not %(seed)s.")

@@ -84,7 +84,7 @@ def improve(groups: Groups, tables: int, weights: Weights, may: Container[int], 
     while improved:
         improved = False
         for x, a in enumerate(order):
-            for b in order[x + 1:]:
+            for b in order[x + 1 :]:
                 ga, gb = where[a], where[b]
                 if ga == gb:
                     continue

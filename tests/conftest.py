@@ -14,10 +14,12 @@ def static_files_from_the_source():
     the source folders, as ``bin/start`` serves them, instead of production's hashed manifest."""
     from django.test import override_settings
 
-    source = override_settings(STORAGES={
-        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    })
+    source = override_settings(
+        STORAGES={
+            "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+            "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+        }
+    )
     source.enable()
     yield
     source.disable()

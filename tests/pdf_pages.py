@@ -84,6 +84,19 @@ def to_pdf_with_libreoffice(*workbooks: Path) -> list[Path]:
     soffice = program("soffice", "libreoffice-calc-nogui")
     out = workbooks[0].parent
     profile = out / "libreoffice-profile"  # its own profile: no clash with another LibreOffice running
-    subprocess.run([soffice, f"-env:UserInstallation=file://{profile}", "--headless", "--convert-to", "pdf",
-                    "--outdir", str(out), *map(str, workbooks)], check=True, capture_output=True, timeout=180)
+    subprocess.run(
+        [
+            soffice,
+            f"-env:UserInstallation=file://{profile}",
+            "--headless",
+            "--convert-to",
+            "pdf",
+            "--outdir",
+            str(out),
+            *map(str, workbooks),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
     return [out / f"{workbook.stem}.pdf" for workbook in workbooks]

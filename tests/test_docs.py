@@ -13,12 +13,23 @@ OUTSIDE = ("../" + "shared", "shared/seeds", "SCORING.md", "CLUBS.md", "GUIDE.md
 
 # The contract's parts (docs/scoring.md); a heading may be reworded after these words, not dropped.
 SECTIONS = (
-    "Calling it", "Units and vocabulary", "Rules", "A game", "Refusals", "Settling a game: method `oka_uma`",
-    "Method `win_points`", "Settling a meeting", "Rulings and choices",
+    "Calling it",
+    "Units and vocabulary",
+    "Rules",
+    "A game",
+    "Refusals",
+    "Settling a game: method `oka_uma`",
+    "Method `win_points`",
+    "Settling a meeting",
+    "Rulings and choices",
 )
 RULINGS = (
-    "Odd units, always", "Who is the recipient on a shortfall", "Win points in the breakdown", "ダブルマルA",
-    "A yakuman in a win-points game always ends it", "Explicit `oka`",
+    "Odd units, always",
+    "Who is the recipient on a shortfall",
+    "Win points in the breakdown",
+    "ダブルマルA",
+    "A yakuman in a win-points game always ends it",
+    "Explicit `oka`",
 )
 SKIPPED_DIRS = {".git", ".venv", "node_modules", "staticfiles", "__pycache__"}
 
@@ -28,8 +39,9 @@ def repository_files():
     try:
         listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError):
-        return [path for path in ROOT.rglob("*")
-                if path.is_file() and not SKIPPED_DIRS & set(path.relative_to(ROOT).parts)]
+        return [
+            path for path in ROOT.rglob("*") if path.is_file() and not SKIPPED_DIRS & set(path.relative_to(ROOT).parts)
+        ]
     return [ROOT / name for name in listed.decode().split("\0") if name]
 
 
@@ -54,7 +66,7 @@ def test_the_contract_has_its_sections_and_rulings():
     headings = [line[3:] for line in text.splitlines() if line.startswith("## ")]
     missing = [name for name in SECTIONS if not any(heading.startswith(name) for heading in headings)]
     assert not missing, f"docs/scoring.md lacks the sections {missing}"
-    rulings = text[text.index("## Rulings and choices"):]
+    rulings = text[text.index("## Rulings and choices") :]
     assert not [name for name in RULINGS if name not in rulings], "docs/scoring.md lacks a ruling"
 
 

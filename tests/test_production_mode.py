@@ -11,15 +11,23 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHOW = ("from django.conf import settings; "
-        "print(settings.DEBUG, settings.STORAGES['staticfiles']['BACKEND'].rsplit('.', 1)[1])")
+SHOW = (
+    "from django.conf import settings; "
+    "print(settings.DEBUG, settings.STORAGES['staticfiles']['BACKEND'].rsplit('.', 1)[1])"
+)
 
 
 def settings_with(**environment):
     env = {key: value for key, value in os.environ.items() if key != "DEBUG"}
     env.update(environment, DJANGO_SETTINGS_MODULE="janroku.settings")
-    done = subprocess.run([sys.executable, "-c", f"import django; django.setup(); {SHOW}"], cwd=ROOT, env=env,
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", f"import django; django.setup(); {SHOW}"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return done.stdout.split()
 
 
@@ -45,8 +53,9 @@ def without(*names, **environment):
 
 
 def starting(env):
-    return subprocess.run([sys.executable, "-c", "import django; django.setup()"], cwd=ROOT, env=env,
-                          capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"], cwd=ROOT, env=env, capture_output=True, text=True
+    )
 
 
 @pytest.mark.skipif((ROOT / ".env").exists(), reason="a local .env file may set SECRET_KEY or DEBUG")
@@ -74,15 +83,21 @@ def documented_production_environment():
 def test_check_deploy_with_the_documented_production_settings_has_no_warnings():
     documented = documented_production_environment()
     assert {"SECRET_KEY", "ALLOWED_HOSTS", "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "TRUSTED_PROXIES"} <= set(
-        documented)
+        documented
+    )
     # The documented key is made by a command when the shell runs it; here, one made the same way.
     documented["SECRET_KEY"] = secrets.token_urlsafe(50)
     # Only what a server's shell would have: the test run's own variables (a browser test's, say) are not
     # production's.
     env = {key: os.environ[key] for key in ("PATH", "HOME", "LANG") if key in os.environ}
     env.update(documented, DJANGO_SETTINGS_MODULE="janroku.settings")
-    done = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"], cwd=ROOT,
-                          env=env, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stderr + done.stdout
     assert "WARNING" not in done.stderr + done.stdout
     assert "no issues" in done.stdout

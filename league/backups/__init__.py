@@ -39,8 +39,10 @@ class BackupRefused(Exception):
 def site_vendor():
     """The configured database's vendor, as a backup names it; other databases have no backup command."""
     if connection.vendor not in PAYLOADS:
-        raise BackupRefused(_("Backups cover SQLite and PostgreSQL; this site's database is %(vendor)s.")
-                            % {"vendor": connection.vendor})
+        raise BackupRefused(
+            _("Backups cover SQLite and PostgreSQL; this site's database is %(vendor)s.")
+            % {"vendor": connection.vendor}
+        )
     return connection.vendor
 
 
@@ -68,10 +70,15 @@ def write_backup(path, vendor, database_file, migrations, **facts):
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     meta = {
-        "site": SITE, "format": FORMAT, "vendor": vendor,
+        "site": SITE,
+        "format": FORMAT,
+        "vendor": vendor,
         "created": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "migrations": sorted(migrations), "database": PAYLOADS[vendor],
-        "size": os.path.getsize(database_file), "sha256": file_digest(database_file), **facts,
+        "migrations": sorted(migrations),
+        "database": PAYLOADS[vendor],
+        "size": os.path.getsize(database_file),
+        "sha256": file_digest(database_file),
+        **facts,
     }
     handle, partial = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".partial")
     os.close(handle)
@@ -104,8 +111,11 @@ class Backup:
         """Write the database file to ``target`` (flushed to disk), refusing it if its size or digest differ."""
         digest = hashlib.sha256()
         try:
-            with zipfile.ZipFile(self.path) as archive, archive.open(self.meta["database"]) as source, \
-                    open(target, "wb") as out:
+            with (
+                zipfile.ZipFile(self.path) as archive,
+                archive.open(self.meta["database"]) as source,
+                open(target, "wb") as out,
+            ):
                 while chunk := source.read(CHUNK):
                     digest.update(chunk)
                     out.write(chunk)
@@ -114,8 +124,10 @@ class Backup:
         except (KeyError, zipfile.BadZipFile, OSError, EOFError) as error:
             raise BackupRefused(_("%(file)s is damaged: %(why)s") % {"file": self.path, "why": error}) from error
         if os.path.getsize(target) != self.meta["size"] or digest.hexdigest() != self.meta["sha256"]:
-            raise BackupRefused(_("%(file)s is damaged: its database does not match the digest written when "
-                                  "it was made.") % {"file": self.path})
+            raise BackupRefused(
+                _("%(file)s is damaged: its database does not match the digest written when it was made.")
+                % {"file": self.path}
+            )
 
 
 def open_backup(path, vendor):
@@ -130,21 +142,36 @@ def open_backup(path, vendor):
             names = set(archive.namelist())
     except (zipfile.BadZipFile, KeyError, ValueError, OSError, EOFError) as error:
         raise BackupRefused(not_ours) from error
-    if not isinstance(meta, dict) or meta.get("site") != SITE or meta.get("vendor") not in PAYLOADS \
-            or not isinstance(meta.get("migrations"), list) or meta.get("database") != PAYLOADS[meta["vendor"]]:
+    if (
+        not isinstance(meta, dict)
+        or meta.get("site") != SITE
+        or meta.get("vendor") not in PAYLOADS
+        or not isinstance(meta.get("migrations"), list)
+        or meta.get("database") != PAYLOADS[meta["vendor"]]
+    ):
         raise BackupRefused(not_ours)
     if meta.get("format") != FORMAT:
-        raise BackupRefused(_("%(file)s is a backup in a format this version of Janroku does not read (format "
-                              "%(format)s).") % {"file": path, "format": meta.get("format")})
+        raise BackupRefused(
+            _("%(file)s is a backup in a format this version of Janroku does not read (format %(format)s).")
+            % {"file": path, "format": meta.get("format")}
+        )
     if meta["vendor"] != vendor:
-        raise BackupRefused(_("%(file)s is a backup of a database on %(theirs)s, and this site runs on %(ours)s. "
-                              "To move between databases, use dumpdata and loaddata (docs/hosting.md).")
-                            % {"file": path, "theirs": VENDOR_NAMES[meta["vendor"]], "ours": VENDOR_NAMES[vendor]})
+        raise BackupRefused(
+            _(
+                "%(file)s is a backup of a database on %(theirs)s, and this site runs on %(ours)s. "
+                "To move between databases, use dumpdata and loaddata (docs/hosting.md)."
+            )
+            % {"file": path, "theirs": VENDOR_NAMES[meta["vendor"]], "ours": VENDOR_NAMES[vendor]}
+        )
     newer = sorted(set(meta["migrations"]) - known_migrations())
     if newer:
-        raise BackupRefused(_("%(file)s was made by a newer version of Janroku: this code lacks the migrations "
-                              "%(migrations)s. Update the code first, then restore.")
-                            % {"file": path, "migrations": ", ".join(newer)})
+        raise BackupRefused(
+            _(
+                "%(file)s was made by a newer version of Janroku: this code lacks the migrations "
+                "%(migrations)s. Update the code first, then restore."
+            )
+            % {"file": path, "migrations": ", ".join(newer)}
+        )
     if meta["database"] not in names:
         raise BackupRefused(_("%(file)s is damaged: its database is missing.") % {"file": path})
     return Backup(path, meta)

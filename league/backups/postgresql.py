@@ -26,8 +26,13 @@ LOCK_TIMEOUT = "10s"
 def tool(name):
     found = shutil.which(name)
     if not found:
-        raise BackupRefused(_("%(tool)s is not installed; install PostgreSQL's client tools (on Debian: "
-                              "apt-get install postgresql-client).") % {"tool": name})
+        raise BackupRefused(
+            _(
+                "%(tool)s is not installed; install PostgreSQL's client tools (on Debian: "
+                "apt-get install postgresql-client)."
+            )
+            % {"tool": name}
+        )
     return found
 
 
@@ -66,27 +71,41 @@ def restore(backup):
         try:
             run([pg_restore, "--list", str(dump)], "pg_restore")
         except BackupRefused as refusal:
-            raise BackupRefused(_("%(file)s is damaged: %(why)s") % {"file": backup.path, "why": refusal}) \
-                from refusal
+            raise BackupRefused(_("%(file)s is damaged: %(why)s") % {"file": backup.path, "why": refusal}) from refusal
         run([pg_restore, "--no-owner", "--no-privileges", f"--file={script}", str(dump)], "pg_restore")
         connections.close_all()
         create_database_if_missing()
-        run([psql, "--no-psqlrc", "--quiet", "--single-transaction", "--set=ON_ERROR_STOP=1",
-             f"--command=SET lock_timeout = '{LOCK_TIMEOUT}'",
-             "--command=DROP SCHEMA IF EXISTS public CASCADE", "--command=CREATE SCHEMA public",
-             f"--file={script}"], "psql")
+        run(
+            [
+                psql,
+                "--no-psqlrc",
+                "--quiet",
+                "--single-transaction",
+                "--set=ON_ERROR_STOP=1",
+                f"--command=SET lock_timeout = '{LOCK_TIMEOUT}'",
+                "--command=DROP SCHEMA IF EXISTS public CASCADE",
+                "--command=CREATE SCHEMA public",
+                f"--file={script}",
+            ],
+            "psql",
+        )
 
 
 def create_database_if_missing():
     config = settings.DATABASES["default"]
-    keywords = {"host": config.get("HOST") or None, "port": config.get("PORT") or None,
-                "user": config.get("USER") or None, "password": config.get("PASSWORD") or None,
-                "sslmode": config.get("OPTIONS", {}).get("sslmode")}
+    keywords = {
+        "host": config.get("HOST") or None,
+        "port": config.get("PORT") or None,
+        "user": config.get("USER") or None,
+        "password": config.get("PASSWORD") or None,
+        "sslmode": config.get("OPTIONS", {}).get("sslmode"),
+    }
     keywords = {key: value for key, value in keywords.items() if value}
     try:
         with psycopg.connect(dbname="postgres", autocommit=True, connect_timeout=10, **keywords) as server:
             if not server.execute("SELECT 1 FROM pg_database WHERE datname = %s", [config["NAME"]]).fetchone():
                 server.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(config["NAME"])))
     except psycopg.Error as error:
-        raise BackupRefused(_("Could not create the database %(name)s: %(why)s")
-                            % {"name": config["NAME"], "why": error}) from error
+        raise BackupRefused(
+            _("Could not create the database %(name)s: %(why)s") % {"name": config["NAME"], "why": error}
+        ) from error

@@ -26,20 +26,23 @@ def check_safe_to_restore() -> None:
     if site_state.maintenance_on():
         left = site_state.writes_in_flight()
         if left:
-            raise BackupRefused(_("Saves are still finishing (%(count)s); try again in a moment.")
-                                % {"count": len(left)})
+            raise BackupRefused(
+                _("Saves are still finishing (%(count)s); try again in a moment.") % {"count": len(left)}
+            )
         return
     stop_first = _("Turn maintenance mode on first (manage.py maintenance on), or stop the site.")
     age = site_state.last_request_age()
     if age is not None and age < site_state.SERVING_WINDOW:
-        raise BackupRefused(_("The site is serving: a request was answered %(seconds)s seconds ago. %(what)s")
-                            % {"seconds": int(age), "what": stop_first})
+        raise BackupRefused(
+            _("The site is serving: a request was answered %(seconds)s seconds ago. %(what)s")
+            % {"seconds": int(age), "what": stop_first}
+        )
     if site_state.serving_processes():
-        raise BackupRefused(_("The site is serving: its processes are still running. %(what)s")
-                            % {"what": stop_first})
+        raise BackupRefused(_("The site is serving: its processes are still running. %(what)s") % {"what": stop_first})
     if connection.vendor == "postgresql" and _other_sessions():
-        raise BackupRefused(_("The site is serving: other sessions are connected to the database. %(what)s")
-                            % {"what": stop_first})
+        raise BackupRefused(
+            _("The site is serving: other sessions are connected to the database. %(what)s") % {"what": stop_first}
+        )
 
 
 def _other_sessions() -> int:
@@ -49,8 +52,10 @@ def _other_sessions() -> int:
         try:
             with connection.cursor() as cursor:
                 cursor.execute("SELECT pg_stat_clear_snapshot()")  # inside a transaction the list is kept as read
-                cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                               "AND pid <> pg_backend_pid() AND backend_type = 'client backend'")
+                cursor.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
+                )
                 count = cursor.fetchone()[0]
         except OperationalError:  # no such database yet (the restore creates it): nothing can be serving from it
             return 0

@@ -35,8 +35,9 @@ def snapshot(target):
         copy.execute("PRAGMA journal_mode=DELETE")
         checked = copy.execute("PRAGMA quick_check").fetchone()[0]
         if checked != "ok":
-            raise BackupRefused(_("The site's database is damaged (%(why)s); no backup was written.")
-                                % {"why": checked})
+            raise BackupRefused(
+                _("The site's database is damaged (%(why)s); no backup was written.") % {"why": checked}
+            )
         migrations = [f"{app}.{name}" for app, name in copy.execute("SELECT app, name FROM django_migrations")]
     finally:
         copy.close()
@@ -88,8 +89,10 @@ def check_copy(path, backup):
     except sqlite3.DatabaseError as error:
         checked = str(error)
     if checked != "ok":
-        raise BackupRefused(_("%(file)s is damaged: its database fails SQLite's check (%(why)s).")
-                            % {"file": backup.path, "why": checked})
+        raise BackupRefused(
+            _("%(file)s is damaged: its database fails SQLite's check (%(why)s).")
+            % {"file": backup.path, "why": checked}
+        )
     sync(path)
 
 
@@ -111,13 +114,16 @@ def let_go_of(target):
         mode = old.execute("PRAGMA journal_mode=DELETE").fetchone()[0]
     except sqlite3.OperationalError as error:
         if "locked" in str(error) or "busy" in str(error):
-            raise BackupRefused(_("The database %(file)s is in use (is the site running?). Stop the site, "
-                                  "then restore.") % {"file": target}) from error
+            raise BackupRefused(
+                _("The database %(file)s is in use (is the site running?). Stop the site, then restore.")
+                % {"file": target}
+            ) from error
         return
     except sqlite3.DatabaseError:
         return
     finally:
         old.close()
     if mode.lower() == "wal":
-        raise BackupRefused(_("The database %(file)s is in use (is the site running?). Stop the site, "
-                              "then restore.") % {"file": target})
+        raise BackupRefused(
+            _("The database %(file)s is in use (is the site running?). Stop the site, then restore.") % {"file": target}
+        )

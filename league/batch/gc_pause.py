@@ -16,6 +16,7 @@ import gc
 
 def gc_paused(function):
     """Run ``function`` with the cyclic collector off (restored afterwards, also after an exception)."""
+
     @functools.wraps(function)
     def paused(*args, **kwargs):
         if not gc.isenabled():  # already paused by an outer step
@@ -26,4 +27,5 @@ def gc_paused(function):
             return function(*args, **kwargs)
         finally:
             gc.enable()
+
     return paused

@@ -72,13 +72,17 @@ def report(outcome):
     for club, status, summary in outcome.clubs:
         name = f"{club.name}:"
         if status == "created":
-            lines.append(f"  {name} created {summary.members} members, {summary.meetings} meetings, "
-                         f"{summary.games} games ({summary.busts} busts, {summary.yakuman} yakuman, "
-                         f"{summary.ties} ties)")
+            lines.append(
+                f"  {name} created {summary.members} members, {summary.meetings} meetings, "
+                f"{summary.games} games ({summary.busts} busts, {summary.yakuman} yakuman, "
+                f"{summary.ties} ties)"
+            )
         else:
-            lines.append(f"  {name} already has data (members {summary.members}, meetings {summary.meetings}, "
-                         f"games {summary.games}): skipped; `manage.py demo --reset --club {club.slug}` "
-                         "recreates it")
+            lines.append(
+                f"  {name} already has data (members {summary.members}, meetings {summary.meetings}, "
+                f"games {summary.games}): skipped; `manage.py demo --reset --club {club.slug}` "
+                "recreates it"
+            )
     for slug in outcome.missing:
         lines.append(f"  {slug}: not loaded, skipped (run `manage.py load_seed_clubs` first)")
     # bin/start says next where the site serves (it may not be the default address: PORT).

@@ -85,9 +85,12 @@ def existing(club):
     """What the club already has, or None when it has no members, seasons or meetings."""
     if not (club.members.exists() or club.seasons.exists() or club.meetings.exists()):
         return None
-    return Summary(members=club.members.count(), meetings=club.meetings.count(),
-                   games=Game.objects.for_club(club).count(),
-                   season=", ".join(club.seasons.values_list("name", flat=True)))
+    return Summary(
+        members=club.members.count(),
+        meetings=club.meetings.count(),
+        games=Game.objects.for_club(club).count(),
+        season=", ".join(club.seasons.values_list("name", flat=True)),
+    )
 
 
 def delete_club_data(club):
@@ -117,21 +120,23 @@ def build_club(club, plan, *, today, weeks=None, secretary=None):
         rule_sets = {rule_set.slug: rule_set for rule_set in club.rule_sets.with_versions()}
         missing = set(plan.rotation) - set(rule_sets)
         if missing:
-            raise DemoError(f"{club}: the rule sets {', '.join(sorted(missing))} are missing; "
-                            "run `manage.py load_seed_clubs` first.")
+            raise DemoError(
+                f"{club}: the rule sets {', '.join(sorted(missing))} are missing; "
+                "run `manage.py load_seed_clubs` first."
+            )
         dates = meeting_dates(first_day, today, plan.weekday, weeks)
         slots = []
         meetings, attendance = [], []
         for index, day in enumerate(dates):
             rule_set = rule_sets[plan.rotation[(len(dates) - 1 - index) % len(plan.rotation)]]
             meeting, present, meeting_slots = _plan_meeting(
-                rng, plan, club, rule_set, day, players, closed=index < len(dates) - 1)
+                rng, plan, club, rule_set, day, players, closed=index < len(dates) - 1
+            )
             meetings.append(meeting)
             attendance.extend(present)
             slots.extend(meeting_slots)
         bulk_create_with_history(meetings, Meeting, default_user=secretary, default_change_reason=CHANGE_REASON)
-        bulk_create_with_history(attendance, Attendance, default_user=secretary,
-                                 default_change_reason=CHANGE_REASON)
+        bulk_create_with_history(attendance, Attendance, default_user=secretary, default_change_reason=CHANGE_REASON)
         _mark_specials(rng, slots)
         summary = _create_games(rng, slots, secretary)
         for meeting in meetings:  # as entered on the evening of the day, like their history says
@@ -147,8 +152,13 @@ def build_club(club, plan, *, today, weeks=None, secretary=None):
 def table_for(plan, rule_set, version):
     """How the rule set's games run, with players, start and target from the version in force."""
     settings = version.settings
-    return replace(plan.tables_by_rule_set[rule_set.slug], players=settings["players"], start=settings["start"],
-                   target=settings["target"], chips=settings["chips"]["value"] != 0)
+    return replace(
+        plan.tables_by_rule_set[rule_set.slug],
+        players=settings["players"],
+        start=settings["start"],
+        target=settings["target"],
+        chips=settings["chips"]["value"] != 0,
+    )
 
 
 def _create_members(club, plan, rng):
@@ -173,11 +183,18 @@ def _plan_meeting(rng, plan, club, rule_set, day, players, closed):
     tables = min(rng.randint(*plan.tables), len(players) // seats)
     extra = min(rng.choice((0, 0, 0, 1, 1, 2)), len(players) - tables * seats)
     # Weighted sampling without replacement (Efraimidis–Spirakis): regulars come more often.
-    came = sorted(players, key=lambda p: rng.random() ** (1 / p.regularity), reverse=True)[:tables * seats + extra]
+    came = sorted(players, key=lambda p: rng.random() ** (1 / p.regularity), reverse=True)[: tables * seats + extra]
     rounds = rng.randint(*plan.rounds)
     fee = tables * rounds * plan.fee_per_table_round * rng.uniform(0.95, 1.1) + plan.fee_base
-    meeting = Meeting(club=club, rule_set=rule_set, date=day, venue=plan.venue, venue_fee=int(round(fee, -2)),
-                      rounds=rounds, closed=closed)
+    meeting = Meeting(
+        club=club,
+        rule_set=rule_set,
+        date=day,
+        venue=plan.venue,
+        venue_fee=int(round(fee, -2)),
+        rounds=rounds,
+        closed=closed,
+    )
     meeting._history_date = _at(day, 12, 30)
     present = [Attendance(meeting=meeting, member=p.member, present_at_close=rng.random() < 0.9) for p in came]
     for row in present:
@@ -186,10 +203,10 @@ def _plan_meeting(rng, plan, club, rule_set, day, players, closed):
     played = {id(p): 0 for p in came}
     for round_number in range(1, rounds + 1):
         # Those who have played most today sit out first when there are more players than seats.
-        order = sorted(came, key=lambda p: (played[id(p)], rng.random()))[:tables * seats]
+        order = sorted(came, key=lambda p: (played[id(p)], rng.random()))[: tables * seats]
         rng.shuffle(order)
         for table in range(tables):
-            seated = order[table * seats:(table + 1) * seats]
+            seated = order[table * seats : (table + 1) * seats]
             for p in seated:
                 played[id(p)] += 1
             slots.append(_Slot(meeting, version, table_rules, round_number, table + 1, seated))
@@ -250,10 +267,16 @@ def _entry(rng, slot, hanchan):
     if "chombo" in slot.special:
         chombo = [{"seat": rng.randrange(len(slot.players))}]
     return Entry(
-        meeting=slot.meeting, round=slot.round, table=slot.table, members=[p.member for p in slot.players],
-        scores=hanchan.scores, deposit=hanchan.deposit, chips=hanchan.chips,
+        meeting=slot.meeting,
+        round=slot.round,
+        table=slot.table,
+        members=[p.member for p in slot.players],
+        scores=hanchan.scores,
+        deposit=hanchan.deposit,
+        chips=hanchan.chips,
         busts=hanchan.busts if (bust["penalty"] or bust["bonus"]) else [],
-        yakuman=hanchan.yakuman, chombo=chombo,
+        yakuman=hanchan.yakuman,
+        chombo=chombo,
         ended_by_yakuman=hanchan.ended_by_yakuman if settings["method"] == "win_points" else None,
     )
 

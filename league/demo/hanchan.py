@@ -12,8 +12,18 @@ import math
 from dataclasses import dataclass, field
 
 # (name, weight): how often each yakuman turns up at a club table
-YAKUMAN_NAMES = (("四暗刻", 30), ("国士無双", 25), ("大三元", 22), ("字一色", 6), ("小四喜", 6), ("緑一色", 3),
-                 ("清老頭", 2), ("大四喜", 2), ("四槓子", 1), ("九蓮宝燈", 1))
+YAKUMAN_NAMES = (
+    ("四暗刻", 30),
+    ("国士無双", 25),
+    ("大三元", 22),
+    ("字一色", 6),
+    ("小四喜", 6),
+    ("緑一色", 3),
+    ("清老頭", 2),
+    ("大四喜", 2),
+    ("四槓子", 1),
+    ("九蓮宝燈", 1),
+)
 PAO_YAKUMAN = ("大三元", "大四喜")  # 責任払い (包) applies to these
 COUNTED_YAKUMAN = "数え役満"
 
@@ -136,8 +146,14 @@ class _Game:
         busts = []
         if self.table.bust_ends and self.ended_by_yakuman is None:
             busts = [{"seat": seat, "by": self.buster.get(seat)} for seat in range(self.n) if self.scores[seat] < 0]
-        return Hanchan(scores=self.scores, deposit=self.pot, chips=self.chips if self.table.chips else [],
-                       busts=busts, yakuman=self.yakuman, ended_by_yakuman=self.ended_by_yakuman)
+        return Hanchan(
+            scores=self.scores,
+            deposit=self.pot,
+            chips=self.chips if self.table.chips else [],
+            busts=busts,
+            yakuman=self.yakuman,
+            ended_by_yakuman=self.ended_by_yakuman,
+        )
 
     # -- the course of the game -------------------------------------------------------------
 
@@ -197,8 +213,12 @@ class _Game:
         pao = None
         if name in PAO_YAKUMAN and rng.random() < 0.35:
             pao = rng.choice([s for s in others if s != discarder])
-        event = {"seat": winner, "kind": "counted" if counted else "yakuman",
-                 "win": "tsumo" if tsumo else "ron", "name": name}
+        event = {
+            "seat": winner,
+            "kind": "counted" if counted else "yakuman",
+            "win": "tsumo" if tsumo else "ron",
+            "name": name,
+        }
         if discarder is not None:
             event["from"] = discarder
         if pao is not None:
@@ -211,8 +231,9 @@ class _Game:
         self._pay_win(winner, discarder, 8000, pao=pao)
         self._win_chips(winner, discarder, winner in riichi)
         if table.yakuman_chips:
-            self._move_chips(winner, discarder, (6 if counted else 10) if discarder is not None else
-                             (3 if counted else 5))
+            self._move_chips(
+                winner, discarder, (6 if counted else 10) if discarder is not None else (3 if counted else 5)
+            )
         self._after_win(winner)
         return False
 

@@ -44,13 +44,18 @@ def game_columns(players=SEATS):
     winds = [WIND_NAMES[s] for s in range(players)]
     columns = [Column("date", "日付", "Date"), Column("round", "回戦", "Round"), Column("table", "卓", "Table")]
     for seat, (ja, _letter, en) in enumerate(winds):
-        columns += [Column(f"player_{seat}", f"{ja}家", f"{en} player"),
-                    Column(f"score_{seat}", f"{ja}家 点数", f"{en} score")]
+        columns += [
+            Column(f"player_{seat}", f"{ja}家", f"{en} player"),
+            Column(f"score_{seat}", f"{ja}家 点数", f"{en} score"),
+        ]
     columns.append(Column("deposit", "供託", "Deposit"))
     for seat, (ja, _letter, en) in enumerate(winds):
         columns.append(Column(f"chips_{seat}", f"{ja}家 チップ", f"{en} chips"))
-    columns += [Column("busts", "飛び", "Busts"), Column("yakuman", "役満", "Yakuman"),
-                Column("chombo", "チョンボ", "Chombo")]
+    columns += [
+        Column("busts", "飛び", "Busts"),
+        Column("yakuman", "役満", "Yakuman"),
+        Column("chombo", "チョンボ", "Chombo"),
+    ]
     # A points-only game (点数なし) has these instead of scores: each player's final points before chips.
     for seat, (ja, _letter, en) in enumerate(winds):
         columns.append(Column(f"points_{seat}", f"{ja}家 ポイント", f"{en} points"))
@@ -99,6 +104,7 @@ class LayoutError(ValueError):
 
 # -- writing --------------------------------------------------------------------------------------------
 
+
 def busts_text(busts):
     return ",".join(f"{wind(b['seat'])}:{'トップ' if b['by'] is None else wind(b['by'])}" for b in busts)
 
@@ -126,6 +132,7 @@ def chombo_text(chombo):
 
 
 # -- reading --------------------------------------------------------------------------------------------
+
 
 def _items(text):
     text = unicodedata.normalize("NFKC", str(text or "")).replace("、", ",").strip()
@@ -156,8 +163,9 @@ def read_yakuman(text):
     for item in _items(text):
         parts = [p.strip() for p in item.split(":")]
         if len(parts) < 3:
-            raise LayoutError(_("“%(item)s”: write a yakuman as winner:name:ツモ or winner:name:ロン:discarder.") % {
-                "item": item})
+            raise LayoutError(
+                _("“%(item)s”: write a yakuman as winner:name:ツモ or winner:name:ロン:discarder.") % {"item": item}
+            )
         event = {"seat": _seat(parts[0]), "name": parts[1], "kind": "yakuman", "count": 1}
         win = parts[2].lower()
         rest = parts[3:]
@@ -166,8 +174,9 @@ def read_yakuman(text):
         elif win in RON_WORDS:
             event["win"] = "ron"
             if not rest:
-                raise LayoutError(_("“%(item)s”: a ロン needs the seat that dealt in, e.g. 東:国士無双:ロン:北.") % {
-                    "item": item})
+                raise LayoutError(
+                    _("“%(item)s”: a ロン needs the seat that dealt in, e.g. 東:国士無双:ロン:北.") % {"item": item}
+                )
             event["from"] = _seat(rest.pop(0))
         else:
             raise LayoutError(_("“%(item)s”: the third part must be ツモ or ロン.") % {"item": item})
@@ -181,8 +190,10 @@ def read_yakuman(text):
             elif extra in ("終", "end"):
                 ended = event["seat"]
             else:
-                raise LayoutError(_("“%(item)s”: “%(extra)s” is not understood (責西, 数え, x2 or 終).") % {
-                    "item": item, "extra": extra})
+                raise LayoutError(
+                    _("“%(item)s”: “%(extra)s” is not understood (責西, 数え, x2 or 終).")
+                    % {"item": item, "extra": extra}
+                )
         events.append(event)
     return events, ended
 

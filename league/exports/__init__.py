@@ -22,16 +22,32 @@ from .render import csv_chunks, write_csv, write_xlsx
 from .standings_sheet import standings_sheet
 from .tally_sheet import tally_sheets
 
-__all__ = ["ExportChoice", "csv_chunks", "results_sheet", "season_sheets", "write_csv", "write_season_workbook",
-           "write_xlsx"]
+__all__ = [
+    "ExportChoice",
+    "csv_chunks",
+    "results_sheet",
+    "season_sheets",
+    "write_csv",
+    "write_season_workbook",
+    "write_xlsx",
+]
 
 
 def season_sheets(choice):
     """Every sheet of the season workbook, in order; the long ones stream their rows when written."""
     results = [standings(period) for period in choice.periods()]  # read once for every sheet that shows them
-    return [standings_sheet(results), *printable_sheets(choice, results), *tally_sheets(choice, results),
-            awards_sheet(choice, results), records_sheet(choice), games_sheet(choice), results_sheet(choice),
-            *meetings_sheets(choice), members_sheet(choice), rules_sheet(choice)]
+    return [
+        standings_sheet(results),
+        *printable_sheets(choice, results),
+        *tally_sheets(choice, results),
+        awards_sheet(choice, results),
+        records_sheet(choice),
+        games_sheet(choice),
+        results_sheet(choice),
+        *meetings_sheets(choice),
+        members_sheet(choice),
+        rules_sheet(choice),
+    ]
 
 
 def write_season_workbook(choice, target):

@@ -16,9 +16,15 @@ def awards_sheet(choice, results):
     ``results`` are the exported periods' standings, read once for the Standings sheet."""
     several = len(results) > 1
     columns = [Column(_("Rule set"), width=16)] if several else []
-    columns += [Column(_("Title"), OUR_TEXT, width=20), Column(_("Holder"), width=16), Column(_("Guest"), width=8),
-                Column(_("Figure"), OUR_TEXT, width=12), Column(_("Date"), DATE), Column(_("Round"), INT),
-                Column(_("How it is decided"), OUR_TEXT, width=70, wrap=True)]
+    columns += [
+        Column(_("Title"), OUR_TEXT, width=20),
+        Column(_("Holder"), width=16),
+        Column(_("Guest"), width=8),
+        Column(_("Figure"), OUR_TEXT, width=12),
+        Column(_("Date"), DATE),
+        Column(_("Round"), INT),
+        Column(_("How it is decided"), OUR_TEXT, width=70, wrap=True),
+    ]
     return Sheet(pgettext("workbook sheet", "Awards"), columns, _award_rows(choice, results, several))
 
 
@@ -33,19 +39,32 @@ def _award_rows(choice, results, several):
                     yield [*start, str(award.label), None, None, None, None, None, words]
                     continue
                 game = holder.game
-                yield [*start, str(award.label), holder.member.name, _("guest") if holder.member.guest else None,
-                       format_figure(award.kind, holder.figure), game.meeting.date if game else None,
-                       game.round if game else None, words]
+                yield [
+                    *start,
+                    str(award.label),
+                    holder.member.name,
+                    _("guest") if holder.member.guest else None,
+                    format_figure(award.kind, holder.figure),
+                    game.meeting.date if game else None,
+                    game.round if game else None,
+                    words,
+                ]
 
 
 def records_sheet(choice):
     """The records of every exported rule set over all its seasons, list after list, each ranked."""
     several = len(choice.rule_sets) > 1
     columns = [Column(_("Rule set"), width=16)] if several else []
-    columns += [Column(_("Record"), OUR_TEXT, width=20), Column(_("Rank"), INT), Column(_("Name"), width=16),
-                # A yakuman's name and who dealt in are typed text, as the names are.
-                Column(_("Figure"), width=12), Column(_("Date"), DATE), Column(_("Round"), INT),
-                Column(_("Detail"), width=30)]
+    columns += [
+        Column(_("Record"), OUR_TEXT, width=20),
+        Column(_("Rank"), INT),
+        Column(_("Name"), width=16),
+        # A yakuman's name and who dealt in are typed text, as the names are.
+        Column(_("Figure"), width=12),
+        Column(_("Date"), DATE),
+        Column(_("Round"), INT),
+        Column(_("Detail"), width=30),
+    ]
     return Sheet(pgettext("workbook sheet", "Records"), columns, _record_rows(choice, several))
 
 
@@ -57,26 +76,57 @@ def _record_rows(choice, several):
 
 
 def _records_of(records):
-    for label, kind, placed in ((_("Highest scores"), SCORE, records.best_scores),
-                                (_("Most points in one game"), POINTS, records.best_points)):
+    for label, kind, placed in (
+        (_("Highest scores"), SCORE, records.best_scores),
+        (_("Most points in one game"), POINTS, records.best_points),
+    ):
         for entry in placed:
             seat = entry.item
-            yield [label, entry.rank, seat.member.name,
-                   format_figure(kind, seat.score if kind == SCORE else seat.total),
-                   seat.game.meeting.date, seat.game.round, None]
+            yield [
+                label,
+                entry.rank,
+                seat.member.name,
+                format_figure(kind, seat.score if kind == SCORE else seat.total),
+                seat.game.meeting.date,
+                seat.game.round,
+                None,
+            ]
     for record in records.yakuman:
         won = record.yakuman
         detail = [won.get_win_display()]
         if record.dealt_in:
             detail.append(_("dealt in by %(name)s") % {"name": record.dealt_in.name})
-        yield [_("Yakuman"), None, won.member.name, won.name or won.get_kind_display(), won.game.meeting.date,
-               won.game.round, " · ".join(str(part) for part in detail)]
-    for label, placed in ((_("Most tops in a row"), records.top_runs),
-                          (_("Most games in a row without a last"), records.not_last_runs)):
+        yield [
+            _("Yakuman"),
+            None,
+            won.member.name,
+            won.name or won.get_kind_display(),
+            won.game.meeting.date,
+            won.game.round,
+            " · ".join(str(part) for part in detail),
+        ]
+    for label, placed in (
+        (_("Most tops in a row"), records.top_runs),
+        (_("Most games in a row without a last"), records.not_last_runs),
+    ):
         for entry in placed:
             run = entry.item
-            yield [label, entry.rank, run.member.name, str(run.length), run.last.date, None,
-                   _("from %(date)s") % {"date": workbook_date(run.first.date)}]
+            yield [
+                label,
+                entry.rank,
+                run.member.name,
+                str(run.length),
+                run.last.date,
+                None,
+                _("from %(date)s") % {"date": workbook_date(run.first.date)},
+            ]
     for entry in records.most_games:
-        yield [_("Most games"), entry.rank, entry.item.member.name, format_figure("games", entry.item.games),
-               entry.item.last_played, None, None]
+        yield [
+            _("Most games"),
+            entry.rank,
+            entry.item.member.name,
+            format_figure("games", entry.item.games),
+            entry.item.last_played,
+            None,
+            None,
+        ]

@@ -24,7 +24,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 TEXT, OUR_TEXT, INT, POINTS, YEN, DATE, RATE, AVERAGE, BOOL = (
-    "text", "our text", "int", "points", "yen", "date", "rate", "average", "bool")
+    "text",
+    "our text",
+    "int",
+    "points",
+    "yen",
+    "date",
+    "rate",
+    "average",
+    "bool",
+)
 
 # Characters a spreadsheet may read as the start of a formula (with the full-width forms a Japanese
 # input method produces, which Excel also accepts), and the tab and carriage return that CSV

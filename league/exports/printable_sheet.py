@@ -38,19 +38,38 @@ def _compact(header, kind, least):
 
 def _printable_sheet(choice, result, several):
     extras = extra_figures(result)
-    columns = [_compact(_("Rank"), INT, 5), Column(_("Name"), width=14), _compact(_("Games"), INT, 5),
-               _compact(_("Win points") if result.win_points else _("Points"), POINTS, 8),
-               _compact(_("Average place"), AVERAGE, 6),
-               *(_compact(str(PLACE_NAMES[place]), INT, 4) for place in range(result.players))]
+    columns = [
+        _compact(_("Rank"), INT, 5),
+        Column(_("Name"), width=14),
+        _compact(_("Games"), INT, 5),
+        _compact(_("Win points") if result.win_points else _("Points"), POINTS, 8),
+        _compact(_("Average place"), AVERAGE, 6),
+        *(_compact(str(PLACE_NAMES[place]), INT, 4) for place in range(result.players)),
+    ]
     if "chips" in extras:
         columns.append(_compact(_("Chips"), INT, 5))
     if "shugi" in extras:
         columns.append(_compact(_("Shūgi"), POINTS, 7))
     title = pgettext("workbook sheet", "Printable standings")
     rule_set = result.period.rule_set.name
-    rows = [[line.rank, line.member.name, line.games, points_number(line.points), decimal_number(line.average_place),
-             *line.places,
-             *([line.chips] if "chips" in extras else []), *([points_number(line.shugi)] if "shugi" in extras else [])]
-            for line in result.lines]
-    return Sheet(f"{title} {rule_set}" if several else title, columns, rows,
-                 title_rows=[f"{choice.title} {rule_set}"], frozen_columns=2, portrait_rows=len(rows))
+    rows = [
+        [
+            line.rank,
+            line.member.name,
+            line.games,
+            points_number(line.points),
+            decimal_number(line.average_place),
+            *line.places,
+            *([line.chips] if "chips" in extras else []),
+            *([points_number(line.shugi)] if "shugi" in extras else []),
+        ]
+        for line in result.lines
+    ]
+    return Sheet(
+        f"{title} {rule_set}" if several else title,
+        columns,
+        rows,
+        title_rows=[f"{choice.title} {rule_set}"],
+        frozen_columns=2,
+        portrait_rows=len(rows),
+    )

@@ -64,8 +64,17 @@ NUMBER_FORMATS = {RATE: "0.0%", AVERAGE: "0.00"}  # and POINTS, YEN: in the acti
 # The narrowest each kind of column is drawn, in characters (a date needs 10: 2026-11-21).
 WIDTHS = {TEXT: 12, OUR_TEXT: 12, INT: 6, POINTS: 8, YEN: 9, DATE: 11, RATE: 7, AVERAGE: 7, BOOL: 7}
 MAX_WIDTH = 60
-MODEL_VALUES = {TEXT: "x", OUR_TEXT: "x", INT: 1, POINTS: 1.0, YEN: 1, DATE: datetime.date(2000, 1, 1),
-                RATE: 1.0, AVERAGE: 1.0, BOOL: True}
+MODEL_VALUES = {
+    TEXT: "x",
+    OUR_TEXT: "x",
+    INT: 1,
+    POINTS: 1.0,
+    YEN: 1,
+    DATE: datetime.date(2000, 1, 1),
+    RATE: 1.0,
+    AVERAGE: 1.0,
+    BOOL: True,
+}
 SHEET_TITLE_LENGTH = 31  # Excel's limit
 NOT_IN_SHEET_TITLES = re.compile(r"[\[\]:*?/\\]")
 CSV_ROWS_PER_CHUNK = 500
@@ -116,6 +125,7 @@ def column_width(column):
 
 # -- the workbook --------------------------------------------------------------------------------------
 
+
 def write_xlsx(sheets, target, title=""):
     """Write ``sheets`` as one .xlsx workbook to ``target`` (a path or a binary file opened for writing).
 
@@ -124,8 +134,12 @@ def write_xlsx(sheets, target, title=""):
     workbook = Workbook(write_only=True)
     workbook.properties.title = title
     _set_default_font(workbook)
-    formats = {**NUMBER_FORMATS, POINTS: points_number_format(), YEN: yen_number_format(),
-               DATE: date_number_format()}  # in the active language
+    formats = {
+        **NUMBER_FORMATS,
+        POINTS: points_number_format(),
+        YEN: yen_number_format(),
+        DATE: date_number_format(),
+    }  # in the active language
     titles = set()
     rows = [_start_sheet(workbook, sheet, _sheet_title(sheet.title, titles), title, formats) for sheet in sheets]
     save_with_rows(workbook, target, rows, text=_text, quote=looks_like_formula)
@@ -151,7 +165,7 @@ def _sheet_title(title, taken):
     candidate, number = base, 2
     while candidate.lower() in taken:
         suffix = f" ({number})"
-        candidate = base[:SHEET_TITLE_LENGTH - len(suffix)] + suffix
+        candidate = base[: SHEET_TITLE_LENGTH - len(suffix)] + suffix
         number += 1
     taken.add(candidate.lower())
     return candidate
@@ -270,6 +284,7 @@ def _footer_cells(ws, kind, values, formats):
 
 
 # -- CSV ----------------------------------------------------------------------------------------------
+
 
 def csv_chunks(sheet):
     """The sheet as CSV text in chunks: a BOM first (so that Excel reads UTF-8), rows ending in CRLF."""

@@ -80,8 +80,9 @@ def save_with_rows(workbook, target, sheets, text=str, quote=None):
         skeleton = files.enter_context(tempfile.TemporaryFile())
         workbook.save(skeleton)  # names each worksheet's part (ws.path)
         skeleton.seek(0)
-        _copy_with_rows(skeleton, target, {ws.path.lstrip("/"): xml for ws, xml in zip(worksheets, written,
-                                                                                          strict=True)})
+        _copy_with_rows(
+            skeleton, target, {ws.path.lstrip("/"): xml for ws, xml in zip(worksheets, written, strict=True)}
+        )
 
 
 def _stretch(auto_filter, last_row):
@@ -131,6 +132,7 @@ def _cell_writer(letter, model, text, quote=None):
         quoted = _style(quoted_model)
     style = _style(model)
     if model.data_type == "s":
+
         def text_cell(value, row):
             value = text(value)
             if value is None or value == "":
@@ -138,6 +140,7 @@ def _cell_writer(letter, model, text, quote=None):
             space = ' xml:space="preserve"' if value != value.strip() else ""
             chosen = quoted if quoted is not None and quote is not None and quote(value) else style
             return f'<c r="{letter}{row}" t="inlineStr"{chosen}><is><t{space}>{escape(value)}</t></is></c>'
+
         return text_cell
     if model.data_type == "d":
         return lambda value, row: f'<c r="{letter}{row}"{style} t="n"><v>{(value - EXCEL_EPOCH).days}</v></c>'

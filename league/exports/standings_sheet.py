@@ -30,26 +30,43 @@ def standings_sheet(results):
     columns += [
         Column(_("Games"), INT),
         Column(_("Win points") if all_win_points else _("Points"), POINTS),
-        Column(_("Game points"), POINTS), Column(_("Adjustments"), POINTS),
+        Column(_("Game points"), POINTS),
+        Column(_("Adjustments"), POINTS),
         Column(_("Per game"), POINTS),
         Column(_("Average place"), AVERAGE),
         *(Column(str(PLACE_NAMES[place]), INT) for place in range(places)),
         *(Column(str(PLACE_RATE_NAMES[place]), RATE) for place in range(places)),
-        Column(_("Top-two rate"), RATE), Column(_("Last-avoid rate"), RATE), Column(_("Busts"), INT),
-        Column(_("Bust rate"), RATE), Column(_("Chips"), INT), Column(_("Chip points"), POINTS),
-        Column(_("Shūgi"), POINTS), Column(_("Best"), POINTS), Column(_("Worst"), POINTS),
+        Column(_("Top-two rate"), RATE),
+        Column(_("Last-avoid rate"), RATE),
+        Column(_("Busts"), INT),
+        Column(_("Bust rate"), RATE),
+        Column(_("Chips"), INT),
+        Column(_("Chip points"), POINTS),
+        Column(_("Shūgi"), POINTS),
+        Column(_("Best"), POINTS),
+        Column(_("Worst"), POINTS),
         Column(_("Average score"), INT),
         # Busts, the bust rate and the average score count only these (not the points-only games, 点数なし).
-        Column(_("Games with scores"), INT), Column(_("Last played"), DATE),
+        Column(_("Games with scores"), INT),
+        Column(_("Last played"), DATE),
         # Hanchan known only from day totals (日計): in Games, Points and Per game, in no place or score figure.
-        Column(_("Hanchan from day totals"), INT), Column(_("Day total points"), POINTS),
+        Column(_("Hanchan from day totals"), INT),
+        Column(_("Day total points"), POINTS),
     ]
     if maru:
-        columns += [Column(_("Maru A"), INT), Column(_("Maru B"), INT), Column(_("Maru C"), INT),
-                    Column(_("Double maru A"), INT)]
+        columns += [
+            Column(_("Maru A"), INT),
+            Column(_("Maru B"), INT),
+            Column(_("Maru C"), INT),
+            Column(_("Double maru A"), INT),
+        ]
     # The rank and the name (and the rule set) name a row: frozen, and repeated on each printed page.
-    return Sheet(pgettext("workbook sheet", "Standings"), columns, _rows(results, several, places, maru, guests),
-                 frozen_columns=2 + several)
+    return Sheet(
+        pgettext("workbook sheet", "Standings"),
+        columns,
+        _rows(results, several, places, maru, guests),
+        frozen_columns=2 + several,
+    )
 
 
 def _rows(results, several, places, maru, guests):
@@ -57,17 +74,32 @@ def _rows(results, several, places, maru, guests):
         for line in result.lines:
             row = [result.period.rule_set.name] if several else []
             row += [
-                line.rank, line.member.name, line.member.kana,
+                line.rank,
+                line.member.name,
+                line.member.kana,
                 *([_("guest") if line.member.guest else None] if guests else []),
-                line.games, points_number(line.points),
-                points_number(line.game_points), points_number(line.adjustments), decimal_number(line.per_game),
+                line.games,
+                points_number(line.points),
+                points_number(line.game_points),
+                points_number(line.adjustments),
+                decimal_number(line.per_game),
                 decimal_number(line.average_place),
                 *_padded(line.places, places),
                 *_padded([_fraction(rate) for rate in line.place_rates], places),
-                _fraction(line.rentai_rate), _fraction(line.last_avoid_rate),
-                line.busts, _fraction(line.bust_rate), line.chips, points_number(line.chip_points),
-                points_number(line.shugi), points_number(line.best), points_number(line.worst), line.average_score,
-                line.scored_games, line.last_played, line.day_total_games, points_number(line.day_points),
+                _fraction(line.rentai_rate),
+                _fraction(line.last_avoid_rate),
+                line.busts,
+                _fraction(line.bust_rate),
+                line.chips,
+                points_number(line.chip_points),
+                points_number(line.shugi),
+                points_number(line.best),
+                points_number(line.worst),
+                line.average_score,
+                line.scored_games,
+                line.last_played,
+                line.day_total_games,
+                points_number(line.day_points),
             ]
             if maru:
                 row += [line.maru.get(key) if result.win_points else None for key in MARU]

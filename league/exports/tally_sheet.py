@@ -35,16 +35,21 @@ LEADING = ("date", "round", "table")  # the import layout's keys of the columns 
 def tally_sheets(choice, results):
     """One Tally sheet per rule set of ``choice``; ``results`` are their standings, in the same order."""
     several = len(results) > 1
-    return [_tally_sheet(choice, result, several) for result in results
-            if not several or any(line.games for line in result.lines)]
+    return [
+        _tally_sheet(choice, result, several)
+        for result in results
+        if not several or any(line.games for line in result.lines)
+    ]
 
 
 def _tally_sheet(choice, result, several):
     members = [line.member for line in result.lines if line.games]
     in_japanese = japanese()
     layout = {column.key: column for column in game_columns(result.players)}
-    columns = [Column(layout[key].ja if in_japanese else layout[key].en, kind)
-               for key, kind in zip(LEADING, (DATE, INT, INT), strict=True)]
+    columns = [
+        Column(layout[key].ja if in_japanese else layout[key].en, kind)
+        for key, kind in zip(LEADING, (DATE, INT, INT), strict=True)
+    ]
     days = bool(result.day_total_games)
     if days:  # 半荘数 in Japanese, Games in English: both read back as the count column
         columns.append(Column("半荘数" if in_japanese else "Games", INT))
@@ -52,9 +57,14 @@ def _tally_sheet(choice, result, several):
     title = pgettext("workbook sheet", "Tally")
     rule_set = result.period.rule_set.name
     tally = _Tally([member.pk for member in members], days)
-    return Sheet(f"{title} {rule_set}" if several else title, columns, tally.rows(result.period),
-                 title_rows=[f"{choice.title} {rule_set}"], footer=tally.footer(),
-                 frozen_columns=len(LEADING) + days)
+    return Sheet(
+        f"{title} {rule_set}" if several else title,
+        columns,
+        tally.rows(result.period),
+        title_rows=[f"{choice.title} {rule_set}"],
+        footer=tally.footer(),
+        frozen_columns=len(LEADING) + days,
+    )
 
 
 class _Tally:
@@ -74,21 +84,33 @@ class _Tally:
             yield row
 
     def _game_rows(self, period):
-        seats = (seats_in(period).in_meeting_order()
-                 .values_list("game_id", "game__meeting__date", "game__meeting_id", "game__round", "game__table",
-                              "member_id", "total")
-                 .iterator(chunk_size=CHUNK))
+        seats = (
+            seats_in(period)
+            .in_meeting_order()
+            .values_list(
+                "game_id", "game__meeting__date", "game__meeting_id", "game__round", "game__table", "member_id", "total"
+            )
+            .iterator(chunk_size=CHUNK)
+        )
         for (_game, day, meeting, round_number, table), seated in groupby(seats, key=itemgetter(0, 1, 2, 3, 4)):
             points = self._add(((member_id, total, 1) for *_game_of_seat, member_id, total in seated))
             yield (day, meeting, 0), [day, round_number, table, *([None] if self.days else []), *points]
 
     def _day_rows(self, period):
         """Each day total after its meeting's games: date, no round or table, its hanchan, the points."""
-        lines = (day_lines_in(period)
-                 .order_by("day_total__meeting__date", "day_total__meeting_id", "day_total_id", "id")
-                 .values_list("day_total_id", "day_total__meeting__date", "day_total__meeting_id",
-                              "day_total__games", "member_id", "points")
-                 .iterator(chunk_size=CHUNK))
+        lines = (
+            day_lines_in(period)
+            .order_by("day_total__meeting__date", "day_total__meeting_id", "day_total_id", "id")
+            .values_list(
+                "day_total_id",
+                "day_total__meeting__date",
+                "day_total__meeting_id",
+                "day_total__games",
+                "member_id",
+                "points",
+            )
+            .iterator(chunk_size=CHUNK)
+        )
         for (total, day, meeting, games), listed in groupby(lines, key=itemgetter(0, 1, 2, 3)):
             points = self._add(((member_id, points, games) for *_total, member_id, points in listed))
             yield (day, meeting, 1, total), [day, None, None, games, *points]

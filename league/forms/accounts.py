@@ -22,16 +22,25 @@ class YenField(forms.CharField):
         if number < 0:
             raise forms.ValidationError(_("Type an amount of yen, 0 or more."), code="negative")
         if number > MOST_YEN:
-            raise forms.ValidationError(_("%(amount)s yen is more than a day's fees can be."), code="too_large",
-                                        params={"amount": f"{number:,}"})
+            raise forms.ValidationError(
+                _("%(amount)s yen is more than a day's fees can be."),
+                code="too_large",
+                params={"amount": f"{number:,}"},
+            )
         return number
 
 
 class AccountsForm(forms.Form):
-    venue_fee = YenField(label=_("Venue fee (場代), yen"), required=False,
-                         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}))
+    venue_fee = YenField(
+        label=_("Venue fee (場代), yen"),
+        required=False,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
     rounds = forms.IntegerField(
-        label=_("Hanchan held"), required=False, min_value=1, max_value=99,
+        label=_("Hanchan held"),
+        required=False,
+        min_value=1,
+        max_value=99,
         help_text=_("Leave empty to count the rounds entered."),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
@@ -49,7 +58,8 @@ class AccountsForm(forms.Form):
             stayed = line.present_at_close if line and line.attended else came
             self.fields[f"came_{member.pk}"] = forms.BooleanField(label=_("came"), required=False, initial=came)
             self.fields[f"stayed_{member.pk}"] = forms.BooleanField(
-                label=_("stayed to the close"), required=False, initial=stayed)
+                label=_("stayed to the close"), required=False, initial=stayed
+            )
             self.fields[f"came_{member.pk}"].played = bool(line and line.games)
 
     def rows(self):
@@ -65,5 +75,6 @@ class AccountsForm(forms.Form):
     def attendance(self):
         """member → stayed to the close, for everyone who came."""
         data = self.cleaned_data
-        return {member: bool(data.get(f"stayed_{member.pk}")) for member in self.candidates
-                if data.get(f"came_{member.pk}")}
+        return {
+            member: bool(data.get(f"stayed_{member.pk}")) for member in self.candidates if data.get(f"came_{member.pk}")
+        }

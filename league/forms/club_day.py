@@ -7,15 +7,19 @@ from django.utils.translation import gettext_lazy as _
 from ..services.attendance import ABSENT, HERE, LEFT, PRESENCES
 from ..services.draws import MOST_ROUNDS
 
-PRESENCE_DONE = {HERE: _("%(name)s is here."), LEFT: _("%(name)s has left."),
-                 ABSENT: _("%(name)s is marked as not here.")}
+PRESENCE_DONE = {
+    HERE: _("%(name)s is here."),
+    LEFT: _("%(name)s has left."),
+    ABSENT: _("%(name)s is marked as not here."),
+}
 
 
 class PresenceForm(forms.Form):
     """One tap on the attendance page: a person (of the club) and what they are now."""
 
-    person = forms.ModelChoiceField(queryset=None, error_messages={
-        "invalid_choice": _("This person is not of this club.")})
+    person = forms.ModelChoiceField(
+        queryset=None, error_messages={"invalid_choice": _("This person is not of this club.")}
+    )
     presence = forms.ChoiceField(choices=[(p, p) for p in PRESENCES])
 
     def __init__(self, *args, people, **kwargs):
@@ -24,15 +28,23 @@ class PresenceForm(forms.Form):
 
 
 class GuestForm(forms.Form):
-    name = forms.CharField(label=_("A guest's name"), max_length=40,
-                           widget=forms.TextInput(attrs={"autocomplete": "off", "enterkeyhint": "done"}))
+    name = forms.CharField(
+        label=_("A guest's name"),
+        max_length=40,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "enterkeyhint": "done"}),
+    )
 
 
 class DrawForm(forms.Form):
     """Draw the next round, or the rest of the day (that many rounds)."""
 
-    rounds = forms.IntegerField(label=_("Rounds to draw"), min_value=1, max_value=MOST_ROUNDS, initial=1,
-                                widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+    rounds = forms.IntegerField(
+        label=_("Rounds to draw"),
+        min_value=1,
+        max_value=MOST_ROUNDS,
+        initial=1,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
 
 
 class SwapForm(forms.Form):
@@ -47,4 +59,3 @@ class SwapForm(forms.Form):
         for name in ("first", "second"):
             self.fields[name].choices = choices
             self.fields[name].error_messages["invalid_choice"] = _("This person is not in this round's draw.")
-

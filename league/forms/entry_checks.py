@@ -12,19 +12,28 @@ class EntryChecksForm(forms.Form):
 
     drawn_mark = forms.CharField(widget=forms.HiddenInput, required=False, max_length=40)
     seat_as_typed = forms.BooleanField(
-        label=_("Seat the players as typed"), required=False,
-        help_text=_("They played this table although the draw seated others here (e.g. in the seat of someone who "
-                    "left). The draw itself is not changed."))
+        label=_("Seat the players as typed"),
+        required=False,
+        help_text=_(
+            "They played this table although the draw seated others here (e.g. in the seat of someone who "
+            "left). The draw itself is not changed."
+        ),
+    )
     same_game_ok = forms.BooleanField(
-        label=_("Save it as another game"), required=False,
-        help_text=_("The same players really had the same scores in another hanchan."))
+        label=_("Save it as another game"),
+        required=False,
+        help_text=_("The same players really had the same scores in another hanchan."),
+    )
 
     refusal = None  # the EntryRefused of the last save, for the page's explanation beside the boxes
 
     def entry_checks(self) -> EntryChecks:
         data = self.cleaned_data
-        return EntryChecks(opened_from=data.get("drawn_mark") or None, seat_as_typed=bool(data.get("seat_as_typed")),
-                           same_game_ok=bool(data.get("same_game_ok")))
+        return EntryChecks(
+            opened_from=data.get("drawn_mark") or None,
+            seat_as_typed=bool(data.get("seat_as_typed")),
+            same_game_ok=bool(data.get("same_game_ok")),
+        )
 
     def show_refusal(self, refusal) -> None:
         """Put a refused save's message beside its box (or above the Save button), and offer its box."""

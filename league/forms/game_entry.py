@@ -41,8 +41,13 @@ class ScoreField(forms.CharField):
         super().__init__(*args, **kwargs)
 
     def widget_attrs(self, widget):
-        return {**super().widget_attrs(widget), "inputmode": "numeric", "autocomplete": "off",
-                "class": "score", "enterkeyhint": "next"}
+        return {
+            **super().widget_attrs(widget),
+            "inputmode": "numeric",
+            "autocomplete": "off",
+            "class": "score",
+            "enterkeyhint": "next",
+        }
 
     def to_python(self, value):
         return parse_score(super().to_python(value), in_hundreds=self.in_hundreds)
@@ -56,8 +61,13 @@ class PointsInputField(forms.CharField):
         super().__init__(*args, **kwargs)
 
     def widget_attrs(self, widget):
-        return {**super().widget_attrs(widget), "inputmode": "decimal", "autocomplete": "off", "class": "points",
-                "enterkeyhint": "next"}
+        return {
+            **super().widget_attrs(widget),
+            "inputmode": "decimal",
+            "autocomplete": "off",
+            "class": "points",
+            "enterkeyhint": "next",
+        }
 
     def to_python(self, value):
         value = super().to_python(value)
@@ -77,8 +87,9 @@ class CountField(forms.CharField):
     def to_python(self, value):
         count = parse_count(super().to_python(value))
         if count is not None and abs(count) > MOST_CHIPS:
-            raise forms.ValidationError(_("%(count)s chips is more than a game can move."), code="too_many",
-                                        params={"count": count})
+            raise forms.ValidationError(
+                _("%(count)s chips is more than a game can move."), code="too_many", params={"count": count}
+            )
         return count
 
 
@@ -96,8 +107,10 @@ class GameForm(EntryChecksForm):
     table = forms.IntegerField(label=_("Table"), min_value=1, max_value=scoring.MOST_ROUNDS, initial=1)
     deposit = ScoreField(label=_("Leftover deposit"), help_text=_("Riichi sticks left on the table at the end."))
     by_points = forms.BooleanField(
-        label=_("Enter by points (点数なし)"), required=False,
-        help_text=_("For a game whose scores nobody noted: type each player's final points, before chips."))
+        label=_("Enter by points (点数なし)"),
+        required=False,
+        help_text=_("For a game whose scores nobody noted: type each player's final points, before chips."),
+    )
     revision = forms.IntegerField(widget=forms.HiddenInput, required=False)  # of the game corrected (Game.revision)
     names_fixed = False  # a player's report of a drawn table (forms/report_entry.py): names, round, table fixed
 
@@ -115,45 +128,66 @@ class GameForm(EntryChecksForm):
         for seat in range(players):
             wind = WINDS[seat]
             self.fields[f"player_{seat}"] = forms.CharField(
-                label=wind, max_length=40,
-                widget=forms.TextInput(attrs={"list": "member-names", "autocomplete": "off",
-                                              "class": "player", "enterkeyhint": "next"}),
+                label=wind,
+                max_length=40,
+                widget=forms.TextInput(
+                    attrs={"list": "member-names", "autocomplete": "off", "class": "player", "enterkeyhint": "next"}
+                ),
             )
             self.fields[f"guest_{seat}"] = forms.BooleanField(
-                label=_("Seat as a guest (ゲストとして入力)"), required=False,
-                help_text=_("A visitor who is not a member: their games count, and no member is created."))
-            self.fields[f"score_{seat}"] = ScoreField(label=_("%(wind)s score") % {"wind": wind},
-                                                      in_hundreds=in_hundreds)
+                label=_("Seat as a guest (ゲストとして入力)"),
+                required=False,
+                help_text=_("A visitor who is not a member: their games count, and no member is created."),
+            )
+            self.fields[f"score_{seat}"] = ScoreField(
+                label=_("%(wind)s score") % {"wind": wind}, in_hundreds=in_hundreds
+            )
             self.fields[f"points_{seat}"] = PointsInputField(label=_("%(wind)s points") % {"wind": wind})
             self.fields[f"chips_{seat}"] = CountField(label=_("%(wind)s chips") % {"wind": wind})
             self.fields[f"bust_{seat}"] = forms.ChoiceField(
-                label=_("%(wind)s busted by") % {"wind": wind}, required=False,
+                label=_("%(wind)s busted by") % {"wind": wind},
+                required=False,
                 choices=[(NO_SEAT, _("did not bust")), (BUST_BY_TOP, _("nobody in particular (to the top)"))]
                 + [(str(s), WINDS[s]) for s in range(players) if s != seat],
             )
             self.fields[f"chombo_{seat}"] = forms.IntegerField(
-                label=_("%(wind)s chombo") % {"wind": wind}, required=False, min_value=0, max_value=5,
+                label=_("%(wind)s chombo") % {"wind": wind},
+                required=False,
+                min_value=0,
+                max_value=5,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
             )
         for row in range(YAKUMAN_ROWS):
             prefix = f"yakuman_{row}"
             self.fields[f"{prefix}_seat"] = forms.ChoiceField(label=_("Winner"), choices=seats, required=False)
             self.fields[f"{prefix}_name"] = forms.CharField(
-                label=_("Yakuman"), max_length=40, required=False,
-                widget=forms.TextInput(attrs={"list": "yakuman-names", "autocomplete": "off"}))
+                label=_("Yakuman"),
+                max_length=40,
+                required=False,
+                widget=forms.TextInput(attrs={"list": "yakuman-names", "autocomplete": "off"}),
+            )
             self.fields[f"{prefix}_win"] = forms.ChoiceField(
-                label=_("Win"), choices=[("tsumo", _("tsumo")), ("ron", _("ron"))], required=False)
+                label=_("Win"), choices=[("tsumo", _("tsumo")), ("ron", _("ron"))], required=False
+            )
             self.fields[f"{prefix}_from"] = forms.ChoiceField(label=_("Dealt in"), choices=seats, required=False)
             self.fields[f"{prefix}_pao"] = forms.ChoiceField(label=_("Pao"), choices=seats, required=False)
             self.fields[f"{prefix}_kind"] = forms.ChoiceField(
-                label=_("Kind"), required=False,
-                choices=[("yakuman", _("yakuman")), ("counted", _("counted yakuman (数え役満)"))])
+                label=_("Kind"),
+                required=False,
+                choices=[("yakuman", _("yakuman")), ("counted", _("counted yakuman (数え役満)"))],
+            )
             self.fields[f"{prefix}_count"] = forms.IntegerField(
-                label=_("Times"), min_value=1, max_value=6, required=False, initial=1,
-                help_text=_("2 for a double yakuman."))
+                label=_("Times"),
+                min_value=1,
+                max_value=6,
+                required=False,
+                initial=1,
+                help_text=_("2 for a double yakuman."),
+            )
             if win_points:
                 self.fields[f"{prefix}_ends"] = forms.BooleanField(
-                    label=_("Ended the game (ダブルマルA)"), required=False)
+                    label=_("Ended the game (ダブルマルA)"), required=False
+                )
         self.entry = None
         self.settled = None
         self.result = None
@@ -165,9 +199,15 @@ class GameForm(EntryChecksForm):
 
     def seat_rows(self):
         return [
-            {"wind": WINDS[s], "seat": s, "player": self[f"player_{s}"], "score": self[f"score_{s}"],
-             "points": self[f"points_{s}"], "guest": self[f"guest_{s}"],
-             "offer_guest": s in self.guest_offered or bool(self[f"guest_{s}"].value())}
+            {
+                "wind": WINDS[s],
+                "seat": s,
+                "player": self[f"player_{s}"],
+                "score": self[f"score_{s}"],
+                "points": self[f"points_{s}"],
+                "guest": self[f"guest_{s}"],
+                "offer_guest": s in self.guest_offered or bool(self[f"guest_{s}"].value()),
+            }
             for s in range(self.players)
         ]
 
@@ -193,13 +233,14 @@ class GameForm(EntryChecksForm):
     def member_choices(self):
         """The active members, then guests, for the name boxes' suggestions (entry.js): name, reading, and the
         finder's keys a typed name may begin, so the page suggests exactly what the server's finder accepts."""
-        return [{"name": member.name, "kana": member.kana, "keys": search_keys(member), "guest": member.guest}
-                for member in self.members.active()]
+        return [
+            {"name": member.name, "kana": member.kana, "keys": search_keys(member), "guest": member.guest}
+            for member in self.members.active()
+        ]
 
     def extra_rows(self):
         return [
-            {"wind": WINDS[s], "chips": self[f"chips_{s}"], "bust": self[f"bust_{s}"],
-             "chombo": self[f"chombo_{s}"]}
+            {"wind": WINDS[s], "chips": self[f"chips_{s}"], "bust": self[f"bust_{s}"], "chombo": self[f"chombo_{s}"]}
             for s in range(self.players)
         ]
 
@@ -217,7 +258,8 @@ class GameForm(EntryChecksForm):
             "yakuman": [f"yakuman_{r}_seat" for r in range(YAKUMAN_ROWS)],
         }[kind]
         return any(str(data.get(key) or "").strip() not in ("", "0") for key in keys) or any(
-            self.has_error(key) for key in keys)
+            self.has_error(key) for key in keys
+        )
 
     @property
     def has_extras_chips(self):
@@ -267,8 +309,17 @@ class GameForm(EntryChecksForm):
         if self.errors:
             return data
         self.entry = Entry(
-            meeting=self.meeting, round=data["round"], table=data["table"], members=members, scores=scores,
-            points=points, deposit=deposit, chips=chips, busts=busts, yakuman=yakuman, chombo=chombo,
+            meeting=self.meeting,
+            round=data["round"],
+            table=data["table"],
+            members=members,
+            scores=scores,
+            points=points,
+            deposit=deposit,
+            chips=chips,
+            busts=busts,
+            yakuman=yakuman,
+            chombo=chombo,
             ended_by_yakuman=ended,
         )
         self._settle()
@@ -293,28 +344,40 @@ class GameForm(EntryChecksForm):
             member = match.member
             as_guest = data.get(f"guest_{seat}")
             if match.ambiguous:
-                message = (gettext("“%(name)s” could be %(members)s: type more of the name or the reading.")
-                           if match.how else
-                           gettext("“%(name)s” could be %(members)s: type the full name or the reading."))
-                self.add_error(f"player_{seat}", message % {
-                    "name": typed, "members": gettext(", ").join(m.name for m in match.candidates)})
+                message = (
+                    gettext("“%(name)s” could be %(members)s: type more of the name or the reading.")
+                    if match.how
+                    else gettext("“%(name)s” could be %(members)s: type the full name or the reading.")
+                )
+                self.add_error(
+                    f"player_{seat}",
+                    message % {"name": typed, "members": gettext(", ").join(m.name for m in match.candidates)},
+                )
                 continue
             if member is None and as_guest:
                 member = Member(club=self.meeting.club, name=typed, guest=True)
             elif member is None:
                 self.guest_offered.add(seat)
-                self.add_error(f"player_{seat}", gettext(
-                    "No member of this club is called “%(name)s”. For a visitor, tick “seat as a guest”.") % {
-                    "name": typed})
+                self.add_error(
+                    f"player_{seat}",
+                    gettext("No member of this club is called “%(name)s”. For a visitor, tick “seat as a guest”.")
+                    % {"name": typed},
+                )
                 continue
             elif as_guest and not member.guest:
-                self.add_error(f"player_{seat}", gettext(
-                    "%(name)s is a member of the club. To seat a visitor of the same name, type the name "
-                    "differently, e.g. “%(name)s (guest)”.") % {"name": member.name})
+                self.add_error(
+                    f"player_{seat}",
+                    gettext(
+                        "%(name)s is a member of the club. To seat a visitor of the same name, type the name "
+                        "differently, e.g. “%(name)s (guest)”."
+                    )
+                    % {"name": member.name},
+                )
                 continue
             if any(_same_person(member, other) for other in chosen):
-                self.add_error(f"player_{seat}", gettext("%(name)s is already in another seat.") % {
-                    "name": member.name})
+                self.add_error(
+                    f"player_{seat}", gettext("%(name)s is already in another seat.") % {"name": member.name}
+                )
             else:
                 chosen.append(member)
         return chosen if len(chosen) == self.players else None
@@ -328,8 +391,9 @@ class GameForm(EntryChecksForm):
             # The last score follows from the others: every game adds up to players × start.
             start = self.start_score()
             if start is not None:
-                scores[missing[0]] = self.players * start - (data.get("deposit") or 0) - sum(
-                    s for s in scores if s is not None)
+                scores[missing[0]] = (
+                    self.players * start - (data.get("deposit") or 0) - sum(s for s in scores if s is not None)
+                )
                 self.filled_seat = missing[0]
                 return scores
         for seat in missing[:-1]:  # the last empty box is the one that will be filled in: no message there
@@ -347,8 +411,9 @@ class GameForm(EntryChecksForm):
         """A game entered by points has no busts to record: its points already include them."""
         for seat in range(self.players):
             if data.get(f"bust_{seat}"):
-                self.add_error(f"bust_{seat}", gettext(
-                    "A game entered by points has no busts: its points already include them."))
+                self.add_error(
+                    f"bust_{seat}", gettext("A game entered by points has no busts: its points already include them.")
+                )
         return []
 
     @property
@@ -368,9 +433,11 @@ class GameForm(EntryChecksForm):
             if not by:
                 if pays and busted:
                     # The bust pays points here, so it must not be forgotten.
-                    self.add_error(f"bust_{seat}", gettext(
-                        "%(wind)s finished below 0: choose who busted them, or “nobody in particular”.") % {
-                        "wind": WINDS[seat]})
+                    self.add_error(
+                        f"bust_{seat}",
+                        gettext("%(wind)s finished below 0: choose who busted them, or “nobody in particular”.")
+                        % {"wind": WINDS[seat]},
+                    )
                 continue
             self.path_fields[f"busts.{len(busts)}"] = f"bust_{seat}"
             busts.append({"seat": seat, "by": None if by == BUST_BY_TOP else int(by)})
@@ -383,9 +450,13 @@ class GameForm(EntryChecksForm):
             seat = data.get(f"{prefix}_seat")
             if seat in (None, NO_SEAT):
                 continue
-            event = {"seat": int(seat), "kind": data.get(f"{prefix}_kind") or "yakuman",
-                     "win": data.get(f"{prefix}_win") or "tsumo", "count": data.get(f"{prefix}_count") or 1,
-                     "name": data.get(f"{prefix}_name") or ""}
+            event = {
+                "seat": int(seat),
+                "kind": data.get(f"{prefix}_kind") or "yakuman",
+                "win": data.get(f"{prefix}_win") or "tsumo",
+                "count": data.get(f"{prefix}_count") or 1,
+                "name": data.get(f"{prefix}_name") or "",
+            }
             for key in ("from", "pao"):
                 if data.get(f"{prefix}_{key}") not in (None, NO_SEAT):
                     event[key] = int(data[f"{prefix}_{key}"])

@@ -20,8 +20,12 @@ MOST = 200  # proposals are one per calendar year: more than this is not a page'
 
 class ProposedSeasonForm(forms.Form):
     create = forms.BooleanField(label=_("Create"), required=False)
-    name = forms.CharField(label=_("Season name"), max_length=NAME_LENGTH, required=False,
-                           widget=forms.TextInput(attrs={"autocomplete": "off"}))
+    name = forms.CharField(
+        label=_("Season name"),
+        max_length=NAME_LENGTH,
+        required=False,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
     starts_on = forms.DateField(widget=forms.HiddenInput)
     ends_on = forms.DateField(widget=forms.HiddenInput)
 
@@ -38,9 +42,13 @@ class BaseSeasonsFormSet(forms.BaseFormSet):
 
     def __init__(self, *args, club, proposals=(), **kwargs):
         kwargs.setdefault("prefix", PREFIX)
-        kwargs.setdefault("initial", [
-            {"create": True, "name": proposal.name, "starts_on": proposal.starts_on, "ends_on": proposal.ends_on}
-            for proposal in proposals])
+        kwargs.setdefault(
+            "initial",
+            [
+                {"create": True, "name": proposal.name, "starts_on": proposal.starts_on, "ends_on": proposal.ends_on}
+                for proposal in proposals
+            ],
+        )
         super().__init__(*args, **kwargs)
         self.club = club
         self.proposals: list[ProposedSeason] = list(proposals)
@@ -48,8 +56,10 @@ class BaseSeasonsFormSet(forms.BaseFormSet):
     def rows(self):
         """What the template walks through: each form with the proposal of its dates (its games), if still one."""
         by_span = {(str(proposal.starts_on), str(proposal.ends_on)): proposal for proposal in self.proposals}
-        return [{"form": form, "proposal": by_span.get((str(form["starts_on"].value()), str(form["ends_on"].value())))}
-                for form in self.forms]
+        return [
+            {"form": form, "proposal": by_span.get((str(form["starts_on"].value()), str(form["ends_on"].value())))}
+            for form in self.forms
+        ]
 
     def clean(self):
         if any(self.errors):
@@ -69,13 +79,20 @@ class BaseSeasonsFormSet(forms.BaseFormSet):
             raise ValidationError(refusal.message) from refusal
 
     def chosen(self) -> list[NewSeason]:
-        return [NewSeason(name=form.cleaned_data["name"], starts_on=form.cleaned_data["starts_on"],
-                          ends_on=form.cleaned_data["ends_on"])
-                for form in self.forms if form.cleaned_data.get("create")]
+        return [
+            NewSeason(
+                name=form.cleaned_data["name"],
+                starts_on=form.cleaned_data["starts_on"],
+                ends_on=form.cleaned_data["ends_on"],
+            )
+            for form in self.forms
+            if form.cleaned_data.get("create")
+        ]
 
 
-SeasonsFormSet = forms.formset_factory(ProposedSeasonForm, formset=BaseSeasonsFormSet, extra=0, max_num=MOST,
-                                       validate_max=True, absolute_max=MOST)
+SeasonsFormSet = forms.formset_factory(
+    ProposedSeasonForm, formset=BaseSeasonsFormSet, extra=0, max_num=MOST, validate_max=True, absolute_max=MOST
+)
 
 
 def posted_seasons(data) -> bool:

@@ -23,15 +23,26 @@ GUEST = "guest"
 class ImportForm(forms.Form):
     """An .xlsx or CSV file, or rows pasted from a spreadsheet; read and checked for its columns when cleaned."""
 
-    rule_set = forms.ModelChoiceField(queryset=RuleSet.objects.none(), label=_("Rules"), empty_label=None,
-                                      help_text=_("The rule set the games were played under."))
-    file = forms.FileField(label=_("File (.xlsx or CSV)"), required=False,
-                           widget=forms.ClearableFileInput(attrs={"accept": ".xlsx,.csv,.txt,.tsv"}))
+    rule_set = forms.ModelChoiceField(
+        queryset=RuleSet.objects.none(),
+        label=_("Rules"),
+        empty_label=None,
+        help_text=_("The rule set the games were played under."),
+    )
+    file = forms.FileField(
+        label=_("File (.xlsx or CSV)"),
+        required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": ".xlsx,.csv,.txt,.tsv"}),
+    )
     text = forms.CharField(
-        label=_("Or paste the rows"), required=False, strip=False,
+        label=_("Or paste the rows"),
+        required=False,
+        strip=False,
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "autocomplete": "off"}),
-        help_text=_("Copy the rows in your spreadsheet, header row included, and paste them here; or paste "
-                    "results from a chat, one game per line (1回戦 山田 41300 佐藤 28000 …) under a date line."),
+        help_text=_(
+            "Copy the rows in your spreadsheet, header row included, and paste them here; or paste "
+            "results from a chat, one game per line (1回戦 山田 41300 佐藤 28000 …) under a date line."
+        ),
     )
 
     def __init__(self, *args, club, read_up_to=None, **kwargs):
@@ -55,8 +66,9 @@ class ImportForm(forms.Form):
         if rule_set is None:
             return data
         if not rule_set.versions.all():
-            self.add_error("rule_set", gettext("%(rule_set)s has no rules yet. Add a rule version first.") % {
-                "rule_set": rule_set})
+            self.add_error(
+                "rule_set", gettext("%(rule_set)s has no rules yet. Add a rule version first.") % {"rule_set": rule_set}
+            )
             return data
         field = "file" if upload else "text"
         # Too large for any import: refused here at once, by the reading below, without reading it.
@@ -96,8 +108,12 @@ class ColumnsForm(forms.Form):
         rows += [(str(number), gettext("Row %(row)s") % {"row": number}) for number, _cells in self.shown]
         guess = _header_guess(self.shown)
         self.fields["header_row"] = forms.ChoiceField(
-            label=_("Header row"), choices=rows, required=False, initial=str(guess) if guess else "",
-            help_text=_("The row naming the columns; the games are the rows below it."))
+            label=_("Header row"),
+            choices=rows,
+            required=False,
+            initial=str(guess) if guess else "",
+            help_text=_("The row naming the columns; the games are the rows below it."),
+        )
         guessed = {}
         if guess is not None:
             header = next(cells for number, cells in self.shown if number == guess)
@@ -106,20 +122,32 @@ class ColumnsForm(forms.Form):
         for position in range(self.width):
             self.fields[f"column_{position}"] = forms.ChoiceField(
                 label=gettext("Column %(letter)s") % {"letter": get_column_letter(position + 1)},
-                choices=choices, required=False, initial=guessed.get(position, ""))
+                choices=choices,
+                required=False,
+                initial=guessed.get(position, ""),
+            )
         self.fields["remember"] = forms.BooleanField(
-            label=_("Read the next file with the same header row this way"), required=False, initial=True)
+            label=_("Read the next file with the same header row this way"), required=False, initial=True
+        )
 
     def columns(self):
         """What the template walks through: each column's select with the first values in it."""
-        return [{"field": self[f"column_{position}"], "letter": get_column_letter(position + 1),
-                 "samples": [cells[position] for _number, cells in self.shown if cells[position]][:4]}
-                for position in range(self.width)]
+        return [
+            {
+                "field": self[f"column_{position}"],
+                "letter": get_column_letter(position + 1),
+                "samples": [cells[position] for _number, cells in self.shown if cells[position]][:4],
+            }
+            for position in range(self.width)
+        ]
 
     def chosen(self):
         """Key → position, as chosen."""
-        return {self.cleaned_data[f"column_{position}"]: position for position in range(self.width)
-                if self.cleaned_data.get(f"column_{position}")}
+        return {
+            self.cleaned_data[f"column_{position}"]: position
+            for position in range(self.width)
+            if self.cleaned_data.get(f"column_{position}")
+        }
 
     def header_row(self):
         value = self.cleaned_data.get("header_row")
@@ -133,16 +161,24 @@ class ColumnsForm(forms.Form):
             if not key:
                 continue
             if key in seen:
-                raise forms.ValidationError(gettext("Columns %(first)s and %(second)s are both “%(what)s”: choose "
-                                                    "each only once.") % {
-                    "first": get_column_letter(seen[key] + 1), "second": get_column_letter(position + 1),
-                    "what": column_name(key, self.players)})
+                raise forms.ValidationError(
+                    gettext("Columns %(first)s and %(second)s are both “%(what)s”: choose each only once.")
+                    % {
+                        "first": get_column_letter(seen[key] + 1),
+                        "second": get_column_letter(position + 1),
+                        "what": column_name(key, self.players),
+                    }
+                )
             seen[key] = position
         missing = missing_keys(seen, self.players)
         if missing:
-            raise forms.ValidationError(gettext("Say which column holds: %(columns)s. Every game needs its date "
-                                                "and each player with their score or final points.") % {
-                "columns": ", ".join(column_name(key, self.players) for key in missing)})
+            raise forms.ValidationError(
+                gettext(
+                    "Say which column holds: %(columns)s. Every game needs its date "
+                    "and each player with their score or final points."
+                )
+                % {"columns": ", ".join(column_name(key, self.players) for key in missing)}
+            )
         try:
             self.table = mapped_table(self.sheet, self.players, self.header_row(), seen, self.rule_set_name)
         except ReadingError as error:
@@ -186,21 +222,30 @@ class MappingForm(forms.Form):
         everyone = [(str(member.pk), _member_label(member)) for member in members]
         for index, name in enumerate(unknown):
             suggested = [(str(member.pk), _member_label(member)) for member in name.suggestions]
-            choices = [("", gettext("— choose —")), (NEW, gettext("Create a new member “%(name)s”") % {
-                "name": name.name}), (GUEST, gettext("Bring in “%(name)s” as a guest (ゲスト)") % {"name": name.name})]
+            choices = [
+                ("", gettext("— choose —")),
+                (NEW, gettext("Create a new member “%(name)s”") % {"name": name.name}),
+                (GUEST, gettext("Bring in “%(name)s” as a guest (ゲスト)") % {"name": name.name}),
+            ]
             if suggested:
                 choices.append((gettext("Likely"), suggested))
             choices.append((gettext("Every member"), everyone))
             self.fields[f"name_{index}"] = forms.ChoiceField(
-                label=name.name, choices=choices, required=False, initial=_initial(name))
+                label=name.name, choices=choices, required=False, initial=_initial(name)
+            )
             self.fields[f"kana_{index}"] = forms.CharField(
-                label=gettext("Reading (kana) of the new member"), max_length=80, required=False,
-                initial=name.choice.kana if isinstance(name.choice, NewMember) else "")
+                label=gettext("Reading (kana) of the new member"),
+                max_length=80,
+                required=False,
+                initial=name.choice.kana if isinstance(name.choice, NewMember) else "",
+            )
 
     def rows(self):
         """What the template walks through: each unknown name with its two fields."""
-        return [{"name": name, "choice": self[f"name_{index}"], "kana": self[f"kana_{index}"]}
-                for index, name in enumerate(self.unknown)]
+        return [
+            {"name": name, "choice": self[f"name_{index}"], "kana": self[f"kana_{index}"]}
+            for index, name in enumerate(self.unknown)
+        ]
 
     def mapping(self):
         """Unknown name key → Member or NewMember, for those chosen."""
@@ -208,8 +253,9 @@ class MappingForm(forms.Form):
         for index, name in enumerate(self.unknown):
             value = self.cleaned_data.get(f"name_{index}")
             if value in (NEW, GUEST):
-                chosen[name.key] = NewMember(name=name.name, kana=self.cleaned_data.get(f"kana_{index}", "").strip(),
-                                             guest=value == GUEST)
+                chosen[name.key] = NewMember(
+                    name=name.name, kana=self.cleaned_data.get(f"kana_{index}", "").strip(), guest=value == GUEST
+                )
             elif value:
                 chosen[name.key] = self.members[value]
         return chosen

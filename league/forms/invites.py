@@ -10,10 +10,16 @@ from .people import MemberChoiceField
 
 class InviteForm(forms.Form):
     member = MemberChoiceField(
-        queryset=None, label=_("Member"),
-        help_text=_("The member who will use the link. Members who already have a login are not listed."))
-    role = forms.ChoiceField(label=_("Role"), choices=Role.choices, initial=Role.MEMBER,
-                             help_text=_("Members read the club; secretaries also enter results; owners run it."))
+        queryset=None,
+        label=_("Member"),
+        help_text=_("The member who will use the link. Members who already have a login are not listed."),
+    )
+    role = forms.ChoiceField(
+        label=_("Role"),
+        choices=Role.choices,
+        initial=Role.MEMBER,
+        help_text=_("Members read the club; secretaries also enter results; owners run it."),
+    )
 
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)

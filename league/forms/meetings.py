@@ -61,6 +61,8 @@ class ReasonForm(forms.Form):
     """Why a closed meeting is reopened or re-settled: kept with its settlements, so it is required."""
 
     reason = forms.CharField(
-        label=_lazy("Reason"), max_length=500, widget=forms.Textarea(attrs={"rows": 3}),
+        label=_lazy("Reason"),
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 3}),
         error_messages={"required": _lazy("Say why: the reason is kept with the meeting's settlements.")},
     )

@@ -63,7 +63,7 @@ def _split(line: str) -> tuple[str, str]:
     """(name, reading) of a line: the reading after the first separator, or in parentheses at the end."""
     found = SEPARATORS.search(line)
     if found:
-        return line[:found.start()].strip(), line[found.end():].strip()
+        return line[: found.start()].strip(), line[found.end() :].strip()
     bracketed = IN_PARENTHESES.match(line)
     if bracketed and bracketed["name"].strip() and KANA_READING.match(hiragana(bracketed["reading"])):
         return bracketed["name"].strip(), bracketed["reading"].strip()  # only kana: 田中(父) is a name
@@ -78,10 +78,15 @@ class MemberListForm(forms.Form):
     """
 
     text = forms.CharField(
-        label=_("Names, one person a line"), max_length=MAX_TEXT, strip=False,
+        label=_("Names, one person a line"),
+        max_length=MAX_TEXT,
+        strip=False,
         widget=forms.Textarea(attrs={"rows": 12, "autocomplete": "off", "spellcheck": "false"}),
-        help_text=_("A reading may follow the name after a tab, a comma or 、, or in parentheses: "
-                    "佐藤 翔太, さとう しょうた or 佐藤翔太（さとうしょうた）. A space is part of the name."))
+        help_text=_(
+            "A reading may follow the name after a tab, a comma or 、, or in parentheses: "
+            "佐藤 翔太, さとう しょうた or 佐藤翔太（さとうしょうた）. A space is part of the name."
+        ),
+    )
 
     def __init__(self, data=None, *, club, **kwargs):
         self.club = club
@@ -97,8 +102,11 @@ class MemberListForm(forms.Form):
         super().__init__(data, **kwargs)
         for index, person in enumerate(self.people if self.is_bound and len(self.people) <= MAX_PEOPLE else []):
             self.fields[f"reading_{index}"] = forms.CharField(
-                label=gettext("Reading of %(name)s") % {"name": person.name or "—"}, required=False,
-                max_length=READING_LENGTH, widget=forms.TextInput(attrs={"autocomplete": "off"}))
+                label=gettext("Reading of %(name)s") % {"name": person.name or "—"},
+                required=False,
+                max_length=READING_LENGTH,
+                widget=forms.TextInput(attrs={"autocomplete": "off"}),
+            )
             person.reading_field = self[f"reading_{index}"]
 
     def clean_text(self):
@@ -107,7 +115,9 @@ class MemberListForm(forms.Form):
         if len(self.people) > MAX_PEOPLE:
             raise ValidationError(
                 _("At most %(most)s people at a time: this list has %(count)s. Add the rest in a second list."),
-                code="too_many", params={"most": MAX_PEOPLE, "count": len(self.people)})
+                code="too_many",
+                params={"most": MAX_PEOPLE, "count": len(self.people)},
+            )
         return self.cleaned_data["text"]
 
     def clean(self):
@@ -119,13 +129,19 @@ class MemberListForm(forms.Form):
         for index, person in enumerate(self.people):
             person.problems = self._problems(person, data.get(f"reading_{index}", ""), taken, first_line)
             first_line.setdefault(name_key(person.name), person.line)
-        troubled = sum(1 for index, person in enumerate(self.people)
-                       if person.problems or self.has_error(f"reading_{index}"))
+        troubled = sum(
+            1 for index, person in enumerate(self.people) if person.problems or self.has_error(f"reading_{index}")
+        )
         if troubled:
-            raise ValidationError(ngettext(
-                "%(count)s line has a problem: correct the list and check it again. Nobody was added.",
-                "%(count)s lines have a problem: correct the list and check it again. Nobody was added.",
-                troubled) % {"count": troubled}, code="problems")
+            raise ValidationError(
+                ngettext(
+                    "%(count)s line has a problem: correct the list and check it again. Nobody was added.",
+                    "%(count)s lines have a problem: correct the list and check it again. Nobody was added.",
+                    troubled,
+                )
+                % {"count": troubled},
+                code="problems",
+            )
         return data
 
     def _problems(self, person, reading, taken, first_line):
@@ -145,5 +161,7 @@ class MemberListForm(forms.Form):
 
     def new_members(self) -> list[tuple[str, str]]:
         """(name, reading) of each person, once the form is valid."""
-        return [(person.name, hiragana(self.cleaned_data.get(f"reading_{index}", "")))
-                for index, person in enumerate(self.people)]
+        return [
+            (person.name, hiragana(self.cleaned_data.get(f"reading_{index}", "")))
+            for index, person in enumerate(self.people)
+        ]

@@ -5,7 +5,6 @@ season's dates backwards) is checked here first, so the owner reads a clear
 message beside the box instead of an error page.
 """
 
-
 from django import forms
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -42,7 +41,9 @@ def free_name(club, typed, person):
     if taken is not None:
         raise ValidationError(
             _("The club already has a member called “%(name)s”. Choose a name that tells them apart."),
-            code="duplicate", params={"name": taken.name})
+            code="duplicate",
+            params={"name": taken.name},
+        )
     return name
 
 
@@ -63,8 +64,12 @@ class MemberChoiceField(forms.ModelChoiceField):
 class MemberForm(forms.ModelForm):
     """A player of the club: display name, reading, active flag and the login that is this player."""
 
-    user = LoginChoiceField(queryset=get_user_model().objects.none(), required=False, label=_("Login"),
-                            help_text=_("The club login of this member, so they find their own results."))
+    user = LoginChoiceField(
+        queryset=get_user_model().objects.none(),
+        required=False,
+        label=_("Login"),
+        help_text=_("The club login of this member, so they find their own results."),
+    )
 
     class Meta:
         model = Member
@@ -75,12 +80,17 @@ class MemberForm(forms.ModelForm):
         self.club = club
         self.fields["kana"].widget.attrs.update({"autocomplete": "off"})
         if self.instance.pk is None:
-            self.fields["kana"].help_text = _("In hiragana or katakana; used to sort and to find the member. Left "
-                                              "empty, the reading suggested from the name is saved.")
+            self.fields["kana"].help_text = _(
+                "In hiragana or katakana; used to sort and to find the member. Left "
+                "empty, the reading suggested from the name is saved."
+            )
         # The club's logins, and the one already linked (even if it has left the club since).
-        self.fields["user"].queryset = get_user_model().objects.filter(
-            Q(memberships__club=club) | Q(pk=self.instance.user_id or 0)
-        ).distinct().order_by("username")
+        self.fields["user"].queryset = (
+            get_user_model()
+            .objects.filter(Q(memberships__club=club) | Q(pk=self.instance.user_id or 0))
+            .distinct()
+            .order_by("username")
+        )
 
     def clean_name(self):
         return free_name(self.club, self.cleaned_data["name"], self.instance)
@@ -100,8 +110,10 @@ class MemberForm(forms.ModelForm):
             other = Member.objects.filter(club=self.club, user=user).exclude(pk=self.instance.pk).first()
             if other is not None:
                 raise ValidationError(
-                    _("The login %(username)s is already linked to %(member)s."), code="linked",
-                    params={"username": user.get_username(), "member": other.name})
+                    _("The login %(username)s is already linked to %(member)s."),
+                    code="linked",
+                    params={"username": user.get_username(), "member": other.name},
+                )
         return user
 
 
@@ -109,13 +121,18 @@ class MakeMemberForm(forms.Form):
     """A guest made a member (会員にする): the name and reading as the club will keep them."""
 
     name = forms.CharField(label=_("display name"), max_length=40)
-    kana = forms.CharField(label=_("reading (kana)"), max_length=80, required=False,
-                           help_text=_("In hiragana or katakana; used to sort and to find the member."))
+    kana = forms.CharField(
+        label=_("reading (kana)"),
+        max_length=80,
+        required=False,
+        help_text=_("In hiragana or katakana; used to sort and to find the member."),
+    )
 
     def __init__(self, *args, club, guest, **kwargs):
         # A guest seated by name has no reading yet: the suggested one is offered, to confirm or correct.
-        super().__init__(*args, initial={"name": guest.name, "kana": guest.kana or suggest_reading(guest.name)},
-                         **kwargs)
+        super().__init__(
+            *args, initial={"name": guest.name, "kana": guest.kana or suggest_reading(guest.name)}, **kwargs
+        )
         self.club, self.guest = club, guest
         self.fields["kana"].widget.attrs.update({"autocomplete": "off"})
 
@@ -126,8 +143,11 @@ class MakeMemberForm(forms.Form):
 class MergeGuestForm(forms.Form):
     """The member a guest was all along: their games become that member's."""
 
-    member = MemberChoiceField(queryset=Member.objects.none(), label=_("Member"),
-                               help_text=_("Every game of the guest becomes this member's, and the guest is removed."))
+    member = MemberChoiceField(
+        queryset=Member.objects.none(),
+        label=_("Member"),
+        help_text=_("Every game of the guest becomes this member's, and the guest is removed."),
+    )
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
@@ -142,13 +162,19 @@ class LinkedMemberMixin:
 
     def add_member_field(self, club):
         self.fields["member"] = MemberChoiceField(
-            queryset=Member.objects.filter(club=club).members().in_kana_order(), required=False, label=_("Member"),
-            help_text=_("The player this login belongs to, if they play."))
+            queryset=Member.objects.filter(club=club).members().in_kana_order(),
+            required=False,
+            label=_("Member"),
+            help_text=_("The player this login belongs to, if they play."),
+        )
 
     def check_member_free(self, member, user):
         if member is not None and member.user_id is not None and member.user_id != getattr(user, "pk", None):
-            self.add_error("member", gettext("%(member)s is already linked to the login %(username)s.") % {
-                "member": member.name, "username": member.user.get_username()})
+            self.add_error(
+                "member",
+                gettext("%(member)s is already linked to the login %(username)s.")
+                % {"member": member.name, "username": member.user.get_username()},
+            )
 
 
 class EditLoginForm(LinkedMemberMixin, forms.Form):
@@ -188,20 +214,24 @@ class SeasonForm(forms.ModelForm):
         if not name:
             raise ValidationError(_("Type the season's name."), code="required")
         if Season.objects.filter(club=self.club, name__iexact=name).exclude(pk=self.instance.pk).exists():
-            raise ValidationError(_("The club already has a season called “%(name)s”."), code="duplicate",
-                                  params={"name": name})
+            raise ValidationError(
+                _("The club already has a season called “%(name)s”."), code="duplicate", params={"name": name}
+            )
         return name
 
     def clean(self):
         data = super().clean()
         starts_on, ends_on = data.get("starts_on"), data.get("ends_on")
         if starts_on and ends_on and ends_on < starts_on:
-            self.add_error("ends_on", gettext("The last day comes before the first day (%(first)s).") % {
-                "first": starts_on.isoformat()})
+            self.add_error(
+                "ends_on",
+                gettext("The last day comes before the first day (%(first)s).") % {"first": starts_on.isoformat()},
+            )
         return data
 
 
 # -- adjustments (調整) ---------------------------------------------------------------------------------
+
 
 class PointsField(forms.CharField):
     """A signed number of points with at most one decimal, read as integer tenths."""
@@ -222,8 +252,7 @@ class PointsField(forms.CharField):
 class AdjustmentForm(forms.ModelForm):
     """A signed manual entry of points for a member, with its reason (調整)."""
 
-    points = PointsField(label=_("Points"),
-                         help_text=_("Plus or minus, at most one decimal: 10, ▲2.5 or -3."))
+    points = PointsField(label=_("Points"), help_text=_("Plus or minus, at most one decimal: 10, ▲2.5 or -3."))
     member = MemberChoiceField(queryset=Member.objects.none(), label=_("Member"))
 
     class Meta:
@@ -254,19 +283,37 @@ class ClubSettingsForm(forms.ModelForm):
     """
 
     usual_venue_fee = YenField(
-        label=_("Usual venue fee (場代), yen"), required=False,
+        label=_("Usual venue fee (場代), yen"),
+        required=False,
         help_text=_("What the venue usually costs a day (0 if nothing); a new meeting starts with it."),
-        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}))
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
     award_titles = forms.MultipleChoiceField(
-        label=_("Season titles"), required=False, choices=AwardTitle.choices, widget=forms.CheckboxSelectMultiple,
-        help_text=_("The titles the awards page shows; none hides them all."))
+        label=_("Season titles"),
+        required=False,
+        choices=AwardTitle.choices,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("The titles the awards page shows; none hides them all."),
+    )
 
     class Meta:
         model = Club
-        fields = ["name", "description", "venue", "usual_venue_fee", "is_public", "scores_in_hundreds",
-                  "rank_guests", "players_report_results", "award_titles", "award_min_games"]
-        widgets = {"award_min_games": forms.NumberInput(attrs={"inputmode": "numeric"}),
-                   "description": forms.Textarea(attrs={"rows": 4, "maxlength": str(DESCRIPTION_LENGTH)})}
+        fields = [
+            "name",
+            "description",
+            "venue",
+            "usual_venue_fee",
+            "is_public",
+            "scores_in_hundreds",
+            "rank_guests",
+            "players_report_results",
+            "award_titles",
+            "award_min_games",
+        ]
+        widgets = {
+            "award_min_games": forms.NumberInput(attrs={"inputmode": "numeric"}),
+            "description": forms.Textarea(attrs={"rows": 4, "maxlength": str(DESCRIPTION_LENGTH)}),
+        }
         error_messages = {"name": {"required": _("Type the club's name.")}}
 
     def clean_name(self):
@@ -278,8 +325,11 @@ class ClubSettingsForm(forms.ModelForm):
     def clean_description(self):
         description = without_bidi(self.cleaned_data["description"]).strip()
         if len(description) > DESCRIPTION_LENGTH:
-            raise ValidationError(_("Keep the description under %(most)s characters (it has %(length)s)."),
-                                  code="too_long", params={"most": DESCRIPTION_LENGTH, "length": len(description)})
+            raise ValidationError(
+                _("Keep the description under %(most)s characters (it has %(length)s)."),
+                code="too_long",
+                params={"most": DESCRIPTION_LENGTH, "length": len(description)},
+            )
         return description
 
     def clean_venue(self):

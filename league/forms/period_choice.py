@@ -80,8 +80,15 @@ class PeriodChoiceForm(forms.Form):
         else:
             rule_set = pick_rule_set(self.club, self.rule_sets, data.get("rule_set"))
             rule_sets = [rule_set] if rule_set else []
-        return self.choice_class.of(self.club, rule_sets, season, first_day=data.get("from"),
-                                    last_day=data.get("to"), min_games=data.get("min_games"), all_rule_sets=every)
+        return self.choice_class.of(
+            self.club,
+            rule_sets,
+            season,
+            first_day=data.get("from"),
+            last_day=data.get("to"),
+            min_games=data.get("min_games"),
+            all_rule_sets=every,
+        )
 
     def _shown(self, choice):
         return choice.query()
@@ -109,15 +116,20 @@ class RuleSetChoiceForm(PeriodChoiceForm):
 class StandingsChoiceForm(PeriodChoiceForm):
     """The standings' choice: a season and rule set, the days that may replace the season's, the games to be ranked."""
 
-    min_games = forms.IntegerField(label=_("Games to be ranked"), required=False, min_value=0, max_value=9999,
-                                   widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+    min_games = forms.IntegerField(
+        label=_("Games to be ranked"),
+        required=False,
+        min_value=0,
+        max_value=9999,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
 
     def _add_fields(self):
         # "from" is a Python keyword, so the two days cannot be declared as attributes.
         for name, label in (("from", _("From")), ("to", _("To"))):
             self.fields[name] = forms.DateField(
-                label=label, required=False,
-                widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+                label=label, required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+            )
         self.order_fields(["season", "rule_set", "from", "to", "min_games"])
 
     def clean(self):

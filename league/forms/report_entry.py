@@ -12,8 +12,11 @@ NOT_KEPT = ("revision", "drawn_mark", "seat_as_typed", "same_game_ok")  # the se
 
 def drawn_names(drawn):
     """The initial values of a drawn table on the entry form: round, table, and each seat's name."""
-    return {"round": drawn.round, "table": drawn.table,
-            **{f"player_{seat}": member.name for seat, member in enumerate(drawn.members)}}
+    return {
+        "round": drawn.round,
+        "table": drawn.table,
+        **{f"player_{seat}": member.name for seat, member in enumerate(drawn.members)},
+    }
 
 
 class ReportForm(GameForm):
@@ -31,5 +34,8 @@ class ReportForm(GameForm):
 
     def sheet(self):
         """What the player typed, by the entry form's field names (the boxes left empty aside)."""
-        return {name: self.data.get(name) for name in self.fields
-                if name not in NOT_KEPT and str(self.data.get(name) or "").strip()}
+        return {
+            name: self.data.get(name)
+            for name in self.fields
+            if name not in NOT_KEPT and str(self.data.get(name) or "").strip()
+        }

@@ -50,8 +50,12 @@ class SettingField(forms.CharField):
         super().__init__(*args, **kwargs)
 
     def widget_attrs(self, widget):
-        attrs = {**super().widget_attrs(widget), "maxlength": str(self.max_chars), "autocomplete": "off",
-                 "inputmode": self.input_mode}
+        attrs = {
+            **super().widget_attrs(widget),
+            "maxlength": str(self.max_chars),
+            "autocomplete": "off",
+            "inputmode": self.input_mode,
+        }
         return {**attrs, "class": self.css_class} if self.css_class else attrs
 
 
@@ -131,6 +135,7 @@ class ShareField(SettingField):
             return None
         match = SHARE.match(_normalised(text))
         if not match:
-            raise ValidationError(_("“%(text)s” is not a share. Type it like 1/3."),
-                                  code="not_share", params={"text": text})
+            raise ValidationError(
+                _("“%(text)s” is not a share. Type it like 1/3."), code="not_share", params={"text": text}
+            )
         return [int(match["numerator"]), int(match["denominator"])]

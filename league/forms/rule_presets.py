@@ -36,16 +36,25 @@ def club_templates() -> tuple[Preset, ...]:
         for item in objects:
             fields = item["fields"]
             if item["model"] == "league.ruleversion" and (
-                    fields["rule_set"] not in latest
-                    or fields["effective_from"] > latest[fields["rule_set"]]["effective_from"]):
+                fields["rule_set"] not in latest
+                or fields["effective_from"] > latest[fields["rule_set"]]["effective_from"]
+            ):
                 latest[fields["rule_set"]] = fields
         for pk, rule_set in sorted(rule_sets.items(), key=lambda item: (item[1].get("position", 0), item[0])):
             if pk not in latest:
                 continue
             club = clubs[rule_set["club"]]
             name = f"{club['name']} {rule_set['name']}"
-            templates.append(preset_of(f"club-{club['slug']}-{rule_set['slug']}", name, name,
-                                       latest[pk]["rules"], f"fixtures/{path.name}", fees=latest[pk]["fees"]))
+            templates.append(
+                preset_of(
+                    f"club-{club['slug']}-{rule_set['slug']}",
+                    name,
+                    name,
+                    latest[pk]["rules"],
+                    f"fixtures/{path.name}",
+                    fees=latest[pk]["fees"],
+                )
+            )
     return tuple(templates)
 
 
@@ -66,7 +75,9 @@ def initial_from_preset(preset: Preset, today=None) -> dict:
     """The rule-version form's starting values from ``preset``, its note naming the rule document they came from."""
     initial = initial_from_rules(preset.rules_json(), preset.fees_json(), today)
     initial["note"] = gettext("Started from the preset %(name)s: %(source)s.") % {
-        "name": preset_label(preset), "source": preset.source}
+        "name": preset_label(preset),
+        "source": preset.source,
+    }
     return initial
 
 
@@ -84,14 +95,18 @@ class PresetChoiceForm(forms.Form):
     def __init__(self, query, *, empty_label, first_by_default=False):
         super().__init__(query.copy())
         self.players_asked = self._players_asked()
-        shown = [preset for preset in all_presets()
-                 if self.players_asked is None or preset.players == self.players_asked]
+        shown = [
+            preset for preset in all_presets() if self.players_asked is None or preset.players == self.players_asked
+        ]
         if first_by_default and "preset" not in self.data and shown:
             self.data["preset"] = shown[0].key
-        groups = [(_("Public standards (公式ルール)"), [p for p in shown if p.key in BY_KEY]),
-                  (_("The sample clubs' rules (サンプルクラブ)"), [p for p in shown if p.key not in BY_KEY])]
+        groups = [
+            (_("Public standards (公式ルール)"), [p for p in shown if p.key in BY_KEY]),
+            (_("The sample clubs' rules (サンプルクラブ)"), [p for p in shown if p.key not in BY_KEY]),
+        ]
         self.fields["preset"].choices = [("", empty_label)] + [
-            (label, [(preset.key, preset_label(preset)) for preset in presets]) for label, presets in groups if presets]
+            (label, [(preset.key, preset_label(preset)) for preset in presets]) for label, presets in groups if presets
+        ]
 
     def _players_asked(self) -> int | None:
         """The player count asked for (``?players=3``), read before validation to choose the list."""
@@ -103,4 +118,3 @@ class PresetChoiceForm(forms.Form):
         if not self.is_valid():
             return None
         return preset_named(self.cleaned_data["preset"] or "")
-

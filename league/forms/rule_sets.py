@@ -21,8 +21,13 @@ def _name_field():
 
 
 def _description_field():
-    return forms.CharField(label=_("Description (説明)"), required=False, max_length=1000,
-                           widget=forms.Textarea(attrs={"rows": 2}), help_text=DESCRIPTION_HELP)
+    return forms.CharField(
+        label=_("Description (説明)"),
+        required=False,
+        max_length=1000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=DESCRIPTION_HELP,
+    )
 
 
 def clean_rule_set_name(name, club, rule_set=None):
@@ -34,8 +39,11 @@ def clean_rule_set_name(name, club, rule_set=None):
     if rule_set is not None:
         others = others.exclude(pk=rule_set.pk)
     if others.exists():
-        raise forms.ValidationError(_("The club already has rules called %(name)s. Choose another name."),
-                                    code="name_taken", params={"name": name})
+        raise forms.ValidationError(
+            _("The club already has rules called %(name)s. Choose another name."),
+            code="name_taken",
+            params={"name": name},
+        )
     return name
 
 
@@ -56,8 +64,13 @@ class NewRuleSetForm(RuleVersionForm):
         return self.cleaned_data.get("description", "").strip()
 
     def fieldsets(self):
-        named = {"key": "rule_set", "legend": _("The rule set (ルール)"), "help": "", "errors": [],
-                 "rows": [{"field": self["name"]}, {"field": self["description"]}]}
+        named = {
+            "key": "rule_set",
+            "legend": _("The rule set (ルール)"),
+            "help": "",
+            "errors": [],
+            "rows": [{"field": self["name"]}, {"field": self["description"]}],
+        }
         return [named, *super().fieldsets()]
 
 
@@ -67,13 +80,18 @@ class RuleSetForm(forms.Form):
     name = _name_field()
     description = _description_field()
     retired = forms.BooleanField(
-        label=_("Retired (使用終了)"), required=False,
-        help_text=_("Its games and standings stay as they are; it is no longer offered when a meeting is "
-                    "started. Untick to offer it again."))
+        label=_("Retired (使用終了)"),
+        required=False,
+        help_text=_(
+            "Its games and standings stay as they are; it is no longer offered when a meeting is "
+            "started. Untick to offer it again."
+        ),
+    )
 
     def __init__(self, *args, rule_set, **kwargs):
-        kwargs.setdefault("initial", {"name": rule_set.name, "description": rule_set.description,
-                                      "retired": rule_set.retired})
+        kwargs.setdefault(
+            "initial", {"name": rule_set.name, "description": rule_set.description, "retired": rule_set.retired}
+        )
         super().__init__(*args, **kwargs)
         self.rule_set = rule_set
 

@@ -67,15 +67,18 @@ class RuleVersionForm(RuleVersionFields):
         if self.rule_set is not None and self.rule_set.versions.filter(effective_from=day).exists():
             raise forms.ValidationError(
                 _("%(rule_set)s already has a version from %(date)s. Choose another date."),
-                code="date_taken", params={"rule_set": self.rule_set, "date": date_format(day)},
+                code="date_taken",
+                params={"rule_set": self.rule_set, "date": date_format(day)},
             )
         return day
 
     def clean(self):
         data = super().clean()
         rules, fees = self.rules_json(data), self.fees_json(data)
-        for validate, paths, settings in ((scoring.validate_rules, _rule_target, rules),
-                                          (scoring.validate_fees, _fee_target, fees)):
+        for validate, paths, settings in (
+            (scoring.validate_rules, _rule_target, rules),
+            (scoring.validate_fees, _fee_target, fees),
+        ):
             try:
                 validate(settings)
             except scoring.ScoringError as refusal:
@@ -98,8 +101,11 @@ class RuleVersionForm(RuleVersionFields):
             rules["oka"] = json_points(data["oka"])
         if players == 3 and data.get("uma_3"):
             self.add_error("uma_3", _("Three players have no 4th place; leave this empty."))
-        floats = {str(count): [json_points(t) for t in data[f"float_uma_{count}"]]
-                  for count in FLOAT_COUNTS if data.get(f"float_uma_{count}")}
+        floats = {
+            str(count): [json_points(t) for t in data[f"float_uma_{count}"]]
+            for count in FLOAT_COUNTS
+            if data.get(f"float_uma_{count}")
+        }
         optional = {
             "uma": [json_points(data.get(f"uma_{place}") or 0) for place in range(players)],
             "uma_by_floats": floats or None,
@@ -107,27 +113,41 @@ class RuleVersionForm(RuleVersionFields):
             "ties": data.get("ties") or "seat",
             "deposits": data.get("deposits") or "top",
             "box_under": bool(data.get("box_under")),
-            "bust": {"penalty": _points(data, "bust_penalty"), "bonus": _points(data, "bust_bonus"),
-                     "at_zero": bool(data.get("bust_at_zero"))},
+            "bust": {
+                "penalty": _points(data, "bust_penalty"),
+                "bonus": _points(data, "bust_bonus"),
+                "at_zero": bool(data.get("bust_at_zero")),
+            },
             "chips": {"value": _points(data, "chip_value"), "in_total": bool(data.get("chips_in_total"))},
             "yakuman_shugi": {
-                **{key: _points(data, f"shugi_{key}")
-                   for key in ("ron", "tsumo_each", "counted_ron", "counted_tsumo_each")},
+                **{
+                    key: _points(data, f"shugi_{key}")
+                    for key in ("ron", "tsumo_each", "counted_ron", "counted_tsumo_each")
+                },
                 "multiply": bool(data.get("shugi_multiply")),
             },
-            "chombo": {"penalty": _points(data, "chombo_penalty"),
-                       "to_others": bool(data.get("chombo_to_others"))},
+            "chombo": {"penalty": _points(data, "chombo_penalty"), "to_others": bool(data.get("chombo_to_others"))},
         }
         defaults = {
-            "uma": [0] * players, "uma_by_floats": None, "rounding": "none", "ties": "seat", "deposits": "top",
-            "box_under": True, "bust": BUST_DEFAULTS, "chips": CHIPS_DEFAULTS, "yakuman_shugi": SHUGI_DEFAULTS,
+            "uma": [0] * players,
+            "uma_by_floats": None,
+            "rounding": "none",
+            "ties": "seat",
+            "deposits": "top",
+            "box_under": True,
+            "bust": BUST_DEFAULTS,
+            "chips": CHIPS_DEFAULTS,
+            "yakuman_shugi": SHUGI_DEFAULTS,
             "chombo": CHOMBO_DEFAULTS,
         }
         for key, value in optional.items():
             if key in ALWAYS_WRITTEN.get(method, ()) or value != defaults[key]:
                 rules[key] = value
-        tables = {str(count): [json_points(t) for t in data[f"win_table_{count}"]]
-                  for count in WIN_TABLE_COUNTS if data.get(f"win_table_{count}")}
+        tables = {
+            str(count): [json_points(t) for t in data[f"win_table_{count}"]]
+            for count in WIN_TABLE_COUNTS
+            if data.get(f"win_table_{count}")
+        }
         if method == "win_points" or tables or data.get("win_yakuman"):
             # With oka and uma the engine refuses win points, and says so beside them.
             rules["win_points"] = {"tables": tables, "yakuman": _points(data, "win_yakuman")}
@@ -174,12 +194,25 @@ class RuleVersionForm(RuleVersionFields):
                 if isinstance(row, Group):
                     fields = [self[name] for name in AREA_FIELDS[row.key]]
                     errors = self.area_errors.get(row.key, [])
-                    bound.append({"group": row, "fields": fields, "errors": errors,
-                                  "open": bool(errors) or any(f.errors or f.value() for f in fields)})
+                    bound.append(
+                        {
+                            "group": row,
+                            "fields": fields,
+                            "errors": errors,
+                            "open": bool(errors) or any(f.errors or f.value() for f in fields),
+                        }
+                    )
                 else:
                     bound.append({"field": self[row]})
-            shown.append({"key": key, "legend": legend, "help": help_text, "rows": bound,
-                          "errors": self.area_errors.get(key, [])})
+            shown.append(
+                {
+                    "key": key,
+                    "legend": legend,
+                    "help": help_text,
+                    "rows": bound,
+                    "errors": self.area_errors.get(key, []),
+                }
+            )
         return shown
 
 
@@ -224,23 +257,35 @@ def initial_from_rules(written, written_fees, today=None):
     """The form's starting values for the rules and fees JSON ``written`` (a version's, or a preset's)."""
     initial = {"effective_from": today or timezone.localdate()}
     settings, fees = scoring.validate_rules(written), scoring.validate_fees(written_fees)
-    initial.update({
-        "players": settings["players"], "method": settings["method"], "start": settings["start"],
-        "target": written.get("target", ""), "float_line": written.get("float_line", ""),
-        "oka": points_text(written.get("oka")),
-        "rounding": settings["rounding"], "ties": settings["ties"], "deposits": settings["deposits"],
-        "box_under": settings["box_under"],
-        "bust_penalty": _shown(settings["bust"]["penalty"]), "bust_bonus": _shown(settings["bust"]["bonus"]),
-        "bust_at_zero": settings["bust"]["at_zero"],
-        "chip_value": _shown(settings["chips"]["value"]), "chips_in_total": settings["chips"]["in_total"],
-        "shugi_multiply": settings["yakuman_shugi"]["multiply"],
-        "chombo_penalty": _shown(settings["chombo"]["penalty"]),
-        "chombo_to_others": settings["chombo"]["to_others"],
-        "fee_per_game": fees["per_game"] or "", "fee_venue": fees["venue"] or "",
-        "fee_by_place": " ".join(str(yen) for yen in fees["by_place"] or []),
-        "fee_surplus_to": fees["surplus_to"], "fee_min_share": "{}/{}".format(*fees["min_share"]),
-        "fee_require_present": fees["require_present"], "fee_shortfall": fees["shortfall"],
-    })
+    initial.update(
+        {
+            "players": settings["players"],
+            "method": settings["method"],
+            "start": settings["start"],
+            "target": written.get("target", ""),
+            "float_line": written.get("float_line", ""),
+            "oka": points_text(written.get("oka")),
+            "rounding": settings["rounding"],
+            "ties": settings["ties"],
+            "deposits": settings["deposits"],
+            "box_under": settings["box_under"],
+            "bust_penalty": _shown(settings["bust"]["penalty"]),
+            "bust_bonus": _shown(settings["bust"]["bonus"]),
+            "bust_at_zero": settings["bust"]["at_zero"],
+            "chip_value": _shown(settings["chips"]["value"]),
+            "chips_in_total": settings["chips"]["in_total"],
+            "shugi_multiply": settings["yakuman_shugi"]["multiply"],
+            "chombo_penalty": _shown(settings["chombo"]["penalty"]),
+            "chombo_to_others": settings["chombo"]["to_others"],
+            "fee_per_game": fees["per_game"] or "",
+            "fee_venue": fees["venue"] or "",
+            "fee_by_place": " ".join(str(yen) for yen in fees["by_place"] or []),
+            "fee_surplus_to": fees["surplus_to"],
+            "fee_min_share": "{}/{}".format(*fees["min_share"]),
+            "fee_require_present": fees["require_present"],
+            "fee_shortfall": fees["shortfall"],
+        }
+    )
     for key in ("ron", "tsumo_each", "counted_ron", "counted_tsumo_each"):
         initial[f"shugi_{key}"] = _shown(settings["yakuman_shugi"][key])
     if any(settings["uma"]):

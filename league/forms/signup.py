@@ -15,8 +15,9 @@ class SignUpForm(UserCreationForm):
         model = get_user_model()
         fields = ("username", "email")
         field_classes = {"username": UsernameField}
-        help_texts = {"email": _("Optional. Only to send you a link when you forget your password; never shown "
-                                 "to anyone.")}
+        help_texts = {
+            "email": _("Optional. Only to send you a link when you forget your password; never shown to anyone.")
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -31,5 +32,8 @@ class SignUpForm(UserCreationForm):
     @property
     def login_data(self) -> dict[str, str]:
         """What ``create_login`` takes, from a valid form."""
-        return {"username": self.cleaned_data["username"], "password": self.cleaned_data["password1"],
-                "email": self.cleaned_data.get("email") or ""}
+        return {
+            "username": self.cleaned_data["username"],
+            "password": self.cleaned_data["password1"],
+            "email": self.cleaned_data.get("email") or "",
+        }

@@ -60,18 +60,32 @@ def _in_template_order(sheet, players):
         parse_date(first)
     except DateError:
         example = ", ".join(column_name(key, players) for key in required_keys(players)[:5])
-        raise LayoutUnknown(_("No header row was found. The first row must name the columns (%(example)s …, as "
-                             "in the template), or the rows must follow the template's order, starting with the "
-                             "date.") % {"example": example}, sheet) from None
-    columns = {column.key: (position, column_name(column.key, players))
-               for position, column in enumerate(game_columns(players))}
+        raise LayoutUnknown(
+            _(
+                "No header row was found. The first row must name the columns (%(example)s …, as "
+                "in the template), or the rows must follow the template's order, starting with the "
+                "date."
+            )
+            % {"example": example},
+            sheet,
+        ) from None
+    columns = {
+        column.key: (position, column_name(column.key, players))
+        for position, column in enumerate(game_columns(players))
+    }
     rows, beyond = [], set()
     for number, cells in sheet.rows:
-        values = {key: cells[position].strip() if position < len(cells) else "" for key, (position, _h) in
-                  columns.items()}
+        values = {
+            key: cells[position].strip() if position < len(cells) else "" for key, (position, _h) in columns.items()
+        }
         if any(values.values()):
             rows.append((number, values))
             beyond.update(position for position in range(len(columns), len(cells)) if cells[position].strip())
     # Without a header the columns past the layout's have no name: the preview lists them by their letters.
-    return Table(players=players, columns=columns, rows=rows, source=sheet.source,
-                 ignored=[get_column_letter(position + 1) for position in sorted(beyond)])
+    return Table(
+        players=players,
+        columns=columns,
+        rows=rows,
+        source=sheet.source,
+        ignored=[get_column_letter(position + 1) for position in sorted(beyond)],
+    )

@@ -52,8 +52,15 @@ def commit(plan, mapping=None, user=None, expected=None, seasons=()):
     ``seasons``: the ``NewSeason``s to create with it (the caller lets only an owner choose them).
     Returns the ImportBatch (its ``games``, ``skipped``, ``members`` and ``meetings`` count what it did).
     """
-    return commit_table(plan.club, plan.rule_set, plan.table, plan.mapping if mapping is None else mapping,
-                        user=user, expected=expected, seasons=seasons)
+    return commit_table(
+        plan.club,
+        plan.rule_set,
+        plan.table,
+        plan.mapping if mapping is None else mapping,
+        user=user,
+        expected=expected,
+        seasons=seasons,
+    )
 
 
 @gc_paused
@@ -69,21 +76,37 @@ def commit_table(club, rule_set, table, mapping, user=None, expected=None, seaso
             list(locked if "rule_set" in table.columns else locked.filter(pk=rule_set.pk))
             fresh = make_plan(club, rule_set, table, mapping)
             if fresh.has_errors:
-                raise ImportRefused(_("Nothing was saved: the import has %(count)s problems. Correct them and "
-                                      "try again.") % {"count": len(fresh.problems)}, fresh)
+                raise ImportRefused(
+                    _("Nothing was saved: the import has %(count)s problems. Correct them and try again.")
+                    % {"count": len(fresh.problems)},
+                    fresh,
+                )
             if expected is not None and expected != fresh.fingerprint:
-                raise ImportRefused(_("Nothing was saved: the import changed since the preview (games saved "
-                                      "meanwhile, or the names chosen). Check the preview again, then import."),
-                                    fresh)
+                raise ImportRefused(
+                    _(
+                        "Nothing was saved: the import changed since the preview (games saved "
+                        "meanwhile, or the names chosen). Check the preview again, then import."
+                    ),
+                    fresh,
+                )
             return _save(fresh, user, seasons)
     except IntegrityError as error:
-        raise ImportRefused(_("Nothing was saved: another save got in the way (a game or a member added at the "
-                              "same time). Check the preview again, then import.")) from error
+        raise ImportRefused(
+            _(
+                "Nothing was saved: another save got in the way (a game or a member added at the "
+                "same time). Check the preview again, then import."
+            )
+        ) from error
 
 
 def _save(plan, user, seasons):
-    batch = ImportBatch.objects.create(club=plan.club, rule_set=plan.rule_set, created_by=user,
-                                       file_name=plan.table.source[:255], skipped=len(plan.already))
+    batch = ImportBatch.objects.create(
+        club=plan.club,
+        rule_set=plan.rule_set,
+        created_by=user,
+        file_name=plan.table.source[:255],
+        skipped=len(plan.already),
+    )
     try:
         create_seasons(plan, seasons, user, CREATED_BY_IMPORT.format(batch=batch.pk))
     except Refused as refusal:  # a season's name or span: the whole import waits for it
@@ -94,7 +117,7 @@ def _save(plan, user, seasons):
     # A chunk at a time, so that 20,000 games never stand in memory as 100,000 model instances at once.
     for start in range(0, len(new_games), BATCH):
         games, seats, yakuman = [], [], []
-        for planned in new_games[start:start + BATCH]:
+        for planned in new_games[start : start + BATCH]:
             game, game_seats, game_yakuman = _game_rows(planned, meetings, created, user, batch)
             games.append(game)
             seats += game_seats
@@ -104,8 +127,9 @@ def _save(plan, user, seasons):
         insert_rows(GameSeat, seats)
         insert_rows(Yakuman, yakuman)
     # The days the new games count on: their lines are aggregated again, in this transaction.
-    refresh_meeting_lines({(planned.meeting or meetings[(planned.rule_set.pk, planned.date)]).pk
-                           for planned in new_games})
+    refresh_meeting_lines(
+        {(planned.meeting or meetings[(planned.rule_set.pk, planned.date)]).pk for planned in new_games}
+    )
     day_totals = _save_day_totals(plan.new_day_totals, meetings, created, batch)
     batch.created_members.add(*created.values())
     batch.created_meetings.add(*meetings.values())
@@ -118,15 +142,26 @@ def _save(plan, user, seasons):
 def _save_day_totals(planned_totals, meetings, created, batch):
     """Each day row as it was written: a DayTotal and a line per player (two inserts per chunk)."""
     for start in range(0, len(planned_totals), BATCH):
-        chunk = planned_totals[start:start + BATCH]
-        totals = [DayTotal(meeting=planned.meeting or meetings[(planned.rule_set.pk, planned.date)],
-                           games=planned.day_games, import_batch=batch) for planned in chunk]
+        chunk = planned_totals[start : start + BATCH]
+        totals = [
+            DayTotal(
+                meeting=planned.meeting or meetings[(planned.rule_set.pk, planned.date)],
+                games=planned.day_games,
+                import_batch=batch,
+            )
+            for planned in chunk
+        ]
         insert_rows(DayTotal, totals, returning=True)
-        insert_rows(DayTotalLine, [
-            DayTotalLine(day_total=total, member=created[player] if isinstance(player, NewMember) else player,
-                         points=points)
-            for total, planned in zip(totals, chunk, strict=True)
-            for player, points in zip(planned.players, planned.points, strict=True)])
+        insert_rows(
+            DayTotalLine,
+            [
+                DayTotalLine(
+                    day_total=total, member=created[player] if isinstance(player, NewMember) else player, points=points
+                )
+                for total, planned in zip(totals, chunk, strict=True)
+                for player, points in zip(planned.players, planned.points, strict=True)
+            ],
+        )
     return len(planned_totals)
 
 
@@ -134,11 +169,21 @@ def _game_rows(planned, meetings, created, user, batch):
     """The unsaved Game of a planned row, with its seats and yakuman (through the one seat mapping)."""
     meeting = planned.meeting or meetings[(planned.rule_set.pk, planned.date)]
     members = [created[player] if isinstance(player, NewMember) else player for player in planned.players]
-    entry = Entry(meeting=meeting, round=planned.round, table=planned.table, members=members,
-                  scores=planned.scores, points=planned.points, deposit=planned.deposit, chips=planned.chips,
-                  busts=planned.busts,
-                  yakuman=planned.yakuman, chombo=planned.chombo, ended_by_yakuman=planned.ended_by_yakuman,
-                  extras_unrecorded=planned.extras_unrecorded)
+    entry = Entry(
+        meeting=meeting,
+        round=planned.round,
+        table=planned.table,
+        members=members,
+        scores=planned.scores,
+        points=planned.points,
+        deposit=planned.deposit,
+        chips=planned.chips,
+        busts=planned.busts,
+        yakuman=planned.yakuman,
+        chombo=planned.chombo,
+        ended_by_yakuman=planned.ended_by_yakuman,
+        extras_unrecorded=planned.extras_unrecorded,
+    )
     game = Game(meeting=meeting, rule_version=planned.rule_version, updated_by=user, import_batch=batch)
     fill_game(game, entry, planned.result)
     game.note = planned.note
@@ -148,11 +193,13 @@ def _game_rows(planned, meetings, created, user, batch):
 
 def _create_meetings(plan, user):
     """A meeting for each rule set and date that has new games and no meeting yet: (rule set id, date) → Meeting."""
-    days = {(planned.rule_set.pk, planned.date): planned.rule_set for planned in plan.new_games
-            if planned.meeting is None}
+    days = {
+        (planned.rule_set.pk, planned.date): planned.rule_set for planned in plan.new_games if planned.meeting is None
+    }
     meetings = [Meeting(club=plan.club, rule_set=days[day], date=day[1]) for day in sorted(days)]
-    bulk_create_with_history(meetings, Meeting, batch_size=BATCH, default_user=user,
-                             default_change_reason=CHANGE_REASON)
+    bulk_create_with_history(
+        meetings, Meeting, batch_size=BATCH, default_user=user, default_change_reason=CHANGE_REASON
+    )
     return {(meeting.rule_set.pk, meeting.date): meeting for meeting in meetings}
 
 
@@ -163,8 +210,12 @@ def _create_members(plan):
     for planned in plan.new_games:
         for player in planned.players:
             if isinstance(player, NewMember) and player not in created:
-                member = Member(club=plan.club, name=player.name, kana=player.kana or suggest_reading(player.name),
-                                guest=player.guest)
+                member = Member(
+                    club=plan.club,
+                    name=player.name,
+                    kana=player.kana or suggest_reading(player.name),
+                    guest=player.guest,
+                )
                 member.save()  # normalises the name and reading, and keeps the member's history
                 created[player] = member
     return created

@@ -33,8 +33,9 @@ def read_day_row(plan, number, cells, finder, unknown):
     game.points = [row.points(f"points_{seat}") for seat in range(players)]
     if row.numbers_ok and game.rule_version is not None:
         try:
-            scoring.check_day_points(game.rule_version.rules, [points_from_tenths(value) for value in game.points],
-                                     game.day_games)
+            scoring.check_day_points(
+                game.rule_version.rules, [points_from_tenths(value) for value in game.points], game.day_games
+            )
         except scoring.ScoringError as refusal:
             for error in refusal.errors:
                 row.problem(_engine_column(error.field) if error.field != GAMES else GAMES, engine_message(error))
@@ -52,7 +53,10 @@ def _count(row):
     if value is None:
         row.empty(GAMES)
     elif not 1 <= value <= scoring.MOST_DAY_GAMES:
-        row.problem(GAMES, _("Expected a number of hanchan from 1 to %(most)s, not %(value)s.") % {
-            "most": scoring.MOST_DAY_GAMES, "value": text})
+        row.problem(
+            GAMES,
+            _("Expected a number of hanchan from 1 to %(most)s, not %(value)s.")
+            % {"most": scoring.MOST_DAY_GAMES, "value": text},
+        )
         return None
     return value

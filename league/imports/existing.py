@@ -28,20 +28,23 @@ class SavedDayTotal:
 
 def check_slots(plan):
     """Rows repeating another row, games already saved (skipped), slots holding another game, closed days."""
-    dated = [game for game in plan.games
-             if game.date and game.rule_set and (game.day_total or (game.round and game.table))]
+    dated = [
+        game for game in plan.games if game.date and game.rule_set and (game.day_total or (game.round and game.table))
+    ]
     if not dated:
         return
     first, last = min(g.date for g in dated), max(g.date for g in dated)
     rule_sets = {game.rule_set.pk for game in dated}
     meetings = {}
-    for meeting in (Meeting.objects.filter(rule_set__in=rule_sets, date__range=(first, last))
-                    .order_by("date", "id")):
+    for meeting in Meeting.objects.filter(rule_set__in=rule_sets, date__range=(first, last)).order_by("date", "id"):
         meetings.setdefault((meeting.rule_set_id, meeting.date), meeting)  # the day's first meeting takes them
     saved = {}
     # Voided games too: a row repeating a game voided on the site is skipped, not brought back.
-    for game in (Game.objects.filter(meeting__rule_set__in=rule_sets, meeting__date__range=(first, last))
-                 .select_related("meeting").prefetch_related("seats")):
+    for game in (
+        Game.objects.filter(meeting__rule_set__in=rule_sets, meeting__date__range=(first, last))
+        .select_related("meeting")
+        .prefetch_related("seats")
+    ):
         saved.setdefault((game.meeting.rule_set_id, game.meeting.date, game.round, game.table), []).append(game)
     days = _Days(plan, saved, rule_sets, first, last)
     seen = {}
@@ -54,16 +57,26 @@ def check_slots(plan):
             continue
         game.meeting = meetings.get((game.rule_set.pk, game.date))
         if game.meeting is not None and game.meeting.closed:
-            game.problems.append(Problem(game.row, "date", _(
-                "The meeting of %(date)s is closed. A secretary must reopen it first.") % {"date": game.date}))
+            game.problems.append(
+                Problem(
+                    game.row,
+                    "date",
+                    _("The meeting of %(date)s is closed. A secretary must reopen it first.") % {"date": game.date},
+                )
+            )
 
 
 def _check_game(game, seen, saved, days):
     slot = (game.rule_set.pk, game.date, game.round, game.table)
     if slot in seen:
-        game.problems.append(Problem(game.row, "round", _(
-            "Row %(row)s already has round %(round)s at table %(table)s on %(date)s.") % {
-            "row": seen[slot], "round": game.round, "table": game.table, "date": game.date}))
+        game.problems.append(
+            Problem(
+                game.row,
+                "round",
+                _("Row %(row)s already has round %(round)s at table %(table)s on %(date)s.")
+                % {"row": seen[slot], "round": game.round, "table": game.table, "date": game.date},
+            )
+        )
         game.existing = None
         return
     seen[slot] = game.row
@@ -73,10 +86,17 @@ def _check_game(game, seen, saved, days):
         return
     resolved = all(player is not None for player in game.players)
     if any(not other.void for other in there) and resolved:
-        game.problems.append(Problem(game.row, "round", _(
-            "Round %(round)s at table %(table)s on %(date)s already holds a different game. Correct or void "
-            "that game on the site, or correct this row.") % {
-            "round": game.round, "table": game.table, "date": game.date}))
+        game.problems.append(
+            Problem(
+                game.row,
+                "round",
+                _(
+                    "Round %(round)s at table %(table)s on %(date)s already holds a different game. Correct or void "
+                    "that game on the site, or correct this row."
+                )
+                % {"round": game.round, "table": game.table, "date": game.date},
+            )
+        )
     days.check_game(game)
 
 
@@ -90,10 +110,20 @@ class _Days:
                 if not game.void:
                     self.played.setdefault((rule_set, day), set()).update(seat.member_id for seat in game.seats.all())
         self.totals = {}  # saved day totals: (rule set id, date) → [(DayTotal id and games, {member id: points})]
-        lines = (DayTotalLine.objects.filter(day_total__meeting__rule_set__in=rule_sets,
-                                             day_total__meeting__date__range=(first, last))
-                 .values_list("day_total_id", "day_total__games", "day_total__meeting__rule_set_id",
-                              "day_total__meeting__date", "member_id", "points").order_by("day_total_id"))
+        lines = (
+            DayTotalLine.objects.filter(
+                day_total__meeting__rule_set__in=rule_sets, day_total__meeting__date__range=(first, last)
+            )
+            .values_list(
+                "day_total_id",
+                "day_total__games",
+                "day_total__meeting__rule_set_id",
+                "day_total__meeting__date",
+                "member_id",
+                "points",
+            )
+            .order_by("day_total_id")
+        )
         by_total = {}
         for total, games, rule_set, day, member, points in lines:
             by_total.setdefault((rule_set, day, total, games), {})[member] = points
@@ -103,17 +133,26 @@ class _Days:
         for game in plan.games:
             if game.date and game.rule_set and not game.day_total:
                 self.in_file_games.setdefault((game.rule_set.pk, game.date), {}).update(
-                    (player.pk, game.row) for player in game.players if getattr(player, "pk", None))
+                    (player.pk, game.row) for player in game.players if getattr(player, "pk", None)
+                )
         self.matched = set()  # saved day totals a row of the file repeats
 
     def check_day_total(self, game):
         key = (game.rule_set.pk, game.date)
-        members = {player.pk: points for player, points in zip(game.players, game.points or [], strict=False)
-                   if getattr(player, "pk", None)}
+        members = {
+            player.pk: points
+            for player, points in zip(game.players, game.points or [], strict=False)
+            if getattr(player, "pk", None)
+        }
         if len(members) == len(game.players) and None not in members.values():
-            game.existing = next((total for total, lines in self.totals.get(key, ())
-                                  if total.pk not in self.matched and total.games == game.day_games
-                                  and lines == members), None)
+            game.existing = next(
+                (
+                    total
+                    for total, lines in self.totals.get(key, ())
+                    if total.pk not in self.matched and total.games == game.day_games and lines == members
+                ),
+                None,
+            )
             if game.existing:
                 self.matched.add(game.existing.pk)
                 return
@@ -122,28 +161,53 @@ class _Days:
             if pk is None:
                 continue
             if pk in self.played.get(key, ()):
-                self._problem(game, _("%(name)s already has games saved on %(date)s: a day total would count that "
-                                      "day twice. Leave this row out, or void those games first."), player)
+                self._problem(
+                    game,
+                    _(
+                        "%(name)s already has games saved on %(date)s: a day total would count that "
+                        "day twice. Leave this row out, or void those games first."
+                    ),
+                    player,
+                )
             elif any(pk in lines for _total, lines in self.totals.get(key, ())):
-                self._problem(game, _("%(name)s already has a different day total saved on %(date)s. Undo the import "
-                                      "that saved it and import the corrected sheet, or correct this row."), player)
+                self._problem(
+                    game,
+                    _(
+                        "%(name)s already has a different day total saved on %(date)s. Undo the import "
+                        "that saved it and import the corrected sheet, or correct this row."
+                    ),
+                    player,
+                )
             elif pk in self.in_file_games.get(key, {}):
-                self._problem(game, _("%(name)s also has a game on %(date)s in row %(other)s: the day would count "
-                                      "twice. Keep either the day total or the games."), player,
-                              self.in_file_games[key][pk])
+                self._problem(
+                    game,
+                    _(
+                        "%(name)s also has a game on %(date)s in row %(other)s: the day would count "
+                        "twice. Keep either the day total or the games."
+                    ),
+                    player,
+                    self.in_file_games[key][pk],
+                )
 
     def check_game(self, game):
         key = (game.rule_set.pk, game.date)
         for player in game.players:
             pk = getattr(player, "pk", None)
             if pk is not None and any(pk in lines for _total, lines in self.totals.get(key, ())):
-                self._problem(game, _("%(name)s already has a day total saved on %(date)s: a game that day would "
-                                      "count twice. Undo the import that saved it, or leave this row out."), player)
+                self._problem(
+                    game,
+                    _(
+                        "%(name)s already has a day total saved on %(date)s: a game that day would "
+                        "count twice. Undo the import that saved it, or leave this row out."
+                    ),
+                    player,
+                )
 
     @staticmethod
     def _problem(game, message, player, other=None):
-        game.problems.append(Problem(game.row, "date", message % {"name": player.name, "date": game.date,
-                                                                   "other": other}))
+        game.problems.append(
+            Problem(game.row, "date", message % {"name": player.name, "date": game.date, "other": other})
+        )
 
 
 def _same_game(saved, game):
@@ -155,4 +219,3 @@ def _same_game(saved, game):
         saved_points = [tenths_from_points(value) for value in saved.sheet.get("points", [])]
         return saved.points_only and saved_points == game.points
     return not saved.points_only and [seat.score for seat in seats] == list(game.scores)
-

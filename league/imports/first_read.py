@@ -24,8 +24,9 @@ class FirstRead:
     unknown: LayoutUnknown | None = None
 
 
-def read_for_import(club, rule_set, *, upload=None, data: bytes | None = None, name: str = "",
-                    text: str = "") -> FirstRead:
+def read_for_import(
+    club, rule_set, *, upload=None, data: bytes | None = None, name: str = "", text: str = ""
+) -> FirstRead:
     """Read an ``upload`` (a Django UploadedFile), a file's ``data`` (named ``name``) or pasted ``text`` for
     ``rule_set`` of ``club``."""
     players = rule_set.settings_on(timezone.localdate())["players"]

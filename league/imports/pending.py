@@ -49,8 +49,13 @@ def store(session, club, rule_set, table, sheet=None):
 def store_sheet(session, club, rule_set, sheet, message):
     """Keep a sheet whose layout was not recognised, for the mapping step; returns its token."""
     token = secrets.token_hex(8)
-    session[_key(club)] = {"token": token, "rule_set": rule_set.pk, "mapping": {}, "message": message,
-                           "sheet": {"rows": sheet.rows, "source": sheet.source}}
+    session[_key(club)] = {
+        "token": token,
+        "rule_set": rule_set.pk,
+        "mapping": {},
+        "message": message,
+        "sheet": {"rows": sheet.rows, "source": sheet.source},
+    }
     return token
 
 
@@ -67,16 +72,22 @@ def load_sheet(session, club, token):
     rule_set = RuleSet.objects.filter(club=club, pk=data["rule_set"]).with_versions().first()
     if rule_set is None:
         return None
-    sheet = Sheet(rows=[(number, list(cells)) for number, cells in data["sheet"]["rows"]],
-                  source=data["sheet"]["source"])
+    sheet = Sheet(
+        rows=[(number, list(cells)) for number, cells in data["sheet"]["rows"]], source=data["sheet"]["source"]
+    )
     return rule_set, sheet, data.get("message", "")
 
 
 def replace_sheet(session, club, token, table):
     """The sheet's rows read with the columns named: the import goes on to its preview, under the same token."""
     data = session[_key(club)]
-    session[_key(club)] = {"token": token, "rule_set": data["rule_set"], "table": table.to_data(), "mapping": {},
-                           "sheet": data["sheet"]}
+    session[_key(club)] = {
+        "token": token,
+        "rule_set": data["rule_set"],
+        "table": table.to_data(),
+        "mapping": {},
+        "sheet": data["sheet"],
+    }
 
 
 def load(session, club, token):
@@ -87,8 +98,12 @@ def load(session, club, token):
     rule_set = RuleSet.objects.filter(club=club, pk=data["rule_set"]).first()
     if rule_set is None:
         return None
-    return Pending(token=token, rule_set=rule_set, table=Table.from_data(data["table"]),
-                   mapping=mapping_from_data(club, data["mapping"]))
+    return Pending(
+        token=token,
+        rule_set=rule_set,
+        table=Table.from_data(data["table"]),
+        mapping=mapping_from_data(club, data["mapping"]),
+    )
 
 
 def save_mapping(session, club, mapping):
@@ -103,8 +118,12 @@ def discard(session, club):
 
 
 def mapping_to_data(mapping):
-    return {key: {"new": choice.name, "kana": choice.kana, "guest": choice.guest} if isinstance(choice, NewMember)
-            else {"member": choice.pk} for key, choice in mapping.items()}
+    return {
+        key: {"new": choice.name, "kana": choice.kana, "guest": choice.guest}
+        if isinstance(choice, NewMember)
+        else {"member": choice.pk}
+        for key, choice in mapping.items()
+    }
 
 
 def mapping_from_data(club, data):

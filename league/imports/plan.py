@@ -101,14 +101,33 @@ class ImportPlan:
     @property
     def fingerprint(self):
         """Changes whenever what a commit would save changes (rows, choices, games saved meanwhile)."""
-        payload = [self.rule_set.pk, [
-            [game.row, game.rule_set.pk if game.rule_set else None, game.status, str(game.date), game.round,
-             game.table, [who(p) for p in game.players],
-             game.scores, game.points, game.deposit, game.chips, game.busts, game.yakuman, game.chombo,
-             [seat.tenths["total"] for seat in game.result] if game.result else None,
-             game.rule_version.pk if game.rule_version else None, game.meeting.pk if game.meeting else None,
-             game.day_games, game.note]
-            for game in self.games]]
+        payload = [
+            self.rule_set.pk,
+            [
+                [
+                    game.row,
+                    game.rule_set.pk if game.rule_set else None,
+                    game.status,
+                    str(game.date),
+                    game.round,
+                    game.table,
+                    [who(p) for p in game.players],
+                    game.scores,
+                    game.points,
+                    game.deposit,
+                    game.chips,
+                    game.busts,
+                    game.yakuman,
+                    game.chombo,
+                    [seat.tenths["total"] for seat in game.result] if game.result else None,
+                    game.rule_version.pk if game.rule_version else None,
+                    game.meeting.pk if game.meeting else None,
+                    game.day_games,
+                    game.note,
+                ]
+                for game in self.games
+            ],
+        ]
         return hashlib.sha256(json.dumps(payload, default=str).encode()).hexdigest()[:32]
 
     def label(self, column, seat_columns=None):
@@ -138,8 +157,10 @@ def _flag_yakuman_notes(plan):
     for game in plan.games:
         if not game.note or game.yakuman or game.day_total:
             continue
-        known_as = [[name, getattr(player, "name", "")] for name, player in
-                    zip(game.names, game.players + [None] * len(game.names), strict=False)]
+        known_as = [
+            [name, getattr(player, "name", "")]
+            for name, player in zip(game.names, game.players + [None] * len(game.names), strict=False)
+        ]
         game.yakuman_note = yakuman_mention(game.note, known_as)
 
 
@@ -150,8 +171,13 @@ def make_plan(club, rule_set, table, mapping=None):
     by_pk = {candidate.pk: candidate for candidate in rule_sets}
     if rule_set.pk not in by_pk:
         raise RuleSet.DoesNotExist
-    plan = ImportPlan(club, by_pk[rule_set.pk], table, dict(mapping or {}),
-                      rule_sets=rule_sets.by_name_or_slug() if "rule_set" in table.columns else {})
+    plan = ImportPlan(
+        club,
+        by_pk[rule_set.pk],
+        table,
+        dict(mapping or {}),
+        rule_sets=rule_sets.by_name_or_slug() if "rule_set" in table.columns else {},
+    )
     if len(table.rows) > MAX_GAMES:  # counted here, where the rows are games: title and header rows are not
         plan.problems.append(Problem(None, None, too_many_games().message))
         return plan
@@ -171,8 +197,9 @@ def make_plan(club, rule_set, table, mapping=None):
         game.status = ERROR if game.problems else (ALREADY if game.existing else NEW)
         plan.problems += game.problems
     if not table.rows:
-        plan.problems.append(Problem(None, None, _("There are no games to import: no row below the header has "
-                                                   "anything in it.")))
+        plan.problems.append(
+            Problem(None, None, _("There are no games to import: no row below the header has anything in it."))
+        )
     seat_columns = {}  # row → its seats' columns, in a layout that has them per row
     if SEAT_COLUMNS in table.columns:
         seat_columns = {number: cells.get(SEAT_COLUMNS, "").split("|") for number, cells in table.rows}

@@ -74,10 +74,14 @@ class PlannedGame:
         # A day total is not settled: its points are shown as written, without a place.
         day_points = self.points if self.day_total and self.points and None not in self.points else []
         return [
-            {"wind": WINDS[seat], "name": name, "player": self.players[seat] if seat < len(self.players) else None,
-             "score": scores[seat] if seat < len(scores) else None,
-             "place": results[seat].place if results else None,
-             "total": results[seat].tenths["total"] if results else (day_points[seat] if day_points else None)}
+            {
+                "wind": WINDS[seat],
+                "name": name,
+                "player": self.players[seat] if seat < len(self.players) else None,
+                "score": scores[seat] if seat < len(scores) else None,
+                "place": results[seat].place if results else None,
+                "total": results[seat].tenths["total"] if results else (day_points[seat] if day_points else None),
+            }
             for seat, name in enumerate(self.names)
         ]
 

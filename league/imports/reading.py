@@ -32,8 +32,20 @@ from ..batch.gc_pause import gc_paused
 from .errors import ReadingError
 from .workbook_checks import MAX_UNPACKED, check_archive, games_sheet, unsupported_compression
 
-__all__ = ["MAX_BYTES", "MAX_COLUMNS", "MAX_GAMES", "MAX_ROWS", "MAX_UNPACKED", "ReadingError", "Sheet",
-           "read_bytes", "read_pasted", "read_path", "read_upload", "too_many_games"]
+__all__ = [
+    "MAX_BYTES",
+    "MAX_COLUMNS",
+    "MAX_GAMES",
+    "MAX_ROWS",
+    "MAX_UNPACKED",
+    "ReadingError",
+    "Sheet",
+    "read_bytes",
+    "read_pasted",
+    "read_path",
+    "read_upload",
+    "too_many_games",
+]
 
 MAX_BYTES = 5 * 1024 * 1024  # a file or pasted text
 MAX_GAMES = 20_000  # games in one import (the plan counts them)
@@ -71,8 +83,9 @@ def read_path(path):
         with open(path, "rb") as file:
             data = file.read(MAX_BYTES + 1)
     except OSError as error:
-        raise ReadingError(_("The file %(name)s cannot be opened: %(why)s") % {
-            "name": path, "why": error.strerror or error}) from error
+        raise ReadingError(
+            _("The file %(name)s cannot be opened: %(why)s") % {"name": path, "why": error.strerror or error}
+        ) from error
     return read_bytes(data, str(path))
 
 
@@ -93,28 +106,47 @@ def read_bytes(data, name):
     if data.startswith(ZIP_SIGNATURES):
         return Sheet(_read_workbook(data), name)
     if data.startswith(OLE_SIGNATURE):
-        raise ReadingError(_("This is an old Excel file (.xls) or a password-protected workbook. Open it in your "
-                             "spreadsheet and save it as .xlsx (without a password) or as CSV."))
+        raise ReadingError(
+            _(
+                "This is an old Excel file (.xls) or a password-protected workbook. Open it in your "
+                "spreadsheet and save it as .xlsx (without a password) or as CSV."
+            )
+        )
     return Sheet(_read_text(_decode(data.removesuffix(b"\x1a"))), name)  # DOS end-of-file mark
 
 
 def _too_big():
-    return ReadingError(_("The file is larger than %(limit)s MB. Split it into several files (by year, for "
-                          "example) and import them one after another.") % {"limit": MAX_BYTES // (1024 * 1024)})
+    return ReadingError(
+        _(
+            "The file is larger than %(limit)s MB. Split it into several files (by year, for "
+            "example) and import them one after another."
+        )
+        % {"limit": MAX_BYTES // (1024 * 1024)}
+    )
 
 
 def too_many_games():
     """The refusal of a file with more than MAX_GAMES games (the plan says it when the rows are games)."""
-    return ReadingError(_("The file has more than %(limit)s games. Split it into several files (by year, for "
-                          "example) and import them one after another.") % {"limit": f"{MAX_GAMES:,}"})
+    return ReadingError(
+        _(
+            "The file has more than %(limit)s games. Split it into several files (by year, for "
+            "example) and import them one after another."
+        )
+        % {"limit": f"{MAX_GAMES:,}"}
+    )
 
 
 def _not_a_spreadsheet():
-    return ReadingError(_("This file is not a spreadsheet Janroku can read. Upload an Excel workbook (.xlsx) or a "
-                          "CSV file (UTF-8, Shift_JIS or UTF-16), or paste the rows from your spreadsheet."))
+    return ReadingError(
+        _(
+            "This file is not a spreadsheet Janroku can read. Upload an Excel workbook (.xlsx) or a "
+            "CSV file (UTF-8, Shift_JIS or UTF-16), or paste the rows from your spreadsheet."
+        )
+    )
 
 
 # -- text: CSV, pasted rows --------------------------------------------------------------------------------------
+
 
 def _decode(data):
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
@@ -135,12 +167,16 @@ def _decode(data):
         if not _looks_like_text(text):
             raise _not_a_spreadsheet()
         return text
-    raise ReadingError(_("The file is not UTF-8, Shift_JIS or UTF-16 text. Save it from your spreadsheet as CSV "
-                         "(UTF-8, or CSV as Japanese Excel saves it) or as .xlsx."))
+    raise ReadingError(
+        _(
+            "The file is not UTF-8, Shift_JIS or UTF-16 text. Save it from your spreadsheet as CSV "
+            "(UTF-8, or CSV as Japanese Excel saves it) or as .xlsx."
+        )
+    )
 
 
 def _utf16_without_bom(data):
-    """"utf-16-le" or "utf-16-be" for UTF-16 text saved without its BOM, else None.
+    """ "utf-16-le" or "utf-16-be" for UTF-16 text saved without its BOM, else None.
 
     Its digits, separators and line ends are ASCII, each a zero byte beside the character: zeros in the
     odd places (little-endian) or the even places (big-endian), many of them, which no other text has.
@@ -178,19 +214,29 @@ def _read_text(text):
     except csv.Error as error:
         # Python's own text (English, and about its parser) is never shown: say what to look at instead.
         if len(text) > csv.field_size_limit():
-            raise ReadingError(_("Line %(line)s has a cell longer than %(limit)s characters, far more than a results "
-                                 "sheet holds: usually a quote (\") opened and never closed, so that the rest of the "
-                                 "file is read as one cell. Check the quotes from that line on, or save the file again "
-                                 "from your spreadsheet.") % {"line": f"{reader.line_num:,}",
-                                                              "limit": f"{csv.field_size_limit():,}"}) from error
-        raise ReadingError(_("Line %(line)s cannot be read as rows and columns. Check the quotes (\") in it, or save "
-                             "the file again from your spreadsheet.") % {"line": f"{reader.line_num:,}"}) from error
+            raise ReadingError(
+                _(
+                    "Line %(line)s has a cell longer than %(limit)s characters, far more than a results "
+                    'sheet holds: usually a quote (") opened and never closed, so that the rest of the '
+                    "file is read as one cell. Check the quotes from that line on, or save the file again "
+                    "from your spreadsheet."
+                )
+                % {"line": f"{reader.line_num:,}", "limit": f"{csv.field_size_limit():,}"}
+            ) from error
+        raise ReadingError(
+            _(
+                'Line %(line)s cannot be read as rows and columns. Check the quotes (") in it, or save '
+                "the file again from your spreadsheet."
+            )
+            % {"line": f"{reader.line_num:,}"}
+        ) from error
     if not rows:
         raise ReadingError(_("There is nothing to import: the text has no rows."))
     return rows
 
 
 # -- workbooks -----------------------------------------------------------------------------------------------
+
 
 def _read_workbook(data):
     if not openpyxl.DEFUSEDXML:  # never parse a workbook's XML without protection
@@ -203,8 +249,9 @@ def _read_workbook(data):
         try:
             columns = MAX_COLUMNS if sheet.last_column is None else min(max(sheet.last_column, 1), MAX_COLUMNS)
             # Merged ranges (a date merged down its day's rows) come from the scan: read-only mode skips them.
-            return fill_merged(_sheet_rows(workbook[sheet.title], columns),
-                               [range_boundaries(reference) for reference in sheet.merged])
+            return fill_merged(
+                _sheet_rows(workbook[sheet.title], columns), [range_boundaries(reference) for reference in sheet.merged]
+            )
         finally:
             workbook.close()
     except ReadingError:
@@ -216,12 +263,20 @@ def _read_workbook(data):
 def _unreadable(error):
     """The refusal for what broke while reading a workbook (never a server error)."""
     if _caused_by(error, DefusedXmlException):  # openpyxl wraps it in a ValueError of its own
-        return ReadingError(_("This workbook contains XML that Janroku refuses for safety (entity declarations, "
-                              "as in an “XML bomb”). Open it in your spreadsheet and save it again as .xlsx."))
+        return ReadingError(
+            _(
+                "This workbook contains XML that Janroku refuses for safety (entity declarations, "
+                "as in an “XML bomb”). Open it in your spreadsheet and save it again as .xlsx."
+            )
+        )
     if _caused_by(error, NotImplementedError):  # zipfile: a compression method it cannot unpack
         return unsupported_compression()
-    return ReadingError(_("This .xlsx file cannot be read; it may be damaged. Open it in your spreadsheet and "
-                          "save it again, or save it as CSV."))
+    return ReadingError(
+        _(
+            "This .xlsx file cannot be read; it may be damaged. Open it in your spreadsheet and "
+            "save it again, or save it as CSV."
+        )
+    )
 
 
 def _caused_by(error, kind):
@@ -247,8 +302,7 @@ def _sheet_rows(sheet, columns=MAX_COLUMNS):
             if len(rows) > MAX_ROWS:
                 raise too_many_games()
     if not rows:
-        raise ReadingError(_("There is nothing to import: the sheet “%(sheet)s” is empty.") % {
-            "sheet": sheet.title})
+        raise ReadingError(_("There is nothing to import: the sheet “%(sheet)s” is empty.") % {"sheet": sheet.title})
     return rows
 
 
@@ -263,8 +317,11 @@ def fill_merged(rows, ranges):
         if not value:
             continue
         # A range as tall as the sheet is walked through the rows read, not through every number in it.
-        numbers = (range(min_row, max_row + 1) if max_row - min_row < len(by_number)
-                   else [n for n in by_number if min_row <= n <= max_row])
+        numbers = (
+            range(min_row, max_row + 1)
+            if max_row - min_row < len(by_number)
+            else [n for n in by_number if min_row <= n <= max_row]
+        )
         for number in numbers:
             cells = by_number.get(number)
             if cells is None:  # a row with nothing else in it stays out

@@ -72,8 +72,11 @@ class _Row:
             self.problem(key, " ".join(error.messages))
         else:
             if not scoring.is_round_or_table(value):
-                self.problem(key, _("Expected a number from 1 to %(most)s, not %(value)s.") % {
-                    "most": scoring.MOST_ROUNDS, "value": text})
+                self.problem(
+                    key,
+                    _("Expected a number from 1 to %(most)s, not %(value)s.")
+                    % {"most": scoring.MOST_ROUNDS, "value": text},
+                )
                 value = None
         return value
 
@@ -145,8 +148,13 @@ def read_row(plan, number, cells, finder, unknown):
     game.chips = [row.count(f"chips_{seat}") for seat in range(players)]
     game.busts = row.extras("busts", read_busts)
     if points_only and game.busts:
-        row.problem("busts", _("A game written by its points alone has no busts: its points already include them. "
-                               "Leave this cell empty, or write the scores."))
+        row.problem(
+            "busts",
+            _(
+                "A game written by its points alone has no busts: its points already include them. "
+                "Leave this cell empty, or write the scores."
+            ),
+        )
     game.yakuman, game.ended_by_yakuman = row.extras("yakuman", read_yakuman)
     if game.rule_version is not None and game.yakuman:
         game.ended_by_yakuman = seat_ending_the_game(game.rule_version.settings, game.yakuman, game.ended_by_yakuman)
@@ -165,8 +173,12 @@ def read_row(plan, number, cells, finder, unknown):
 def _read_note(row):
     note = row.text("note")
     if len(note) > NOTE_LENGTH:
-        row.problem("note", _("This note is %(length)s characters long; a note has at most %(most)s. Shorten it.") % {
-            "length": f"{len(note):,}", "most": f"{NOTE_LENGTH:,}"}, blocks_engine=False)
+        row.problem(
+            "note",
+            _("This note is %(length)s characters long; a note has at most %(most)s. Shorten it.")
+            % {"length": f"{len(note):,}", "most": f"{NOTE_LENGTH:,}"},
+            blocks_engine=False,
+        )
     row.game.note = note
 
 
@@ -187,14 +199,25 @@ def _rule_set(row):
         return plan.rule_set
     text = row.text("rule_set")
     if not text:
-        row.problem("rule_set", _("This cell is empty: each row of this file names its rules. Write the rule set's "
-                                  "name or address name (%(names)s).") % {"names": plan.rule_set_names()})
+        row.problem(
+            "rule_set",
+            _(
+                "This cell is empty: each row of this file names its rules. Write the rule set's "
+                "name or address name (%(names)s)."
+            )
+            % {"names": plan.rule_set_names()},
+        )
         return None
     found = plan.rule_sets.get(rule_set_key(text))
     if found is None:
-        row.problem("rule_set", _("This club has no rule set “%(text)s” (its rule sets: %(names)s). Correct the "
-                                  "cell, or add that rule set first.") % {"text": text,
-                                                                        "names": plan.rule_set_names()})
+        row.problem(
+            "rule_set",
+            _(
+                "This club has no rule set “%(text)s” (its rule sets: %(names)s). Correct the "
+                "cell, or add that rule set first."
+            )
+            % {"text": text, "names": plan.rule_set_names()},
+        )
     return found
 
 
@@ -207,8 +230,11 @@ def _players(row):
     for seat in range(players, table_players):
         for key in (f"player_{seat}", f"score_{seat}", f"points_{seat}", f"chips_{seat}"):
             if row.text(key):
-                row.problem(key, _("The rules of %(rule_set)s are for %(players)s players: this cell must be "
-                                   "empty.") % {"rule_set": row.game.rule_set, "players": players})
+                row.problem(
+                    key,
+                    _("The rules of %(rule_set)s are for %(players)s players: this cell must be empty.")
+                    % {"rule_set": row.game.rule_set, "players": players},
+                )
     return players
 
 
@@ -233,11 +259,18 @@ def _read_players(row, finder, unknown, players):
                 unknown_name.rows.append(game.row)
             player = unknown_name.choice = _chosen(row.plan.mapping.get(unknown_name.key))
             if player is None:
-                row.problem(key, _("No member of this club is called “%(name)s”: match the name to a member or "
-                                   "create the member.") % {"name": name}, blocks_engine=False)
+                row.problem(
+                    key,
+                    _("No member of this club is called “%(name)s”: match the name to a member or create the member.")
+                    % {"name": name},
+                    blocks_engine=False,
+                )
             elif isinstance(player, NewMember) and len(player.name) > NAME_LENGTH:
-                row.problem(key, _("A member's name has at most %(most)s characters.") % {"most": NAME_LENGTH},
-                            blocks_engine=False)
+                row.problem(
+                    key,
+                    _("A member's name has at most %(most)s characters.") % {"most": NAME_LENGTH},
+                    blocks_engine=False,
+                )
         identity = who(player)
         if identity is not None and identity in seen:
             row.problem(key, _("%(name)s is already in another seat.") % {"name": name}, blocks_engine=False)
@@ -252,11 +285,17 @@ def _chosen(choice):
 def _check_yakuman(row):
     for event in row.game.yakuman:
         if len(event["name"]) > YAKUMAN_NAME_LENGTH:
-            row.problem("yakuman", _("“%(name)s” is longer than a yakuman's name may be (%(most)s characters).") % {
-                "name": event["name"], "most": YAKUMAN_NAME_LENGTH})
+            row.problem(
+                "yakuman",
+                _("“%(name)s” is longer than a yakuman's name may be (%(most)s characters).")
+                % {"name": event["name"], "most": YAKUMAN_NAME_LENGTH},
+            )
         if event["count"] > MOST_YAKUMAN_TIMES:
-            row.problem("yakuman", _("x%(count)s: a yakuman counts at most %(most)s times.") % {
-                "count": event["count"], "most": MOST_YAKUMAN_TIMES})
+            row.problem(
+                "yakuman",
+                _("x%(count)s: a yakuman counts at most %(most)s times.")
+                % {"count": event["count"], "most": MOST_YAKUMAN_TIMES},
+            )
 
 
 def _check_version(row):
@@ -267,10 +306,16 @@ def _check_version(row):
     if version is None:
         row.problem("date", no_rules_in_force(game.rule_set, game.date))
     elif version.settings["players"] != plan.table.players and "rule_set" not in plan.table.columns:
-        row.problem(None, _("The rules of %(rule_set)s in force on %(date)s are for %(players)s players, not "
-                            "%(columns)s.") % {"rule_set": plan.rule_set, "date": game.date,
-                                               "players": version.settings["players"],
-                                               "columns": plan.table.players})
+        row.problem(
+            None,
+            _("The rules of %(rule_set)s in force on %(date)s are for %(players)s players, not %(columns)s.")
+            % {
+                "rule_set": plan.rule_set,
+                "date": game.date,
+                "players": version.settings["players"],
+                "columns": plan.table.players,
+            },
+        )
     else:
         game.rule_version = version
 
@@ -286,10 +331,15 @@ def _check_busts(row):
         busted = score < 0 or (bust.get("at_zero") and score == 0)
         if busted and seat not in written:
             other = wind(1 if seat == 0 else 0)
-            row.problem("busts", _("%(wind)s finished below 0 and a bust pays points here: write who busted them, "
-                                   "e.g. %(example)s, or %(top)s when nobody in particular did.") % {
-                "wind": WINDS[seat], "example": f"{wind(seat)}:{other}", "top": f"{wind(seat)}:トップ"},
-                        blocks_engine=False)  # the points are still shown
+            row.problem(
+                "busts",
+                _(
+                    "%(wind)s finished below 0 and a bust pays points here: write who busted them, "
+                    "e.g. %(example)s, or %(top)s when nobody in particular did."
+                )
+                % {"wind": WINDS[seat], "example": f"{wind(seat)}:{other}", "top": f"{wind(seat)}:トップ"},
+                blocks_engine=False,
+            )  # the points are still shown
 
 
 def _check_written_points(row, written):
@@ -299,9 +349,10 @@ def _check_written_points(row, written):
         result = row.game.result[seat].tenths
         given = result["total"] - (result["chips"] if chips_in_total else 0)
         if typed is not None and typed != given:
-            message = _("The points written here (%(typed)s) are not what the scores give under these rules "
-                        "(%(given)s). Correct the score or the points, or leave the points empty.") % {
-                "typed": format_points(typed), "given": format_points(given)}
+            message = _(
+                "The points written here (%(typed)s) are not what the scores give under these rules "
+                "(%(given)s). Correct the score or the points, or leave the points empty."
+            ) % {"typed": format_points(typed), "given": format_points(given)}
             row.problem(f"points_{seat}", message, blocks_engine=False)
 
 

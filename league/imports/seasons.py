@@ -73,14 +73,16 @@ def outside_seasons(plan, seasons: Sequence[Season] | None = None) -> tuple[Unco
     days: Counter = Counter()  # (date, is a day total) → rows
     for planned in plan.new_games:
         days[planned.date, planned.day_total] += 1
-    outside = {key: count for key, count in days.items()
-               if not any(first <= key[0] <= last for first, last in spans)}
+    outside = {key: count for key, count in days.items() if not any(first <= key[0] <= last for first, last in spans)}
     if not outside:
         return None, []
     dates = sorted({day for day, _day_total in outside})
-    uncovered = Uncovered(games=sum(count for (_day, total), count in outside.items() if not total),
-                          day_totals=sum(count for (_day, total), count in outside.items() if total),
-                          first=dates[0], last=dates[-1])
+    uncovered = Uncovered(
+        games=sum(count for (_day, total), count in outside.items() if not total),
+        day_totals=sum(count for (_day, total), count in outside.items() if total),
+        first=dates[0],
+        last=dates[-1],
+    )
     proposals = []
     taken = {name_key(season.name) for season in seasons}
     for starts_on, ends_on in _gaps({day.year for day in dates}, spans):
@@ -89,10 +91,15 @@ def outside_seasons(plan, seasons: Sequence[Season] | None = None) -> tuple[Unco
             continue
         name = _free_name(_default_name(starts_on, ends_on), taken)
         taken.add(name_key(name))
-        proposals.append(ProposedSeason(
-            name=name, starts_on=starts_on, ends_on=ends_on,
-            games=sum(count for (_day, total), count in inside.items() if not total),
-            day_totals=sum(count for (_day, total), count in inside.items() if total)))
+        proposals.append(
+            ProposedSeason(
+                name=name,
+                starts_on=starts_on,
+                ends_on=ends_on,
+                games=sum(count for (_day, total), count in inside.items() if not total),
+                day_totals=sum(count for (_day, total), count in inside.items() if total),
+            )
+        )
     return uncovered, proposals
 
 
@@ -147,14 +154,20 @@ def create_seasons(plan, chosen: Sequence[NewSeason], user, reason: str) -> list
     _uncovered, proposals = outside_seasons(plan)
     proposed = {(proposal.starts_on, proposal.ends_on) for proposal in proposals}
     if any((season.starts_on, season.ends_on) not in proposed for season in chosen):
-        raise Refused(_("Nothing was saved: the seasons of the club changed since the preview (a season was added "
-                        "or changed meanwhile). Check the seasons proposed again, then import."))
-    check_names([season.name for season in chosen], Season.objects.filter(club=plan.club).values_list("name",
-                                                                                                    flat=True))
+        raise Refused(
+            _(
+                "Nothing was saved: the seasons of the club changed since the preview (a season was added "
+                "or changed meanwhile). Check the seasons proposed again, then import."
+            )
+        )
+    check_names(
+        [season.name for season in chosen], Season.objects.filter(club=plan.club).values_list("name", flat=True)
+    )
     created = []
     for season in chosen:
-        record = Season(club=plan.club, name=clean_name(season.name), starts_on=season.starts_on,
-                        ends_on=season.ends_on)
+        record = Season(
+            club=plan.club, name=clean_name(season.name), starts_on=season.starts_on, ends_on=season.ends_on
+        )
         record._history_user = user
         record._change_reason = reason
         record.save()
@@ -171,12 +184,17 @@ def check_names(names: Sequence[str], existing: Iterable[str]) -> None:
         if not name:
             raise Refused(_("Type a name for each season to create, or untick it."))
         if len(name) > NAME_LENGTH:
-            raise Refused(_("“%(name)s” is too long for a season's name (at most %(most)s characters).") % {
-                "name": name, "most": NAME_LENGTH})
+            raise Refused(
+                _("“%(name)s” is too long for a season's name (at most %(most)s characters).")
+                % {"name": name, "most": NAME_LENGTH}
+            )
         if name_key(name) in taken:
-            raise Refused(_("The club already has a season called “%(name)s”. Choose another name, or untick "
-                            "it.") % {"name": taken[name_key(name)]})
+            raise Refused(
+                _("The club already has a season called “%(name)s”. Choose another name, or untick it.")
+                % {"name": taken[name_key(name)]}
+            )
         if name_key(name) in seen:
-            raise Refused(_("Two seasons to create are both called “%(name)s”: give each its own name.") % {
-                "name": name})
+            raise Refused(
+                _("Two seasons to create are both called “%(name)s”: give each its own name.") % {"name": name}
+            )
         seen.add(name_key(name))

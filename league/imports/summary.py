@@ -51,17 +51,25 @@ def batch_summary(batch):
         return summary
     created = set(batch.created_meetings.values_list("pk", flat=True))
     # Games and day totals in one query; a meeting holds one or the other, so the join stays small.
-    meetings = (Meeting.objects.filter(Q(games__import_batch=batch) | Q(day_totals__import_batch=batch)).distinct()
-                .annotate(imported=Count("games", filter=Q(games__import_batch=batch), distinct=True),
-                          imported_days=Count("day_totals", filter=Q(day_totals__import_batch=batch), distinct=True))
-                .select_related("rule_set").order_by("date", "id"))
-    summary.meetings = [MeetingTouched(meeting, meeting.imported, meeting.pk in created, meeting.imported_days)
-                        for meeting in meetings]
+    meetings = (
+        Meeting.objects.filter(Q(games__import_batch=batch) | Q(day_totals__import_batch=batch))
+        .distinct()
+        .annotate(
+            imported=Count("games", filter=Q(games__import_batch=batch), distinct=True),
+            imported_days=Count("day_totals", filter=Q(day_totals__import_batch=batch), distinct=True),
+        )
+        .select_related("rule_set")
+        .order_by("date", "id")
+    )
+    summary.meetings = [
+        MeetingTouched(meeting, meeting.imported, meeting.pk in created, meeting.imported_days) for meeting in meetings
+    ]
     summary.members = list(batch.created_members.in_kana_order())
     if summary.meetings:
         first, last = summary.meetings[0].meeting.date, summary.meetings[-1].meeting.date
-        seasons = list(Season.objects.filter(club=batch.club, starts_on__lte=last, ends_on__gte=first)
-                       .order_by("starts_on"))
+        seasons = list(
+            Season.objects.filter(club=batch.club, starts_on__lte=last, ends_on__gte=first).order_by("starts_on")
+        )
         counts = {}  # (rule set, season or None) → [games, day totals], in the order met
         for touched in summary.meetings:
             covering = [s for s in seasons if s.starts_on <= touched.meeting.date <= s.ends_on] or [None]
@@ -70,10 +78,19 @@ def batch_summary(batch):
                 count[0] += touched.games
                 count[1] += touched.day_totals
         created_ids = {season.pk for season in summary.seasons_created}
-        by_season = [SeasonTouched(rule_set, season, games, days, season is not None and season.pk in created_ids)
-                     for (rule_set, season), (games, days) in counts.items()]
-        summary.seasons = sorted(by_season, key=lambda t: (t.rule_set.position, t.rule_set.pk, t.season is None,
-                                                         t.season.starts_on if t.season else None))
+        by_season = [
+            SeasonTouched(rule_set, season, games, days, season is not None and season.pk in created_ids)
+            for (rule_set, season), (games, days) in counts.items()
+        ]
+        summary.seasons = sorted(
+            by_season,
+            key=lambda t: (
+                t.rule_set.position,
+                t.rule_set.pk,
+                t.season is None,
+                t.season.starts_on if t.season else None,
+            ),
+        )
     return summary
 
 

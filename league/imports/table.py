@@ -71,19 +71,32 @@ class Table:
     def to_data(self):
         """Plain data for the session: each row's cells as a list in the order of ``columns`` (compact)."""
         keys = list(self.columns)
-        return {"players": self.players, "columns": [[key, *self.columns[key]] for key in keys],
-                "rows": [[number, [cells.get(key, "") for key in keys]] for number, cells in self.rows],
-                "source": self.source, "header_row": self.header_row, "layout": self.layout,
-                "thousands": self.scores_in_thousands, "ignored": self.ignored}
+        return {
+            "players": self.players,
+            "columns": [[key, *self.columns[key]] for key in keys],
+            "rows": [[number, [cells.get(key, "") for key in keys]] for number, cells in self.rows],
+            "source": self.source,
+            "header_row": self.header_row,
+            "layout": self.layout,
+            "thousands": self.scores_in_thousands,
+            "ignored": self.ignored,
+        }
 
     @classmethod
     def from_data(cls, data):
         keys = [key for key, _position, _header in data["columns"]]
-        return cls(players=data["players"],
-                   columns={key: (position, header) for key, position, header in data["columns"]},
-                   # Empty cells are left out (a row is read with ``get``): most of a season's cells are empty,
-                   # and 20,000 rows of them would take tens of megabytes at every step.
-                   rows=[(number, {key: cell for key, cell in zip(keys, cells, strict=True) if cell})
-                         for number, cells in data["rows"]],
-                   source=data["source"], header_row=data["header_row"], layout=data.get("layout", TEMPLATE),
-                   scores_in_thousands=data.get("thousands", False), ignored=data.get("ignored", []))
+        return cls(
+            players=data["players"],
+            columns={key: (position, header) for key, position, header in data["columns"]},
+            # Empty cells are left out (a row is read with ``get``): most of a season's cells are empty,
+            # and 20,000 rows of them would take tens of megabytes at every step.
+            rows=[
+                (number, {key: cell for key, cell in zip(keys, cells, strict=True) if cell})
+                for number, cells in data["rows"]
+            ],
+            source=data["source"],
+            header_row=data["header_row"],
+            layout=data.get("layout", TEMPLATE),
+            scores_in_thousands=data.get("thousands", False),
+            ignored=data.get("ignored", []),
+        )

@@ -52,9 +52,13 @@ def undo_import(batch, user):
         # Lock the meetings the import touched, then its games (the one lock order, services/locks.py), so that
         # nothing is entered, corrected, voided or closed meanwhile; whoever waited for them finds the games
         # gone and is told so.  A game moved to another day before the lock was corrected: refused below.
-        lock_meetings({*games.order_by().values_list("meeting_id", flat=True).distinct(),
-                       *day_totals.order_by().values_list("meeting_id", flat=True).distinct(),
-                       *(meeting.pk for meeting in meetings)})
+        lock_meetings(
+            {
+                *games.order_by().values_list("meeting_id", flat=True).distinct(),
+                *day_totals.order_by().values_list("meeting_id", flat=True).distinct(),
+                *(meeting.pk for meeting in meetings),
+            }
+        )
         list(games.select_for_update().order_by("pk").values_list("pk"))  # as lock_games, without 20,000 ids
         _refuse_if_built_upon(batch, games, meetings, members)
         when = timezone.now()
@@ -65,8 +69,11 @@ def undo_import(batch, user):
         # By SQL, as their history was written above in one insert (a model delete would write it game by game);
         # seats and yakuman, all that points to a game, are gone already.
         with connection.cursor() as cursor:
-            cursor.execute(f"DELETE FROM {connection.ops.quote_name(Game._meta.db_table)} "
-                           f"WHERE {connection.ops.quote_name('import_batch_id')} = %s", [batch.pk])
+            cursor.execute(
+                f"DELETE FROM {connection.ops.quote_name(Game._meta.db_table)} "
+                f"WHERE {connection.ops.quote_name('import_batch_id')} = %s",
+                [batch.pk],
+            )
         refresh_meeting_lines(days)
         # A day total has no history of its own: the import is its record, and the batch keeps the count.
         DayTotalLine.objects.filter(day_total__import_batch=batch).delete()
@@ -80,55 +87,111 @@ def undo_import(batch, user):
 
 def _refuse_if_built_upon(batch, games, meetings, members):
     # A rule-version recompute bumps the revision too, but nobody entered anything: only a person's edit counts.
-    edited = (Game.history.filter(import_batch=batch, history_type="~")
-              .exclude(history_change_reason__startswith=RECOMPUTED).values("id"))
-    changed = (games.filter(revision__gt=1, pk__in=edited).select_related("meeting")
-               .order_by("meeting__date", "round", "table").first())
+    edited = (
+        Game.history.filter(import_batch=batch, history_type="~")
+        .exclude(history_change_reason__startswith=RECOMPUTED)
+        .values("id")
+    )
+    changed = (
+        games.filter(revision__gt=1, pk__in=edited)
+        .select_related("meeting")
+        .order_by("meeting__date", "round", "table")
+        .first()
+    )
     if changed:
-        raise Refused(_("The game of %(date)s, round %(round)s, table %(table)s was corrected or voided after the "
-                        "import. Nothing was undone: undoing the import would lose that change.") % {
-            "date": changed.meeting.date, "round": changed.round, "table": changed.table})
-    closed = (Meeting.objects.filter(Q(games__import_batch=batch) | Q(day_totals__import_batch=batch), closed=True)
-              .order_by("date").first())
+        raise Refused(
+            _(
+                "The game of %(date)s, round %(round)s, table %(table)s was corrected or voided after the "
+                "import. Nothing was undone: undoing the import would lose that change."
+            )
+            % {"date": changed.meeting.date, "round": changed.round, "table": changed.table}
+        )
+    closed = (
+        Meeting.objects.filter(Q(games__import_batch=batch) | Q(day_totals__import_batch=batch), closed=True)
+        .order_by("date")
+        .first()
+    )
     if closed:
-        raise Refused(_("The meeting of %(date)s is closed. A secretary must reopen it before the import can be "
-                        "undone.") % {"date": closed.date})
-    other = (Game.objects.filter(meeting__in=meetings).exclude(import_batch=batch).select_related("meeting")
-             .order_by("meeting__date", "round", "table").first())
+        raise Refused(
+            _("The meeting of %(date)s is closed. A secretary must reopen it before the import can be undone.")
+            % {"date": closed.date}
+        )
+    other = (
+        Game.objects.filter(meeting__in=meetings)
+        .exclude(import_batch=batch)
+        .select_related("meeting")
+        .order_by("meeting__date", "round", "table")
+        .first()
+    )
     if other:
-        raise Refused(_("The meeting of %(date)s, created by this import, now has games entered since (round "
-                        "%(round)s, table %(table)s). Nothing was undone.") % {
-            "date": other.meeting.date, "round": other.round, "table": other.table})
-    other = (DayTotal.objects.filter(meeting__in=meetings).exclude(import_batch=batch).select_related("meeting")
-             .order_by("meeting__date").first())
+        raise Refused(
+            _(
+                "The meeting of %(date)s, created by this import, now has games entered since (round "
+                "%(round)s, table %(table)s). Nothing was undone."
+            )
+            % {"date": other.meeting.date, "round": other.round, "table": other.table}
+        )
+    other = (
+        DayTotal.objects.filter(meeting__in=meetings)
+        .exclude(import_batch=batch)
+        .select_related("meeting")
+        .order_by("meeting__date")
+        .first()
+    )
     if other:
-        raise Refused(_("The meeting of %(date)s, created by this import, now has day totals of another import. "
-                        "Nothing was undone: undo that import first.") % {"date": other.meeting.date})
+        raise Refused(
+            _(
+                "The meeting of %(date)s, created by this import, now has day totals of another import. "
+                "Nothing was undone: undo that import first."
+            )
+            % {"date": other.meeting.date}
+        )
     attended = set(Attendance.objects.filter(meeting__in=meetings).values_list("meeting_id", flat=True))
     attended |= set(DrawnRound.objects.filter(meeting__in=meetings).values_list("meeting_id", flat=True))
     edited = next((m for m in meetings if m.pk in attended), None) or _changed_since(Meeting, meetings)
     if edited:
-        raise Refused(_("The meeting of %(date)s, created by this import, was changed since (attendance, fees or "
-                        "notes). Nothing was undone.") % {"date": edited.date})
-    used = set(GameSeat.objects.filter(member__in=members).exclude(game__import_batch=batch)
-               .values_list("member_id", flat=True))
-    used |= set(DayTotalLine.objects.filter(member__in=members).exclude(day_total__import_batch=batch)
-                .values_list("member_id", flat=True))
+        raise Refused(
+            _(
+                "The meeting of %(date)s, created by this import, was changed since (attendance, fees or "
+                "notes). Nothing was undone."
+            )
+            % {"date": edited.date}
+        )
+    used = set(
+        GameSeat.objects.filter(member__in=members)
+        .exclude(game__import_batch=batch)
+        .values_list("member_id", flat=True)
+    )
+    used |= set(
+        DayTotalLine.objects.filter(member__in=members)
+        .exclude(day_total__import_batch=batch)
+        .values_list("member_id", flat=True)
+    )
     used |= set(Adjustment.objects.filter(member__in=members).values_list("member_id", flat=True))
     used |= set(Attendance.objects.filter(member__in=members).values_list("member_id", flat=True))
     used |= set(DrawnSeat.objects.filter(member__in=members).values_list("member_id", flat=True))
     busy = next((member for member in members if member.pk in used), None) or _changed_since(Member, members)
     if busy:
-        raise Refused(_("%(member)s, a member created by this import, has other games or records since, or was "
-                        "changed. Nothing was undone.") % {"member": busy.name})
+        raise Refused(
+            _(
+                "%(member)s, a member created by this import, has other games or records since, or was "
+                "changed. Nothing was undone."
+            )
+            % {"member": busy.name}
+        )
 
 
 def _changed_since(model, objects):
     """The first of ``objects`` whose history has more than its creation."""
     if not objects:
         return None
-    edited = set(model.history.filter(id__in=[o.pk for o in objects]).values("id").annotate(records=Count("id"))
-                 .filter(records__gt=1).values_list("id", flat=True))
+    edited = set(
+        model.history.filter(id__in=[o.pk for o in objects])
+        .values("id")
+        .annotate(records=Count("id"))
+        .filter(records__gt=1)
+        .values_list("id", flat=True)
+    )
     return next((o for o in objects if o.pk in edited), None)
 
 

@@ -46,6 +46,11 @@ def parse_date(text):
     except ValueError:
         pass
     if SHORT.match(clean):
-        raise DateError(_("“%(text)s” has no year. Write the year in the date (2024/4/1), or once in a title row "
-                          "above the header (2024年度).") % {"text": text})
+        raise DateError(
+            _(
+                "“%(text)s” has no year. Write the year in the date (2024/4/1), or once in a title row "
+                "above the header (2024年度)."
+            )
+            % {"text": text}
+        )
     raise DateError(_("“%(text)s” is not a date. Write it like 2026-11-21 or 2026/11/21.") % {"text": text})

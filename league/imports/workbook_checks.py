@@ -63,23 +63,39 @@ def check_archive(archive):
     if WORKBOOK not in names:
         if "content.xml" in names and "mimetype" in names:
             raise ReadingError(_("This is an OpenDocument file (.ods). Save it as .xlsx or CSV and import that."))
-        raise ReadingError(_("This file is a zip archive (a Word document, for example), not an Excel workbook. "
-                             "Upload the .xlsx workbook or a CSV file."))
+        raise ReadingError(
+            _(
+                "This file is a zip archive (a Word document, for example), not an Excel workbook. "
+                "Upload the .xlsx workbook or a CSV file."
+            )
+        )
     if len(entries) > MAX_ZIP_ENTRIES or sum(entry.file_size for entry in entries) > MAX_UNPACKED:
-        raise ReadingError(_("This workbook unpacks to more than %(limit)s MB, far more than a results sheet "
-                             "needs. Save only the games as a new .xlsx or CSV file.") % {
-            "limit": MAX_UNPACKED // (1024 * 1024)})
+        raise ReadingError(
+            _(
+                "This workbook unpacks to more than %(limit)s MB, far more than a results sheet "
+                "needs. Save only the games as a new .xlsx or CSV file."
+            )
+            % {"limit": MAX_UNPACKED // (1024 * 1024)}
+        )
     for entry in entries:
         if entry.compress_type not in COMPRESSIONS:
             raise unsupported_compression()
         if entry.flag_bits & 0x1:
-            raise ReadingError(_("This workbook is encrypted or password-protected. Open it in your spreadsheet, "
-                                 "remove the password and save it as .xlsx, or save it as CSV."))
+            raise ReadingError(
+                _(
+                    "This workbook is encrypted or password-protected. Open it in your spreadsheet, "
+                    "remove the password and save it as .xlsx, or save it as CSV."
+                )
+            )
 
 
 def unsupported_compression():
-    return ReadingError(_("This workbook is compressed in a way spreadsheets do not save (by an archiving tool, "
-                          "perhaps). Open it in your spreadsheet and save it again as .xlsx, or save it as CSV."))
+    return ReadingError(
+        _(
+            "This workbook is compressed in a way spreadsheets do not save (by an archiving tool, "
+            "perhaps). Open it in your spreadsheet and save it again as .xlsx, or save it as CSV."
+        )
+    )
 
 
 def games_sheet(archive):
@@ -107,8 +123,9 @@ def _worksheets(archive):
             targets[attributes.get("Id")] = part
     sheets = []
     for attributes in _elements(archive, WORKBOOK, "sheet"):
-        relation = next((value for name, value in attributes.items() if name.rsplit(" ", 1)[-1] == "id"
-                         and name != "id"), None)
+        relation = next(
+            (value for name, value in attributes.items() if name.rsplit(" ", 1)[-1] == "id" and name != "id"), None
+        )
         if relation in targets:
             sheets.append((attributes.get("name", ""), targets[relation]))
     return sheets
@@ -117,8 +134,9 @@ def _worksheets(archive):
 def _elements(archive, part, wanted):
     """The attributes of every ``wanted`` element of a small part (the workbook, its relationships)."""
     if archive.getinfo(part).file_size > MAX_PART:
-        raise ReadingError(_("This workbook lists more sheets than Janroku reads. Save the games as a new .xlsx "
-                             "or CSV file."))
+        raise ReadingError(
+            _("This workbook lists more sheets than Janroku reads. Save the games as a new .xlsx or CSV file.")
+        )
     found = []
 
     def start(name, attributes):
@@ -145,7 +163,7 @@ def _scan_sheet(archive, shape):
                 digits = reference.lstrip(LETTERS)
                 if not digits.isdigit() or int(digits) > MAX_SHEET_ROWS:
                     _within(shape, _row_of(reference))
-                letters = reference[:len(reference) - len(digits)].lstrip("$")
+                letters = reference[: len(reference) - len(digits)].lstrip("$")
                 if len(letters) > len(widest) or (len(letters) == len(widest) and letters > widest):
                     widest = letters
             else:
@@ -183,13 +201,21 @@ def _within(shape, row, declared=False):
 
 def _too_large(shape, row):
     if row is None:
-        return ReadingError(_("The sheet “%(sheet)s” merges more cells than a results sheet has. Unmerge the cells "
-                              "(or save the games as a new .xlsx or CSV file) and import that.") % {
-            "sheet": shape.title})
-    return ReadingError(_("The sheet “%(sheet)s” reaches row %(row)s; Janroku reads sheets of up to %(limit)s "
-                          "rows. Delete the empty rows below the games (or save only the games as a new .xlsx or "
-                          "CSV file) and import that.") % {
-        "sheet": shape.title, "row": f"{row:,}", "limit": f"{MAX_SHEET_ROWS:,}"})
+        return ReadingError(
+            _(
+                "The sheet “%(sheet)s” merges more cells than a results sheet has. Unmerge the cells "
+                "(or save the games as a new .xlsx or CSV file) and import that."
+            )
+            % {"sheet": shape.title}
+        )
+    return ReadingError(
+        _(
+            "The sheet “%(sheet)s” reaches row %(row)s; Janroku reads sheets of up to %(limit)s "
+            "rows. Delete the empty rows below the games (or save only the games as a new .xlsx or "
+            "CSV file) and import that."
+        )
+        % {"sheet": shape.title, "row": f"{row:,}", "limit": f"{MAX_SHEET_ROWS:,}"}
+    )
 
 
 def _row_of(reference):

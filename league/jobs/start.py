@@ -27,8 +27,7 @@ def job_url(club, job: Job) -> str:
 
 
 def _new(kind: str, club, user, **data: object) -> Job:
-    return store.new_job(kind, club.pk, user.pk if user.is_authenticated else None, translation.get_language(),
-                         **data)
+    return store.new_job(kind, club.pk, user.pk if user.is_authenticated else None, translation.get_language(), **data)
 
 
 def read_import(club, user, rule_set, sent: bytes, name: str) -> Job:
@@ -41,18 +40,40 @@ def read_import(club, user, rule_set, sent: bytes, name: str) -> Job:
 def save_import(club, user, pending, expected: str, seasons) -> Job:
     """Save a waiting import in the worker, as its preview (fingerprint ``expected``) showed it."""
     job = _new("import_save", club, user, rule_set=pending.rule_set.pk, token=pending.token)
-    job.write_input("input", json.dumps({
-        "table": pending.table.to_data(), "mapping": mapping_to_data(pending.mapping), "expected": expected,
-        "seasons": [{"name": season.name, "starts_on": season.starts_on.isoformat(),
-                     "ends_on": season.ends_on.isoformat()} for season in seasons],
-    }, ensure_ascii=False).encode("utf-8"))
+    job.write_input(
+        "input",
+        json.dumps(
+            {
+                "table": pending.table.to_data(),
+                "mapping": mapping_to_data(pending.mapping),
+                "expected": expected,
+                "seasons": [
+                    {
+                        "name": season.name,
+                        "starts_on": season.starts_on.isoformat(),
+                        "ends_on": season.ends_on.isoformat(),
+                    }
+                    for season in seasons
+                ],
+            },
+            ensure_ascii=False,
+        ).encode("utf-8"),
+    )
     return _queued(job)
 
 
 def recompute(club, user, rule_set, version, fingerprint: str) -> Job:
     """Recompute ``rule_set``'s games (those of ``version`` only, when given) in the worker."""
-    return _queued(_new("recompute", club, user, rule_set=rule_set.pk, version=version.pk if version else None,
-                        fingerprint=fingerprint))
+    return _queued(
+        _new(
+            "recompute",
+            club,
+            user,
+            rule_set=rule_set.pk,
+            version=version.pk if version else None,
+            fingerprint=fingerprint,
+        )
+    )
 
 
 def export(club, user, query: str) -> Job:

@@ -76,8 +76,9 @@ def jobs_folder() -> Path:
 
 def new_job(kind: str, club_id: int, user_id: int | None, language: str, **data: object) -> Job:
     _remove_old()
-    job = Job(id=secrets.token_urlsafe(12), kind=kind, club_id=club_id, user_id=user_id, language=language,
-              data=dict(data))
+    job = Job(
+        id=secrets.token_urlsafe(12), kind=kind, club_id=club_id, user_id=user_id, language=language, data=dict(data)
+    )
     job.folder.mkdir(mode=0o700)
     job.save()
     return job

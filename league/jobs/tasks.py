@@ -65,9 +65,14 @@ def run_job(job_id: str) -> str:
             job.update(state=FAILED, message=refusal.message, finished=time.time())
         except Exception:
             logger.exception("Job %s (%s) failed", job.id, job.kind)
-            job.update(state=FAILED, finished=time.time(),
-                       message=_("The work stopped with an error. Nothing was half saved: try again, and tell the "
-                                 "site's operator if it keeps happening."))
+            job.update(
+                state=FAILED,
+                finished=time.time(),
+                message=_(
+                    "The work stopped with an error. Nothing was half saved: try again, and tell the "
+                    "site's operator if it keeps happening."
+                ),
+            )
         else:
             job.update(state=DONE, finished=time.time())
     return job.state
@@ -110,12 +115,23 @@ def _save_import(job: Job) -> None:
     rule_set = RuleSet.objects.get(club=club, pk=job.data["rule_set"])
     sent = json.loads(job.read_input("input"))
     job.update(step="saving")
-    seasons = [NewSeason(name=season["name"], starts_on=_date(season["starts_on"]), ends_on=_date(season["ends_on"]))
-               for season in sent["seasons"]]
-    batch = commit_table(club, rule_set, Table.from_data(sent["table"]), mapping_from_data(club, sent["mapping"]),
-                         _user(job), expected=sent["expected"], seasons=seasons)
-    job.update(message=_("Imported %(count)s games.") % {"count": batch.games},
-               next_url=reverse("import_batch", args=[club.slug, batch.pk]))
+    seasons = [
+        NewSeason(name=season["name"], starts_on=_date(season["starts_on"]), ends_on=_date(season["ends_on"]))
+        for season in sent["seasons"]
+    ]
+    batch = commit_table(
+        club,
+        rule_set,
+        Table.from_data(sent["table"]),
+        mapping_from_data(club, sent["mapping"]),
+        _user(job),
+        expected=sent["expected"],
+        seasons=seasons,
+    )
+    job.update(
+        message=_("Imported %(count)s games.") % {"count": batch.games},
+        next_url=reverse("import_batch", args=[club.slug, batch.pk]),
+    )
 
 
 def _recompute(job: Job) -> None:
@@ -131,8 +147,9 @@ def _recompute(job: Job) -> None:
         raise Refused(_("The games to recompute changed since the list was shown. Check the list again."))
     job.update(step="saving")
     count = recompute.apply(plan, _user(job))
-    job.update(message=_("%(count)s games recomputed.") % {"count": count},
-               next_url=reverse("manage_rules", args=[club.slug]))
+    job.update(
+        message=_("%(count)s games recomputed.") % {"count": count}, next_url=reverse("manage_rules", args=[club.slug])
+    )
 
 
 def _export(job: Job) -> None:
@@ -151,5 +168,8 @@ def _date(text: str) -> datetime.date:
 
 
 WORK: dict[str, Callable[[Job], None]] = {
-    "import_read": _read_import, "import_save": _save_import, "recompute": _recompute, "export": _export,
+    "import_read": _read_import,
+    "import_save": _save_import,
+    "recompute": _recompute,
+    "export": _export,
 }

@@ -45,6 +45,8 @@ def season_named(club, wanted):
         season = seasons.filter(pk=int(wanted)).first()
     if season is None:
         names = ", ".join(seasons.order_by("starts_on").values_list("name", flat=True)) or "—"
-        raise CommandError(_("%(club)s has no season “%(season)s” (its seasons: %(names)s).") % {
-            "club": club, "season": wanted, "names": names})
+        raise CommandError(
+            _("%(club)s has no season “%(season)s” (its seasons: %(names)s).")
+            % {"club": club, "season": wanted, "names": names}
+        )
     return season

@@ -52,46 +52,67 @@ class ClubQuerySet(models.QuerySet):
 class Club(models.Model):
     """A mahjong club (雀荘・サークル) keeping its league on the site."""
 
-    slug = models.SlugField(_("address name"), unique=True,
-                            help_text=_("Used in the club's web address, e.g. bakufu."))
+    slug = models.SlugField(_("address name"), unique=True, help_text=_("Used in the club's web address, e.g. bakufu."))
     name = models.CharField(_("name"), max_length=100)
     description = models.TextField(_("description"), blank=True)
-    venue = models.CharField(_("usual venue"), max_length=100, blank=True,
-                             help_text=_("Where the club usually plays; a new meeting starts with it."))
+    venue = models.CharField(
+        _("usual venue"),
+        max_length=100,
+        blank=True,
+        help_text=_("Where the club usually plays; a new meeting starts with it."),
+    )
     usual_venue_fee = models.PositiveIntegerField(
-        _("usual venue fee (yen)"), default=0,
-        help_text=_("What the venue usually costs a day; a new meeting starts with it."))
+        _("usual venue fee (yen)"),
+        default=0,
+        help_text=_("What the venue usually costs a day; a new meeting starts with it."),
+    )
     is_public = models.BooleanField(
-        _("public"), default=False,
+        _("public"),
+        default=False,
         help_text=_("Anyone may read a public club's results without logging in."),
     )
     scores_in_hundreds = models.BooleanField(
-        _("scores in hundreds"), default=False,
+        _("scores in hundreds"),
+        default=False,
         help_text=_("Let secretaries type 413 for 41,300 (the last two zeros are implied)."),
     )
     rank_guests = models.BooleanField(
-        _("rank guests"), default=False,
-        help_text=_("Rank guests (visitors who are not members) in the standings like members. Otherwise they "
-                    "are listed apart, without a rank."),
+        _("rank guests"),
+        default=False,
+        help_text=_(
+            "Rank guests (visitors who are not members) in the standings like members. Otherwise they "
+            "are listed apart, without a rank."
+        ),
     )
     players_report_results = models.BooleanField(
-        _("players report their table's result"), default=False,
-        help_text=_("Let a member seated at a drawn table enter that table's result from their own phone. The "
-                    "secretary confirms or corrects it before it counts."),
+        _("players report their table's result"),
+        default=False,
+        help_text=_(
+            "Let a member seated at a drawn table enter that table's result from their own phone. The "
+            "secretary confirms or corrects it before it counts."
+        ),
     )
     award_titles = models.JSONField(
-        _("titles"), default=every_award_title, blank=True,
+        _("titles"),
+        default=every_award_title,
+        blank=True,
         help_text=_("The season titles (表彰) the club gives, shown on the awards page."),
     )
     award_min_games = models.PositiveSmallIntegerField(
-        _("games for a rate title"), default=20,
-        help_text=_("Games with a place a member needs for the titles that compare rates or averages (top rate, "
-                    "top-two rate, last-avoid rate, average place)."),
+        _("games for a rate title"),
+        default=20,
+        help_text=_(
+            "Games with a place a member needs for the titles that compare rates or averages (top rate, "
+            "top-two rate, last-avoid rate, average place)."
+        ),
     )
     import_layouts = models.JSONField(
-        _("import layouts"), default=list, blank=True,
-        help_text=_("The column layouts chosen when importing files, reused for the next file with the same "
-                    "header row."),
+        _("import layouts"),
+        default=list,
+        blank=True,
+        help_text=_(
+            "The column layouts chosen when importing files, reused for the next file with the same header row."
+        ),
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
@@ -158,8 +179,10 @@ class RuleSet(models.Model):
     description = models.TextField(_("description"), blank=True)
     position = models.PositiveSmallIntegerField(_("position"), default=0)
     retired = models.BooleanField(
-        _("retired"), default=False,
-        help_text=_("A retired rule set keeps its games and standings but is no longer offered for new meetings."))
+        _("retired"),
+        default=False,
+        help_text=_("A retired rule set keeps its games and standings but is no longer offered for new meetings."),
+    )
 
     objects = RuleSetQuerySet.as_manager()
 

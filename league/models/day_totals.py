@@ -30,7 +30,8 @@ class DayTotalQuerySet(models.QuerySet):
     def with_lines(self):
         """Each with its lines (highest points first) and their members: two queries however many."""
         return self.in_meeting_order().prefetch_related(
-            models.Prefetch("lines", DayTotalLine.objects.select_related("member").order_by("-points", "id")))
+            models.Prefetch("lines", DayTotalLine.objects.select_related("member").order_by("-points", "id"))
+        )
 
 
 class DayTotal(models.Model):
@@ -39,8 +40,14 @@ class DayTotal(models.Model):
     meeting = models.ForeignKey(Meeting, models.CASCADE, related_name="day_totals", verbose_name=_("meeting"))
     games = models.PositiveSmallIntegerField(_("hanchan"))
     # The import that saved it; undoing the import removes it.
-    import_batch = models.ForeignKey("ImportBatch", models.SET_NULL, null=True, blank=True,
-                                     related_name="imported_day_totals", verbose_name=_("import"))
+    import_batch = models.ForeignKey(
+        "ImportBatch",
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="imported_day_totals",
+        verbose_name=_("import"),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     objects = DayTotalQuerySet.as_manager()
@@ -50,8 +57,9 @@ class DayTotal(models.Model):
         verbose_name = _("day total")
         verbose_name_plural = _("day totals")
         constraints = [
-            models.CheckConstraint(condition=Q(games__gte=1) & Q(games__lte=MOST_DAY_GAMES),
-                                   name="day_total_games_1_to_99"),
+            models.CheckConstraint(
+                condition=Q(games__gte=1) & Q(games__lte=MOST_DAY_GAMES), name="day_total_games_1_to_99"
+            ),
         ]
 
     def __str__(self):

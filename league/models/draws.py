@@ -40,8 +40,9 @@ class DrawnRound(models.Model):
     meeting = models.ForeignKey(Meeting, models.CASCADE, related_name="drawn_rounds", verbose_name=_("meeting"))
     number = models.PositiveSmallIntegerField(_("round"))
     seed = models.BigIntegerField(_("seed"))
-    drawn_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+",
-                                 verbose_name=_("drawn by"))
+    drawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("drawn by")
+    )
     drawn_at = models.DateTimeField(_("drawn at"), default=timezone.now)
     changed_by_hand = models.BooleanField(_("changed by hand"), default=False)
 
@@ -94,18 +95,24 @@ class ReportedResult(models.Model):
         CONFIRMED = "confirmed", pgettext_lazy("reported result", "confirmed")
         TURNED_DOWN = "turned_down", pgettext_lazy("reported result", "turned down")
 
-    meeting = models.ForeignKey(Meeting, models.CASCADE, related_name="reported_results",
-                                verbose_name=_("meeting"))
+    meeting = models.ForeignKey(Meeting, models.CASCADE, related_name="reported_results", verbose_name=_("meeting"))
     round = models.PositiveSmallIntegerField(_("round"))
     table = models.PositiveSmallIntegerField(_("table"))
     # What the player typed, as the entry form's fields (names, scores, chips, deposit, …).
     sheet = models.JSONField(_("as reported"), default=dict)
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.PENDING)
-    reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
-                                    related_name="+", verbose_name=_("reported by"))
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("reported by"),
+    )
     reported_at = models.DateTimeField(_("reported at"), default=timezone.now)
-    game = models.ForeignKey("Game", models.SET_NULL, null=True, blank=True, related_name="reports",
-                             verbose_name=_("game"))
+    game = models.ForeignKey(
+        "Game", models.SET_NULL, null=True, blank=True, related_name="reports", verbose_name=_("game")
+    )
 
     objects = ReportedResultQuerySet.as_manager()
     history = HistoricalRecords()
@@ -117,4 +124,7 @@ class ReportedResult(models.Model):
 
     def __str__(self):
         return _("%(meeting)s round %(round)s table %(table)s") % {
-            "meeting": self.meeting, "round": self.round, "table": self.table}
+            "meeting": self.meeting,
+            "round": self.round,
+            "table": self.table,
+        }

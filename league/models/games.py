@@ -21,8 +21,16 @@ PLACE_RATE_NAMES = (_("Top rate"), _("2nd rate"), _("3rd rate"), _("4th rate")) 
 
 # The parts of a result as GameSeat stores them (its columns, in tenths), each with the engine's
 # name for it (``scoring.SeatResult.tenths``): the one mapping between the two.
-SEAT_PARTS = (("base", "base"), ("oka", "oka"), ("uma", "uma"), ("bust", "bust"), ("chip_points", "chips"),
-              ("shugi", "shugi"), ("chombo", "chombo"), ("total", "total"))
+SEAT_PARTS = (
+    ("base", "base"),
+    ("oka", "oka"),
+    ("uma", "uma"),
+    ("bust", "bust"),
+    ("chip_points", "chips"),
+    ("shugi", "shugi"),
+    ("chombo", "chombo"),
+    ("total", "total"),
+)
 POINT_PARTS = tuple(column for column, _part in SEAT_PARTS)
 # Every column of a seat that the engine computes.
 SETTLED_COLUMNS = ("place", *POINT_PARTS)
@@ -57,8 +65,7 @@ class Game(models.Model):
     """
 
     meeting = models.ForeignKey(Meeting, models.CASCADE, related_name="games", verbose_name=_("meeting"))
-    rule_version = models.ForeignKey(RuleVersion, models.PROTECT, related_name="games",
-                                     verbose_name=_("rule version"))
+    rule_version = models.ForeignKey(RuleVersion, models.PROTECT, related_name="games", verbose_name=_("rule version"))
     round = models.PositiveSmallIntegerField(_("round"))
     table = models.PositiveSmallIntegerField(_("table"), default=1)
     deposit = models.PositiveIntegerField(_("leftover deposit"), default=0)
@@ -74,11 +81,13 @@ class Game(models.Model):
     note = models.TextField(_("note"), blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
-    updated_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
-                                   related_name="+", verbose_name=_("updated by"))
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("updated by")
+    )
     # The import that saved the game (None when it was entered at the table); undoing the import removes it.
-    import_batch = models.ForeignKey("ImportBatch", models.SET_NULL, null=True, blank=True,
-                                     related_name="imported_games", verbose_name=_("import"))
+    import_batch = models.ForeignKey(
+        "ImportBatch", models.SET_NULL, null=True, blank=True, related_name="imported_games", verbose_name=_("import")
+    )
 
     objects = GameQuerySet.as_manager()
     history = HistoricalRecords(excluded_fields=["updated_at"])
@@ -88,15 +97,19 @@ class Game(models.Model):
         verbose_name = _("game")
         verbose_name_plural = _("games")
         constraints = [
-            models.UniqueConstraint(fields=["meeting", "round", "table"], condition=Q(void=False),
-                                    name="one_game_per_table_and_round"),
+            models.UniqueConstraint(
+                fields=["meeting", "round", "table"], condition=Q(void=False), name="one_game_per_table_and_round"
+            ),
             models.CheckConstraint(condition=Exact(Mod("deposit", 100), 0), name="deposit_in_hundreds"),
             models.CheckConstraint(condition=Q(round__gte=1) & Q(table__gte=1), name="round_and_table_from_1"),
         ]
 
     def __str__(self):
         return _("%(date)s round %(round)s table %(table)s") % {
-            "date": format_date(self.meeting.date), "round": self.round, "table": self.table}
+            "date": format_date(self.meeting.date),
+            "round": self.round,
+            "table": self.table,
+        }
 
 
 class GameSeatQuerySet(models.QuerySet):
@@ -115,8 +128,7 @@ class GameSeatQuerySet(models.QuerySet):
 
     def in_meeting_order(self):
         """Game by game as they were played (the order of ``Game.objects.in_meeting_order``), seat by seat."""
-        return self.order_by("game__meeting__date", "game__meeting_id", "game__round", "game__table", "game_id",
-                             "seat")
+        return self.order_by("game__meeting__date", "game__meeting_id", "game__round", "game__table", "game_id", "seat")
 
     def between(self, first_day=None, last_day=None):
         """Seats of games played from ``first_day`` to ``last_day``, both included (either may be open)."""
@@ -176,8 +188,22 @@ class GameSeat(models.Model):
 # The yakuman names a secretary picks from at entry, in the order offered; an import's notes are searched for
 # them too (league/imports/notes.py adds the short forms clubs write).
 YAKUMAN_NAMES = (
-    "国士無双", "四暗刻", "大三元", "字一色", "小四喜", "大四喜", "緑一色", "清老頭", "九蓮宝燈", "四槓子",
-    "天和", "地和", "国士無双十三面待ち", "四暗刻単騎", "純正九蓮宝燈", "数え役満",
+    "国士無双",
+    "四暗刻",
+    "大三元",
+    "字一色",
+    "小四喜",
+    "大四喜",
+    "緑一色",
+    "清老頭",
+    "九蓮宝燈",
+    "四槓子",
+    "天和",
+    "地和",
+    "国士無双十三面待ち",
+    "四暗刻単騎",
+    "純正九蓮宝燈",
+    "数え役満",
 )
 
 
@@ -227,8 +253,9 @@ class Adjustment(models.Model):
     date = models.DateField(_("date"))
     points = models.IntegerField(_("points (tenths)"))
     reason = models.CharField(_("reason"), max_length=200)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
-                                   related_name="+", verbose_name=_("entered by"))
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("entered by")
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     history = HistoricalRecords()

@@ -25,21 +25,26 @@ class ImportBatch(models.Model):
     rule_set = models.ForeignKey(RuleSet, models.PROTECT, related_name="import_batches", verbose_name=_("rule set"))
     file_name = models.CharField(_("file"), max_length=255, blank=True)
     created_at = models.DateTimeField(_("imported"), auto_now_add=True)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
-                                   related_name="+", verbose_name=_("imported by"))
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("imported by"),
+    )
     games = models.PositiveIntegerField(_("games imported"), default=0)
     skipped = models.PositiveIntegerField(_("games already saved"), default=0)
     day_totals = models.PositiveIntegerField(_("day totals imported"), default=0)
     # Counted when saved: the members and meetings themselves are gone once the import is undone.
     members = models.PositiveIntegerField(_("members created"), default=0)
     meetings = models.PositiveIntegerField(_("meetings created"), default=0)
-    created_members = models.ManyToManyField(Member, blank=True, related_name="+",
-                                             verbose_name=_("members created"))
-    created_meetings = models.ManyToManyField(Meeting, blank=True, related_name="+",
-                                              verbose_name=_("meetings created"))
+    created_members = models.ManyToManyField(Member, blank=True, related_name="+", verbose_name=_("members created"))
+    created_meetings = models.ManyToManyField(Meeting, blank=True, related_name="+", verbose_name=_("meetings created"))
     undone_at = models.DateTimeField(_("undone"), null=True, blank=True)
-    undone_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
-                                  related_name="+", verbose_name=_("undone by"))
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("undone by")
+    )
 
     objects = ImportBatchQuerySet.as_manager()
 

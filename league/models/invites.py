@@ -39,16 +39,24 @@ class Invite(models.Model):
     member = models.ForeignKey(Member, models.CASCADE, related_name="invites", verbose_name=_("member"))
     role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.MEMBER)
     token = models.CharField(_("token"), max_length=64, unique=True, editable=False)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, related_name="+",
-                                   verbose_name=_("made by"))
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, related_name="+", verbose_name=_("made by")
+    )
     created_at = models.DateTimeField(_("made"), auto_now_add=True)
     expires_at = models.DateTimeField(_("expires"))
     used_at = models.DateTimeField(_("used"), null=True, blank=True)
-    used_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+",
-                                verbose_name=_("used by"))
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("used by")
+    )
     withdrawn_at = models.DateTimeField(_("withdrawn"), null=True, blank=True)
-    withdrawn_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
-                                     related_name="+", verbose_name=_("withdrawn by"))
+    withdrawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("withdrawn by"),
+    )
 
     objects = InviteQuerySet.as_manager()
 

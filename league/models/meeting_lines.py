@@ -20,8 +20,19 @@ from .people import Member
 
 # The figures of a line, in the order they are aggregated and stored (``services.meeting_lines``).
 SUMS = ("game_points", "chips", "chip_points", "shugi", "score_sum")
-COUNTS = ("games", "place_1", "place_2", "place_3", "place_4", "busts", "scored_games",
-          "maru_a", "maru_b", "maru_c", "double_maru_a")
+COUNTS = (
+    "games",
+    "place_1",
+    "place_2",
+    "place_3",
+    "place_4",
+    "busts",
+    "scored_games",
+    "maru_a",
+    "maru_b",
+    "maru_c",
+    "double_maru_a",
+)
 FIGURES = (*COUNTS, *SUMS, "best", "worst")
 
 

@@ -38,12 +38,16 @@ class Meeting(models.Model):
     venue = models.CharField(_("venue"), max_length=100, blank=True)
     venue_fee = models.PositiveIntegerField(_("venue fee (yen)"), default=0)
     rounds = models.PositiveSmallIntegerField(
-        _("hanchan held"), null=True, blank=True,
+        _("hanchan held"),
+        null=True,
+        blank=True,
         help_text=_("Leave empty to count the rounds entered."),
     )
     closed = models.BooleanField(_("closed"), default=False)
     settlement = models.JSONField(
-        _("settlement at the close"), null=True, blank=True,
+        _("settlement at the close"),
+        null=True,
+        blank=True,
         help_text=_("The day's money as it was settled when the meeting was closed."),
     )
     # Whether the kept settlement still matches the games (``stats.settlements.drift``), stored by every writer
@@ -114,13 +118,16 @@ class Settlement(models.Model):
         CLOSED = "closed", pgettext_lazy("settlement action", "closed")
         REOPENED = "reopened", pgettext_lazy("settlement action", "reopened")
         RESETTLED = "resettled", pgettext_lazy("settlement action", "re-settled")
-        RECORDED = "recorded", pgettext_lazy("settlement action", "recorded from its games when settlements began "
-                                                                  "to be kept")
+        RECORDED = (
+            "recorded",
+            pgettext_lazy("settlement action", "recorded from its games when settlements began to be kept"),
+        )
 
     meeting = models.ForeignKey(Meeting, models.CASCADE, related_name="settlements", verbose_name=_("meeting"))
     action = models.CharField(_("action"), max_length=10, choices=Action.choices)
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+",
-                           verbose_name=_("by"))
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("by")
+    )
     at = models.DateTimeField(_("at"), default=timezone.now)
     reason = models.TextField(_("reason"), blank=True)
     record = models.JSONField(_("settlement"), null=True, blank=True)

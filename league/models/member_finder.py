@@ -127,8 +127,14 @@ class MemberFinder:
     def __init__(self, members):
         self.queryset = members
         self.members = list(members)
-        self.steps = [(how, key, _index(self.members, key, field)) for how, key, field in (
-            (BY_NAME, spelling_key, "name"), (BY_NAME, name_key, "name"), (BY_READING, reading_key, "kana"))]
+        self.steps = [
+            (how, key, _index(self.members, key, field))
+            for how, key, field in (
+                (BY_NAME, spelling_key, "name"),
+                (BY_NAME, name_key, "name"),
+                (BY_READING, reading_key, "kana"),
+            )
+        ]
         self.parts = [(member, part_keys(member)) for member in self.members]
         self.prefixes = [(member, search_keys(member)) for member in self.members]
         self.found = {}  # typed → MemberMatch: an import asks for the same names row after row
@@ -170,8 +176,11 @@ class MemberFinder:
         return found
 
     def _by_prefix(self, keys):
-        return {member: BY_PREFIX for member, searched in self.prefixes
-                if any(key.startswith(typed) for key in searched for typed in keys)}
+        return {
+            member: BY_PREFIX
+            for member, searched in self.prefixes
+            if any(key.startswith(typed) for key in searched for typed in keys)
+        }
 
     def suggestions(self, typed, limit=SUGGESTIONS):
         """Members ``typed`` may mean: the one a part or the beginning of a name points to, the candidates it

@@ -64,16 +64,31 @@ class Member(models.Model):
 
     club = models.ForeignKey(Club, models.CASCADE, related_name="members", verbose_name=_("club"))
     name = models.CharField(_("display name"), max_length=40)
-    kana = models.CharField(_("reading (kana)"), max_length=80, blank=True,
-                            help_text=_("In hiragana or katakana; used to sort and to find the member."))
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
-                             related_name="members", verbose_name=_("login"))
-    active = models.BooleanField(_("active"), default=True,
-                                 help_text=_("Inactive members keep their results but are not offered for new games."))
+    kana = models.CharField(
+        _("reading (kana)"),
+        max_length=80,
+        blank=True,
+        help_text=_("In hiragana or katakana; used to sort and to find the member."),
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="members",
+        verbose_name=_("login"),
+    )
+    active = models.BooleanField(
+        _("active"), default=True, help_text=_("Inactive members keep their results but are not offered for new games.")
+    )
     guest = models.BooleanField(
-        _("guest"), default=False,
-        help_text=_("A visitor who is not a member (ゲスト): their games count, but they are listed apart from the "
-                    "ranking unless the club ranks guests."))
+        _("guest"),
+        default=False,
+        help_text=_(
+            "A visitor who is not a member (ゲスト): their games count, but they are listed apart from the "
+            "ranking unless the club ranks guests."
+        ),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     objects = MemberQuerySet.as_manager()
@@ -84,8 +99,12 @@ class Member(models.Model):
         verbose_name = _("member")
         verbose_name_plural = _("members")
         constraints = [
-            models.UniqueConstraint(Lower("name"), "club", name="member_name_unique_in_club",
-                                    violation_error_message=_("The club already has a member of this name.")),
+            models.UniqueConstraint(
+                Lower("name"),
+                "club",
+                name="member_name_unique_in_club",
+                violation_error_message=_("The club already has a member of this name."),
+            ),
         ]
 
     def __str__(self):
@@ -112,8 +131,9 @@ class MembershipQuerySet(models.QuerySet):
 class Membership(models.Model):
     """What a login may do in a club: owner (オーナー), secretary (幹事) or member (会員)."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="memberships",
-                             verbose_name=_("login"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="memberships", verbose_name=_("login")
+    )
     club = models.ForeignKey(Club, models.CASCADE, related_name="memberships", verbose_name=_("club"))
     role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.MEMBER)
 

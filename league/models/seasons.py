@@ -24,7 +24,8 @@ class Season(models.Model):
     starts_on = models.DateField(_("first day"))
     ends_on = models.DateField(_("last day"))
     min_games = models.PositiveIntegerField(
-        _("games to be ranked"), default=0,
+        _("games to be ranked"),
+        default=0,
         help_text=_("Members with fewer games are listed apart, unranked."),
     )
 
@@ -36,10 +37,16 @@ class Season(models.Model):
         verbose_name = _("season")
         verbose_name_plural = _("seasons")
         constraints = [
-            models.CheckConstraint(condition=Q(ends_on__gte=F("starts_on")), name="season_ends_after_start",
-                                   violation_error_message=_("The last day must not be before the first day.")),
-            models.UniqueConstraint(fields=["club", "name"], name="season_name_unique_in_club",
-                                    violation_error_message=_("The club already has a season of this name.")),
+            models.CheckConstraint(
+                condition=Q(ends_on__gte=F("starts_on")),
+                name="season_ends_after_start",
+                violation_error_message=_("The last day must not be before the first day."),
+            ),
+            models.UniqueConstraint(
+                fields=["club", "name"],
+                name="season_name_unique_in_club",
+                violation_error_message=_("The club already has a season of this name."),
+            ),
         ]
 
     def __str__(self):

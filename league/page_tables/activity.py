@@ -30,8 +30,10 @@ class ActivityRow:
 
 
 def activity_rows(items: Iterable[Activity]) -> list[ActivityRow]:
-    return [ActivityRow(item.when, item.user.get_username() if item.user else "", item.member, item.what, item.link)
-            for item in items]
+    return [
+        ActivityRow(item.when, item.user.get_username() if item.user else "", item.member, item.what, item.link)
+        for item in items
+    ]
 
 
 class ActivityTable(PageTable):

@@ -52,21 +52,36 @@ def award_rows(awards: Any) -> list[AwardRow]:
     """The rows of ``awards`` (``stats.awards.SeasonAwards``), with the words of each (``awards_text``)."""
     rows = []
     for award, counted, needed, settled in described(awards):
-        holders = [HolderRow(holder.member, holder.game, _game_text(holder.game) if holder.game else "")
-                   for holder in award.holders]
+        holders = [
+            HolderRow(holder.member, holder.game, _game_text(holder.game) if holder.game else "")
+            for holder in award.holders
+        ]
         first = award.holders[0].figure if award.holders else None
         figure = points_figure(first) if award.kind == POINTS else first
         out_of = ""
         if award.title == AwardTitle.ATTENDANCE and awards.meetings and holders:
-            out_of = ngettext("of %(meetings)s meeting", "of %(meetings)s meetings",
-                              awards.meetings) % {"meetings": awards.meetings}
+            out_of = ngettext("of %(meetings)s meeting", "of %(meetings)s meetings", awards.meetings) % {
+                "meetings": awards.meetings
+            }
         decided = [counted, needed, settled]
         if award.title == AwardTitle.MOST_IMPROVED and awards.halves:
             last, first_day = awards.halves
-            decided.append(gettext("First half: to %(last)s; second half: from %(first)s.")
-                           % {"last": format_date(last), "first": format_date(first_day)})
-        rows.append(AwardRow(award.title, str(award.label), award.shared, holders, figure,
-                             format_figure(award.kind, first), out_of, " ".join(decided)))
+            decided.append(
+                gettext("First half: to %(last)s; second half: from %(first)s.")
+                % {"last": format_date(last), "first": format_date(first_day)}
+            )
+        rows.append(
+            AwardRow(
+                award.title,
+                str(award.label),
+                award.shared,
+                holders,
+                figure,
+                format_figure(award.kind, first),
+                out_of,
+                " ".join(decided),
+            )
+        )
     return rows
 
 

@@ -84,8 +84,7 @@ def _kind(kind: str, attrs: dict[str, Any] | None = None) -> dict[str, Any]:
 
 def rank_column(verbose_name: Any, **kwargs: Any) -> tables.Column:
     """The row's rank: sticky at the left edge, before the name."""
-    return tables.Column(verbose_name=verbose_name, attrs=_kind("num rank-cell", kwargs.pop("attrs", None)),
-                         **kwargs)
+    return tables.Column(verbose_name=verbose_name, attrs=_kind("num rank-cell", kwargs.pop("attrs", None)), **kwargs)
 
 
 def name_column(verbose_name: Any, **kwargs: Any) -> tables.Column:

@@ -23,7 +23,9 @@ class ChartFiguresTable(PageTable):
         orderable = False
 
     def __init__(self, caption: str, headings: Sequence[str], rows: list[Sequence[Any]]) -> None:
-        columns = [(f"figure_{index}", tables.Column(verbose_name=heading, accessor=str(index)))
-                   for index, heading in enumerate(headings)]
+        columns = [
+            (f"figure_{index}", tables.Column(verbose_name=heading, accessor=str(index)))
+            for index, heading in enumerate(headings)
+        ]
         super().__init__(rows, extra_columns=columns)
         self.caption, self.figures, self.width = caption, rows, len(headings)

@@ -37,8 +37,10 @@ class _RankedPointsTable(PageTable):
     downloadable = False
 
     def __init__(self, lines: Iterable[Any], **kwargs: Any) -> None:
-        super().__init__([RankedPointsRow(line.rank, line.member, line.games, format_points(line.points))
-                          for line in lines], **kwargs)
+        super().__init__(
+            [RankedPointsRow(line.rank, line.member, line.games, format_points(line.points)) for line in lines],
+            **kwargs,
+        )
 
 
 class LatestTotalsTable(_RankedPointsTable):
@@ -67,9 +69,16 @@ class LatestGamesTable(PageTable):
         attrs = {"class": "compact day-games"}
 
     def __init__(self, games: Iterable[Any], *, players: int, **kwargs: Any) -> None:
-        rows = [LatestGameRow(game.pk, game.round, game.table, game.points_only,
-                              [(seat.member, format_points(seat.total)) for seat in game.seats.all()])
-                for game in games]
+        rows = [
+            LatestGameRow(
+                game.pk,
+                game.round,
+                game.table,
+                game.points_only,
+                [(seat.member, format_points(seat.total)) for seat in game.seats.all()],
+            )
+            for game in games
+        ]
         super().__init__(rows, **kwargs)
         self.columns["players"].column.attrs = {"th": {"colspan": players}}  # a cell per seat under one heading
 
@@ -105,5 +114,12 @@ class OwnGamesTable(PageTable):
         attrs = {"class": "compact own-games"}
 
     def __init__(self, seats: Iterable[Any], **kwargs: Any) -> None:
-        super().__init__([OwnGameRow(seat.game_id, seat.game.meeting.date, seat.game.round, seat.place_text,
-                                     format_points(seat.total)) for seat in seats], **kwargs)
+        super().__init__(
+            [
+                OwnGameRow(
+                    seat.game_id, seat.game.meeting.date, seat.game.round, seat.place_text, format_points(seat.total)
+                )
+                for seat in seats
+            ],
+            **kwargs,
+        )

@@ -26,8 +26,10 @@ class SitOutRow:
 def sit_out_rows(lines: Iterable[tuple[Any, int]]) -> list[SitOutRow]:
     """Rows of ``stats.draw.DayDraw.sit_outs`` ((member, count), most first then in reading order)."""
     lines = list(lines)
-    order = {member.pk: position for position, (member, _count) in
-             enumerate(sorted(lines, key=lambda line: reading_order(line[0])))}
+    order = {
+        member.pk: position
+        for position, (member, _count) in enumerate(sorted(lines, key=lambda line: reading_order(line[0])))
+    }
     return [SitOutRow(member, count, order[member.pk]) for member, count in lines]
 
 
@@ -43,6 +45,7 @@ class SitOutsTable(PageTable):
 
 
 # --- a drawn table's seats, on its card ------------------------------------------------------------------------
+
 
 @dataclass
 class DrawnSeatRow:
@@ -72,5 +75,9 @@ def with_drawn_seat_tables(rounds: Iterable[Any]) -> None:
     """Give each drawn table of ``rounds`` (``stats.draw.ShownRound``) its card's ``seats_table``."""
     for shown in rounds:
         for table in shown.tables:
-            table.seats_table = DrawnSeatsTable([DrawnSeatRow(wind, member, here, first_dealer=index == 0)
-                                                 for index, (wind, member, here) in enumerate(table.seats)])
+            table.seats_table = DrawnSeatsTable(
+                [
+                    DrawnSeatRow(wind, member, here, first_dealer=index == 0)
+                    for index, (wind, member, here) in enumerate(table.seats)
+                ]
+            )

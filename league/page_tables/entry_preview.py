@@ -26,12 +26,20 @@ class PreviewTable(SeatPartsTable):
         attrs = {"class": "breakdown preview"}
         sequence = ("seat", "player", "place", "total", "score", "...")
 
-    def __init__(self, result: Any, names: Sequence[str], *, filled_seat: int | None, win_points: bool,
-                 **kwargs: Any) -> None:
+    def __init__(
+        self, result: Any, names: Sequence[str], *, filled_seat: int | None, win_points: bool, **kwargs: Any
+    ) -> None:
         """``result``: the engine's ``Settlement`` of the game, its seats in seat order; ``names``: the players'."""
-        rows = [PreviewRow.of(seat.score, GameSeat.settled_columns(seat), wind=WINDS[seat.seat],
-                              name=names[seat.seat], filled=seat.seat == filled_seat)
-                for seat in result]
+        rows = [
+            PreviewRow.of(
+                seat.score,
+                GameSeat.settled_columns(seat),
+                wind=WINDS[seat.seat],
+                name=names[seat.seat],
+                filled=seat.seat == filled_seat,
+            )
+            for seat in result
+        ]
         super().__init__(rows, win_points=win_points, **kwargs)
         self.ended_by_yakuman = result.double_maru_a  # ダブルマルA: the caption says so
 
@@ -41,5 +49,9 @@ def preview_table(form: Any) -> PreviewTable | None:
     typed cannot be settled yet."""
     if not form.result:
         return None
-    return PreviewTable(form.result, [member.name for member in form.entry.members],
-                        filled_seat=form.filled_seat, win_points=form.rule_version.win_points)
+    return PreviewTable(
+        form.result,
+        [member.name for member in form.entry.members],
+        filled_seat=form.filled_seat,
+        win_points=form.rule_version.win_points,
+    )

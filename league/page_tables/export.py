@@ -36,8 +36,7 @@ def _csv(rows: list) -> str:
     out.write(BOM)
     writer = csv.writer(out)
     for row in rows:
-        writer.writerow([value if _is_number(value) else clean_text("" if value is None else value)
-                         for value in row])
+        writer.writerow([value if _is_number(value) else clean_text("" if value is None else value) for value in row])
     return out.getvalue()
 
 
@@ -45,8 +44,7 @@ def _xlsx(rows: list, title: str) -> bytes:
     workbook = Workbook(write_only=True)
     sheet = workbook.create_sheet(title[:SHEET_TITLE_LENGTH])
     for row in rows:
-        sheet.append([WriteOnlyCell(sheet, value) if _is_number(value) else text_cell(sheet, value)
-                      for value in row])
+        sheet.append([WriteOnlyCell(sheet, value) if _is_number(value) else text_cell(sheet, value) for value in row])
     out = io.BytesIO()
     workbook.save(out)
     return out.getvalue()

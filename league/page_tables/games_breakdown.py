@@ -39,8 +39,12 @@ class SeatTexts:
     def of(cls, score: int | None, columns: Mapping[str, int], **row: Any) -> Self:
         """``columns``: the seat's place and parts in tenths under the names a saved seat keeps them
         (``GameSeat.settled_columns`` gives them for the engine's result); ``row``: the subclass's own fields."""
-        return cls(score=format_score(score), place=columns["place"],
-                   **{column: format_points(columns[column]) for column in POINT_PARTS}, **row)
+        return cls(
+            score=format_score(score),
+            place=columns["place"],
+            **{column: format_points(columns[column]) for column in POINT_PARTS},
+            **row,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +95,14 @@ class BreakdownTable(SeatPartsTable):
         template_name = "league/tables/breakdown.html"
 
     def __init__(self, seats: Iterable[Any], *, win_points: bool, **kwargs: Any) -> None:
-        rows = [BreakdownRow.of(seat.score, dict(zip(SETTLED_COLUMNS, seat.settled_values(), strict=True)),
-                                wind=seat.wind, member=seat.member,
-                                chips=format_signed(seat.chips) if seat.chips else "")
-                for seat in seats]
+        rows = [
+            BreakdownRow.of(
+                seat.score,
+                dict(zip(SETTLED_COLUMNS, seat.settled_values(), strict=True)),
+                wind=seat.wind,
+                member=seat.member,
+                chips=format_signed(seat.chips) if seat.chips else "",
+            )
+            for seat in seats
+        ]
         super().__init__(rows, win_points=win_points, **kwargs)

@@ -32,7 +32,12 @@ class FirstRowsTable(PageTable):
 
     def __init__(self, shown: Iterable[tuple[int, list[str]]], *, width: int, **kwargs: Any) -> None:
         letters = [get_column_letter(position + 1) for position in range(width)]
-        super().__init__([FirstRow(number, list(cells)) for number, cells in shown], orderable=False,
-                         extra_columns=[(f"column_{letter}", tables.Column(verbose_name=letter,
-                                                                           accessor=f"cells__{position}"))
-                                        for position, letter in enumerate(letters)], **kwargs)
+        super().__init__(
+            [FirstRow(number, list(cells)) for number, cells in shown],
+            orderable=False,
+            extra_columns=[
+                (f"column_{letter}", tables.Column(verbose_name=letter, accessor=f"cells__{position}"))
+                for position, letter in enumerate(letters)
+            ],
+            **kwargs,
+        )

@@ -32,6 +32,7 @@ class _PreviewTable(PageTable):
 
 # -- notes that mention a yakuman -------------------------------------------------------------------------------
 
+
 @dataclass
 class YakumanNoteRow:
     row: int
@@ -70,6 +71,7 @@ class YakumanNotesTable(_PreviewTable):
 
 # -- problems ---------------------------------------------------------------------------------------------------
 
+
 @dataclass
 class ProblemRow:
     row: int | None  # None: the whole file (no row to link to)
@@ -89,11 +91,13 @@ class ProblemsTable(_PreviewTable):
         attrs = {"class": "compact problems"}
 
     def __init__(self, problems: Iterable[Problem], **kwargs: Any) -> None:
-        super().__init__([ProblemRow(problem.row, problem.label or EMPTY, str(problem.message))
-                          for problem in problems], **kwargs)
+        super().__init__(
+            [ProblemRow(problem.row, problem.label or EMPTY, str(problem.message)) for problem in problems], **kwargs
+        )
 
 
 # -- the games in the file --------------------------------------------------------------------------------------
+
 
 @dataclass
 class SeatCell:
@@ -142,15 +146,22 @@ def _status_text(status: str) -> str:
 def game_row(game: PlannedGame) -> GameRow:
     day_total = ""
     if game.day_total:
-        day_total = ngettext("day total · %(games)s hanchan", "day total · %(games)s hanchan",
-                             game.day_games) % {"games": game.day_games}
+        day_total = ngettext("day total · %(games)s hanchan", "day total · %(games)s hanchan", game.day_games) % {
+            "games": game.day_games
+        }
     return GameRow(
-        row=game.row, date=format_date(game.date) if game.date else EMPTY, day_total=day_total,
-        round=EMPTY if game.round is None else str(game.round), table=EMPTY if game.table is None else str(game.table),
+        row=game.row,
+        date=format_date(game.date) if game.date else EMPTY,
+        day_total=day_total,
+        round=EMPTY if game.round is None else str(game.round),
+        table=EMPTY if game.table is None else str(game.table),
         points_only=game.points_only,
         rule_set=game.rule_set.name if game.rule_set is not None and game.rule_set.name else EMPTY,
-        seats=[_seat_cell(seat) for seat in game.seats()], status=game.status, status_text=_status_text(game.status),
-        note=Truncator(game.note).chars(NOTE_SHOWN) if game.note else "")
+        seats=[_seat_cell(seat) for seat in game.seats()],
+        status=game.status,
+        status_text=_status_text(game.status),
+        note=Truncator(game.note).chars(NOTE_SHOWN) if game.note else "",
+    )
 
 
 class ImportGamesTable(_PreviewTable):
@@ -171,16 +182,24 @@ class ImportGamesTable(_PreviewTable):
         empty_text = _("No row to list: see the problems above.")
         sequence = ("row", "date", "round", "table", "rule_set", "...", "status")
 
-    def __init__(self, games: Iterable[PlannedGame], *, seat_headers: Sequence[Any], with_rule_set: bool,
-                 **kwargs: Any) -> None:
-        seats = [(f"seat_{seat}", tables.Column(verbose_name=wind, accessor=f"seats__{seat}"))
-                 for seat, wind in enumerate(seat_headers)]
-        super().__init__([game_row(game) for game in games], extra_columns=seats,
-                         exclude=() if with_rule_set else ("rule_set",), **kwargs)
+    def __init__(
+        self, games: Iterable[PlannedGame], *, seat_headers: Sequence[Any], with_rule_set: bool, **kwargs: Any
+    ) -> None:
+        seats = [
+            (f"seat_{seat}", tables.Column(verbose_name=wind, accessor=f"seats__{seat}"))
+            for seat, wind in enumerate(seat_headers)
+        ]
+        super().__init__(
+            [game_row(game) for game in games],
+            extra_columns=seats,
+            exclude=() if with_rule_set else ("rule_set",),
+            **kwargs,
+        )
         self.with_rule_set = with_rule_set
 
 
 # -- names no member has ------------------------------------------------------------------------------------
+
 
 class NameMappingTable(_PreviewTable):
     """Each name of the file no member has, with the form's boxes: who it is, and the reading of a new member.
@@ -200,6 +219,7 @@ class NameMappingTable(_PreviewTable):
     def __init__(self, rows: list[dict[str, Any]], **kwargs: Any) -> None:
         for row in rows:
             found = row["name"].rows
-            row["rows_text"] = ", ".join(str(number) for number in found[:self.ROWS_SHOWN]) + (
-                " …" if len(found) > self.ROWS_SHOWN else "")
+            row["rows_text"] = ", ".join(str(number) for number in found[: self.ROWS_SHOWN]) + (
+                " …" if len(found) > self.ROWS_SHOWN else ""
+            )
         super().__init__(rows, **kwargs)

@@ -29,16 +29,25 @@ class SeasonRow:
 
 
 def season_rows(seasons: Iterable[Any]) -> list[SeasonRow]:
-    return [SeasonRow(season.pk, season.name, season.starts_on, season.ends_on, season.min_games,
-                      format_date(season.starts_on), format_date(season.ends_on)) for season in seasons]
+    return [
+        SeasonRow(
+            season.pk,
+            season.name,
+            season.starts_on,
+            season.ends_on,
+            season.min_games,
+            format_date(season.starts_on),
+            format_date(season.ends_on),
+        )
+        for season in seasons
+    ]
 
 
 class SeasonsTable(PageTable):
     name = tables.Column(verbose_name=_("Season"), order_by=("starts_on",))
     first_day = tables.Column(verbose_name=_("First day"), order_by=("starts_on",))
     last_day = tables.Column(verbose_name=_("Last day"), order_by=("ends_on",))
-    min_games = tables.Column(verbose_name=_("Games to be ranked"), attrs={"th": {"class": "num"}},
-                              orderable=False)
+    min_games = tables.Column(verbose_name=_("Games to be ranked"), attrs={"th": {"class": "num"}}, orderable=False)
 
     downloadable = False
 
@@ -62,9 +71,17 @@ def login_rows(memberships: Iterable[Any], you: Any, locked_out: set[str]) -> li
     rows = []
     for membership in memberships:
         username = membership.user.get_username()
-        rows.append(LoginRow(membership.pk, username, membership.user == you, str(membership.get_role_display()),
-                             ", ".join(member.name for member in membership.user.linked) or "—",
-                             username in locked_out, bool(membership.may_get_link)))
+        rows.append(
+            LoginRow(
+                membership.pk,
+                username,
+                membership.user == you,
+                str(membership.get_role_display()),
+                ", ".join(member.name for member in membership.user.linked) or "—",
+                username in locked_out,
+                bool(membership.may_get_link),
+            )
+        )
     return rows
 
 
@@ -109,11 +126,20 @@ class AdjustmentRow:
 
 def adjustment_rows(adjustments: Iterable[Any]) -> list[AdjustmentRow]:
     """The adjustments (``people.adjustments_of``: member, rule set and login selected), newest first."""
-    return [AdjustmentRow(adjustment.pk, adjustment.date, adjustment.points, adjustment.member.name,
-                          adjustment.reason, adjustment.rule_set.name,
-                          adjustment.created_by.get_username() if adjustment.created_by else "—",
-                          format_date(adjustment.date), format_points(adjustment.points))
-            for adjustment in adjustments]
+    return [
+        AdjustmentRow(
+            adjustment.pk,
+            adjustment.date,
+            adjustment.points,
+            adjustment.member.name,
+            adjustment.reason,
+            adjustment.rule_set.name,
+            adjustment.created_by.get_username() if adjustment.created_by else "—",
+            format_date(adjustment.date),
+            format_points(adjustment.points),
+        )
+        for adjustment in adjustments
+    ]
 
 
 class AdjustmentsTable(PageTable):
@@ -158,9 +184,14 @@ class RecomputedSeatsTable(PageTable):
         attrs = {"class": "compact"}
 
     def __init__(self, seats: Iterable[Any], **kwargs: Any) -> None:
-        rows = [RecomputedSeatRow(seat.member.name,
-                                  f"{seat.old_place} → {seat.new_place}" if seat.old_place != seat.new_place
-                                  else str(seat.new_place),
-                                  format_points(seat.old_total), format_points(seat.new_total), seat.changed)
-                for seat in seats]
+        rows = [
+            RecomputedSeatRow(
+                seat.member.name,
+                f"{seat.old_place} → {seat.new_place}" if seat.old_place != seat.new_place else str(seat.new_place),
+                format_points(seat.old_total),
+                format_points(seat.new_total),
+                seat.changed,
+            )
+            for seat in seats
+        ]
         super().__init__(rows, **kwargs)

@@ -46,8 +46,19 @@ class DayStandingRow:
 
 def day_standing_rows(lines: Iterable[Any]) -> list[DayStandingRow]:
     """The rows of the day's lines (``stats.day_money.DayLine``, in the day's ranking)."""
-    return [DayStandingRow(line.rank, line.member, line.points, line.games, list(line.places), line.chips,
-                           format_points(line.points), format_signed(line.chips)) for line in lines]
+    return [
+        DayStandingRow(
+            line.rank,
+            line.member,
+            line.points,
+            line.games,
+            list(line.places),
+            line.chips,
+            format_points(line.points),
+            format_signed(line.chips),
+        )
+        for line in lines
+    ]
 
 
 class DayStandingsTable(PageTable):
@@ -55,8 +66,9 @@ class DayStandingsTable(PageTable):
 
     rank = rank_column(_("Rank"), orderable=False)  # sorting by rank is sorting by points
     name = name_column(_("Name"), accessor="member", orderable=False)
-    points = key_column(_("Points"), attrs={"th": {"class": "num total"}, "td": {"class": "num total"}},
-                        order_by=("points",))
+    points = key_column(
+        _("Points"), attrs={"th": {"class": "num total"}, "td": {"class": "num total"}}, order_by=("points",)
+    )
     games = _number(_("Games"))
     chips = detail_column(_("Chips"), attrs=NUM)
 
@@ -69,14 +81,29 @@ class DayStandingsTable(PageTable):
         attrs = {"class": "day-standings key-table"}
         prefix = "day-"
 
-    def __init__(self, rows: list[DayStandingRow], *, place_names: Sequence[Any], chips: bool = True,
-                 sortable: bool = True, **kwargs: Any) -> None:
-        places = [(f"place_{number}", detail_column(name, accessor=f"places__{number - 1}", attrs=NUM))
-                  for number, name in enumerate(place_names, start=1)]
+    def __init__(
+        self,
+        rows: list[DayStandingRow],
+        *,
+        place_names: Sequence[Any],
+        chips: bool = True,
+        sortable: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        places = [
+            (f"place_{number}", detail_column(name, accessor=f"places__{number - 1}", attrs=NUM))
+            for number, name in enumerate(place_names, start=1)
+        ]
         sequence = ["rank", "name", "points", "games", *(name for name, _column in places)]
         sequence += ["chips"] if chips else []
-        super().__init__(rows, extra_columns=places, sequence=sequence, exclude=() if chips else ("chips",),
-                         orderable=sortable, **kwargs)
+        super().__init__(
+            rows,
+            extra_columns=places,
+            sequence=sequence,
+            exclude=() if chips else ("chips",),
+            orderable=sortable,
+            **kwargs,
+        )
         self.with_chips = chips
 
     def value_name(self, value: Any) -> str:
@@ -110,8 +137,19 @@ def day_money_rows(lines: Iterable[Any]) -> list[DayMoneyRow]:
     for line in lines:
         money = line.money
         received, net, fee = (money.received, money.net, money.fee) if money else (None, None, None)
-        rows.append(DayMoneyRow(line.member, received, net, fee, line.games, line.present_at_close,
-                                format_yen(received), format_yen(net), format_yen(fee)))
+        rows.append(
+            DayMoneyRow(
+                line.member,
+                received,
+                net,
+                fee,
+                line.games,
+                line.present_at_close,
+                format_yen(received),
+                format_yen(net),
+                format_yen(fee),
+            )
+        )
     return rows
 
 
@@ -175,8 +213,16 @@ class KeptLinesTable(PageTable):
         attrs = {"class": "money compact"}
 
     def __init__(self, lines: Iterable[dict], club: int | None, **kwargs: Any) -> None:
-        rows = [KeptLineRow(line["name"], format_yen(line["fee"]), format_yen(line["received"]),
-                            format_yen(line["net"]), line["games"]) for line in lines]
+        rows = [
+            KeptLineRow(
+                line["name"],
+                format_yen(line["fee"]),
+                format_yen(line["received"]),
+                format_yen(line["net"]),
+                line["games"],
+            )
+            for line in lines
+        ]
         super().__init__(rows, **kwargs)
         self.club = format_yen(club) if club else ""
 
@@ -219,9 +265,19 @@ class DriftTable(PageTable):
         attrs = {"class": "money drift phone-cards"}
 
     def __init__(self, drift: Iterable[Any], **kwargs: Any) -> None:
-        rows = [DriftRow(line.name, format_points(line.kept_points), format_points(line.now_points),
-                         format_yen(line.kept_net), format_yen(line.now_net), format_yen(line.difference),
-                         line.points_changed, line.money_changed) for line in drift]
+        rows = [
+            DriftRow(
+                line.name,
+                format_points(line.kept_points),
+                format_points(line.now_points),
+                format_yen(line.kept_net),
+                format_yen(line.now_net),
+                format_yen(line.difference),
+                line.points_changed,
+                line.money_changed,
+            )
+            for line in drift
+        ]
         super().__init__(rows, **kwargs)
 
 
@@ -241,9 +297,13 @@ class DayTotalRow:
 
 def day_total_rows(day_totals: Iterable[Any]) -> list[DayTotalRow]:
     """The lines of the day's totals (``DayTotal.objects.with_lines()``), each total's highest points first."""
-    return [DayTotalRow(line.member, total.games, line.points, format_points(line.points),
-                        starts_total=index == 0 and number > 0)
-            for number, total in enumerate(day_totals) for index, line in enumerate(total.lines.all())]
+    return [
+        DayTotalRow(
+            line.member, total.games, line.points, format_points(line.points), starts_total=index == 0 and number > 0
+        )
+        for number, total in enumerate(day_totals)
+        for index, line in enumerate(total.lines.all())
+    ]
 
 
 class DayTotalsTable(PageTable):

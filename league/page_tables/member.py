@@ -35,13 +35,34 @@ EMPTY = "—"  # a figure of a seat the member never started in
 
 # --- the history ------------------------------------------------------------------------------------------
 
+
 class HistoryRow:
     """A line of the history on the page (a game, or a day total 日計), its texts written once
     (``HistoryTable.fill_page``), with the raw values a download writes."""
 
-    __slots__ = ("base", "bust", "chip_count", "chip_points", "chombo", "date", "entry", "game_text", "game_url",
-                 "hanchan", "meeting_url", "oka", "opponents", "place", "points_only", "score", "shugi", "total",
-                 "total_text", "uma", "wind")
+    __slots__ = (
+        "base",
+        "bust",
+        "chip_count",
+        "chip_points",
+        "chombo",
+        "date",
+        "entry",
+        "game_text",
+        "game_url",
+        "hanchan",
+        "meeting_url",
+        "oka",
+        "opponents",
+        "place",
+        "points_only",
+        "score",
+        "shugi",
+        "total",
+        "total_text",
+        "uma",
+        "wind",
+    )
 
     def __init__(self, entry: Any) -> None:
         self.entry = entry
@@ -223,11 +244,23 @@ class HistoryTable(PageTable):
 
 # --- the head-to-head -------------------------------------------------------------------------------------
 
+
 class OpponentRow:
     """The member against one opponent (``stats.member.HeadToHead``), its texts written once."""
 
-    __slots__ = ("above", "below", "even", "games", "name", "name_order", "opponent_points", "opponent_points_text",
-                 "points", "points_text", "url")
+    __slots__ = (
+        "above",
+        "below",
+        "even",
+        "games",
+        "name",
+        "name_order",
+        "opponent_points",
+        "opponent_points_text",
+        "points",
+        "points_text",
+        "url",
+    )
 
     def __init__(self, record: HeadToHead, name_order: int) -> None:
         self.name, self.url, self.name_order = record.opponent.name, record.opponent.page_url, name_order
@@ -239,8 +272,9 @@ class OpponentRow:
 
 def opponent_rows(records: list[HeadToHead]) -> list[OpponentRow]:
     """A row per opponent in the read model's order (most games together first); sorting by name is by reading."""
-    by_reading = {id(r): n for n, r in enumerate(sorted(records, key=lambda r: (reading_order(r.opponent),
-                                                                                 r.opponent.pk)))}
+    by_reading = {
+        id(r): n for n, r in enumerate(sorted(records, key=lambda r: (reading_order(r.opponent), r.opponent.pk)))
+    }
     return [OpponentRow(record, by_reading[id(record)]) for record in records]
 
 
@@ -280,11 +314,22 @@ class HeadToHeadTable(PageTable):
 
 # --- the figures by seat ----------------------------------------------------------------------------------
 
+
 class SeatRow:
     """The member's games started in one seat (``stats.member.SeatRecord``), its texts written once."""
 
-    __slots__ = ("average_place", "average_place_text", "games", "last_avoid_rate", "last_avoid_rate_text",
-                 "per_game", "per_game_text", "top_rate", "top_rate_text", "wind")
+    __slots__ = (
+        "average_place",
+        "average_place_text",
+        "games",
+        "last_avoid_rate",
+        "last_avoid_rate_text",
+        "per_game",
+        "per_game_text",
+        "top_rate",
+        "top_rate_text",
+        "wind",
+    )
 
     def __init__(self, record: SeatRecord) -> None:
         self.wind, self.games = str(record.wind), record.games
@@ -337,6 +382,7 @@ class SeatsTable(PageTable):
 
 # --- the places (the summary's count and rate of each place) ---------------------------------------------
 
+
 class PlacesRow:
     """A figure of each place (着順): how many, or how often; the texts written once."""
 
@@ -350,8 +396,9 @@ class PlaceColumn(tables.Column):
     """One place's column: its figure in each row, for the download (the page prints the rows' texts)."""
 
     def __init__(self, index: int, **kwargs: Any) -> None:
-        super().__init__(accessor="label", orderable=False, attrs={"th": {"class": "num"}, "td": {"class": "num"}},
-                         **kwargs)
+        super().__init__(
+            accessor="label", orderable=False, attrs={"th": {"class": "num"}, "td": {"class": "num"}}, **kwargs
+        )
         self.index = index
 
     def value(self, record: PlacesRow, **kwargs: Any) -> Any:
@@ -372,10 +419,14 @@ class PlacesTable(PageTable):
         prefix = "places-"
 
     def __init__(self, line: Any, labels: list[Any], **kwargs: Any) -> None:
-        rows = [PlacesRow(_("Count"), list(line.places), [str(count) for count in line.places]),
-                PlacesRow(_("Rate"), list(line.place_rates), [f"{rate}%" for rate in line.place_rates])]
-        extra = [(f"place_{number}", PlaceColumn(number - 1, verbose_name=label))
-                 for number, label in enumerate(labels, start=1)]
+        rows = [
+            PlacesRow(_("Count"), list(line.places), [str(count) for count in line.places]),
+            PlacesRow(_("Rate"), list(line.place_rates), [f"{rate}%" for rate in line.place_rates]),
+        ]
+        extra = [
+            (f"place_{number}", PlaceColumn(number - 1, verbose_name=label))
+            for number, label in enumerate(labels, start=1)
+        ]
         super().__init__(rows, extra_columns=extra, **kwargs)
 
     def value_figure(self, record: PlacesRow) -> str:
@@ -383,6 +434,7 @@ class PlacesTable(PageTable):
 
 
 # --- the yakuman ------------------------------------------------------------------------------------------
+
 
 class YakumanRow:
     """A yakuman of the member, newest first, its texts written once."""
@@ -423,8 +475,9 @@ class MemberYakumanTable(PageTable):
         prefix = "yakuman-"
 
 
-def member_tables(record: MemberRecord, club: Any, member_name: str, period_query: str,
-                  place_labels: list[Any]) -> dict[str, PageTable]:
+def member_tables(
+    record: MemberRecord, club: Any, member_name: str, period_query: str, place_labels: list[Any]
+) -> dict[str, PageTable]:
     """The page's tables of ``record``, by the name the page shows them by; the history first (its download,
     ``?_export=`` with no ``_table``, is the page's)."""
     with_page_urls(club, record.members.values(), period_query)

@@ -32,9 +32,20 @@ class SeasonMoneyRow:
 
 
 def season_money_rows(lines: Iterable[Any]) -> list[SeasonMoneyRow]:
-    return [SeasonMoneyRow(line.member, line.received, line.net, line.fees, line.meetings, line.games,
-                           format_yen(line.received), format_yen(line.net), format_yen(line.fees))
-            for line in lines]
+    return [
+        SeasonMoneyRow(
+            line.member,
+            line.received,
+            line.net,
+            line.fees,
+            line.meetings,
+            line.games,
+            format_yen(line.received),
+            format_yen(line.net),
+            format_yen(line.fees),
+        )
+        for line in lines
+    ]
 
 
 class SeasonMoneyTable(PageTable):

@@ -43,11 +43,20 @@ class PrintedLine:
     @classmethod
     def of(cls, line: Line) -> "PrintedLine":
         average = line.average_place
-        return cls(rank=line.rank, name=line.member.name, games=line.games, points=line.points,
-                   points_text=format_points(line.points), average_place=average,
-                   average_place_text=EMPTY if average is None else f"{average:.2f}", places=list(line.places),
-                   chips=line.chips, chips_text=format_signed(line.chips), shugi=line.shugi,
-                   shugi_text=format_points(line.shugi))
+        return cls(
+            rank=line.rank,
+            name=line.member.name,
+            games=line.games,
+            points=line.points,
+            points_text=format_points(line.points),
+            average_place=average,
+            average_place_text=EMPTY if average is None else f"{average:.2f}",
+            places=list(line.places),
+            chips=line.chips,
+            chips_text=format_signed(line.chips),
+            shugi=line.shugi,
+            shugi_text=format_points(line.shugi),
+        )
 
 
 def _place(index: int) -> tables.Column:

@@ -37,8 +37,9 @@ class _TopTen(PageTable):
 class BestGamesTable(_TopTen):
     """The highest scores (``kind`` "score") or the most points in one game ("points")."""
 
-    figure = key_column(_("Score"), accessor="item", orderable=False, attrs={"th": {"class": "num"},
-                                                                             "td": {"class": "num"}})
+    figure = key_column(
+        _("Score"), accessor="item", orderable=False, attrs={"th": {"class": "num"}, "td": {"class": "num"}}
+    )
     game = tables.Column(verbose_name=_("Game"), accessor="item__game", orderable=False)
 
     class Meta(_TopTen.Meta):
@@ -59,8 +60,12 @@ class BestGamesTable(_TopTen):
 
 
 class RunsTable(_TopTen):
-    length = key_column(_("Games in a row"), accessor="item__length", orderable=False,
-                        attrs={"th": {"class": "num"}, "td": {"class": "num"}})
+    length = key_column(
+        _("Games in a row"),
+        accessor="item__length",
+        orderable=False,
+        attrs={"th": {"class": "num"}, "td": {"class": "num"}},
+    )
     first = tables.Column(verbose_name=_("From"), accessor="item__first__date", orderable=False)
     last = tables.Column(verbose_name=_("To"), accessor="item__last__date", orderable=False)
 
@@ -79,8 +84,9 @@ class RunsTable(_TopTen):
 
 
 class MostGamesTable(_TopTen):
-    games = key_column(_("Games"), accessor="item__games", orderable=False,
-                       attrs={"th": {"class": "num"}, "td": {"class": "num"}})
+    games = key_column(
+        _("Games"), accessor="item__games", orderable=False, attrs={"th": {"class": "num"}, "td": {"class": "num"}}
+    )
     last_played = tables.Column(verbose_name=_("Last played"), accessor="item__last_played", orderable=False)
 
     export_name = "most-games"
@@ -101,8 +107,11 @@ class YakumanTable(PageTable):
     yakuman = tables.Column(verbose_name=_("Yakuman"), accessor="yakuman", orderable=False)
     win = tables.Column(verbose_name=_("Win"), accessor="yakuman", orderable=False)
     dealt_in = tables.Column(verbose_name=_("Dealt in"), accessor="dealt_in", orderable=False, default="—")
-    game = tables.Column(verbose_name=_("Game"), accessor="yakuman__game",
-                         order_by=("yakuman__game__meeting__date", "yakuman__game__round", "yakuman__game__table"))
+    game = tables.Column(
+        verbose_name=_("Game"),
+        accessor="yakuman__game",
+        order_by=("yakuman__game__meeting__date", "yakuman__game__round", "yakuman__game__table"),
+    )
 
     export_name = "yakuman"
     anchor = "yakuman-list"

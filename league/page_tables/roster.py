@@ -26,8 +26,17 @@ class RosterRow:
 
 def roster_rows(members: Iterable[Member]) -> list[RosterRow]:
     """The members (``select_related("user")``, in reading order) as rows, numbered in that order."""
-    return [RosterRow(member.pk, member.name, member.kana, member.user.get_username() if member.user else "",
-                      member.active, position) for position, member in enumerate(members)]
+    return [
+        RosterRow(
+            member.pk,
+            member.name,
+            member.kana,
+            member.user.get_username() if member.user else "",
+            member.active,
+            position,
+        )
+        for position, member in enumerate(members)
+    ]
 
 
 class RosterTable(PageTable):

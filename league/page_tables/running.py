@@ -101,8 +101,12 @@ class RunningGridTable(PageTable):
     """Member, total, then a column per meeting shown (``meeting_<id>``), added for the meetings of the grid."""
 
     member = name_column(_("Member"), orderable=False, attrs={"th": {"class": "member"}, "td": {"class": "member"}})
-    total = key_column(_("Total"), accessor="line__points", orderable=False,
-                       attrs={"th": {"class": "num total"}, "td": {"class": "num total"}})
+    total = key_column(
+        _("Total"),
+        accessor="line__points",
+        orderable=False,
+        attrs={"th": {"class": "num total"}, "td": {"class": "num total"}},
+    )
 
     export_name = "running-standings"
     wide = True
@@ -117,9 +121,14 @@ class RunningGridTable(PageTable):
         self.meetings = [MeetingHeading(column, meeting_url(column.meeting_id)) for column in running.columns]
         # The meetings' columns exist only for a download: the page writes their headings from ``meetings`` and
         # their cells in ``grid_rows``, and 400 declared columns copied per table cost the page ~10 ms.
-        extra = [(f"meeting_{column.meeting_id}", MeetingColumn(index, verbose_name=heading.long))
-                 for index, (column, heading) in enumerate(zip(running.columns, self.meetings, strict=True))
-                 ] if for_download else []
+        extra = (
+            [
+                (f"meeting_{column.meeting_id}", MeetingColumn(index, verbose_name=heading.long))
+                for index, (column, heading) in enumerate(zip(running.columns, self.meetings, strict=True))
+            ]
+            if for_download
+            else []
+        )
         super().__init__(grid_rows(running), extra_columns=extra, **kwargs)
 
     def value_member(self, record: GridRow) -> str:
@@ -131,12 +140,24 @@ class RunningGridTable(PageTable):
 
 # --- the ranking and its movement ----------------------------------------------------------------------------
 
+
 class MovementRow:
     """A ranked member's line: rank, points, movement at the latest meeting, games and what that meeting added,
     its texts written once, with the raw values the headings sort on."""
 
-    __slots__ = ("games", "kind", "last", "last_text", "member", "move", "points", "points_text", "rank",
-                 "reading", "steps")
+    __slots__ = (
+        "games",
+        "kind",
+        "last",
+        "last_text",
+        "member",
+        "move",
+        "points",
+        "points_text",
+        "rank",
+        "reading",
+        "steps",
+    )
 
     def __init__(self, entry: RunningLine, language: str | None) -> None:
         line = entry.line

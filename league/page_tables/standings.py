@@ -40,6 +40,7 @@ def _indexed(container: str, key: Any) -> Callable[[Line], Any]:
             return getattr(line, container)[key]
         except (IndexError, KeyError):
             return None
+
     return value
 
 
@@ -72,8 +73,14 @@ class Figure:
     """A figure column's value of a line (``raw``: what it sorts on), how the page writes it, what a download
     writes (points in tenths as a number of points), and whether it carries the scored-games note (12/40)."""
 
-    def __init__(self, raw: Callable[[Line], Any], write: Callable[[Any, str], tuple[str, bool]] = _count, *,
-                 tenths: bool = False, scored_note: bool = False) -> None:
+    def __init__(
+        self,
+        raw: Callable[[Line], Any],
+        write: Callable[[Any, str], tuple[str, bool]] = _count,
+        *,
+        tenths: bool = False,
+        scored_note: bool = False,
+    ) -> None:
         self.raw, self.write, self.tenths, self.scored_note = raw, write, tenths, scored_note
 
     def export(self, line: Line) -> Any:
@@ -149,11 +156,22 @@ class StandingsRow:
         self.sort, self.export = _Keys(line), _Exported(line)
 
 
-def _figure(name: str, verbose_name: Any, *, highest_first: bool = True, kind: Callable = tables.Column,
-            attrs: dict | None = None) -> tables.Column:
+def _figure(
+    name: str,
+    verbose_name: Any,
+    *,
+    highest_first: bool = True,
+    kind: Callable = tables.Column,
+    attrs: dict | None = None,
+) -> tables.Column:
     """A figure's column: sorted by its ``_Keys``, downloaded from its ``_Exported`` value."""
-    return kind(verbose_name, accessor=f"export__{name}", order_by=(f"sort__{name}",), attrs=attrs or NUM,
-                initial_sort_descending=highest_first)
+    return kind(
+        verbose_name,
+        accessor=f"export__{name}",
+        order_by=(f"sort__{name}",),
+        attrs=attrs or NUM,
+        initial_sort_descending=highest_first,
+    )
 
 
 class StandingsTable(PageTable):
@@ -199,8 +217,16 @@ class StandingsTable(PageTable):
         template_name = "league/tables/standings.html"
         attrs = {"class": "standings striped key-table"}
 
-    def __init__(self, lines: list[Line], *, players: int = 4, win_points: bool = False, ranked: bool = True,
-                 projector: bool = False, viewer_id: int | None = None) -> None:
+    def __init__(
+        self,
+        lines: list[Line],
+        *,
+        players: int = 4,
+        win_points: bool = False,
+        ranked: bool = True,
+        projector: bool = False,
+        viewer_id: int | None = None,
+    ) -> None:
         hidden = {f"place_{place}" for place in range(players + 1, 5)}
         hidden |= {f"place_{place}_rate" for place in range(players + 1, 5)}
         if not ranked:
@@ -239,8 +265,9 @@ class StandingsTable(PageTable):
                 note = ""
                 if figure.scored_note and line.scored_games != line.games:
                     note = f"({line.scored_games}/{line.games})"  # over how many games a score figure was taken
-                cells.append({"column": column, "text": text, "minus": minus, "note": note,
-                              "plain": not (minus or note)})
+                cells.append(
+                    {"column": column, "text": text, "minus": minus, "note": note, "plain": not (minus or note)}
+                )
             marks = f" podium podium-{line.rank}" if self.ranked and line.rank in (1, 2, 3) else ""
             # Marked for every reader of the page, not by colour alone; own-row.js brings it into view.
             mine = viewer_id is not None and line.member.user_id == viewer_id
@@ -292,9 +319,14 @@ class StandingsTable(PageTable):
         return member_text(value)
 
 
-def standings_tables(result: Any, *, projector: bool = False,
-                     viewer_id: int | None = None) -> tuple[StandingsTable, StandingsTable]:
+def standings_tables(
+    result: Any, *, projector: bool = False, viewer_id: int | None = None
+) -> tuple[StandingsTable, StandingsTable]:
     """The ranked table and the unranked one of ``result`` (``stats.standings.Standings``)."""
-    options = {"players": result.players, "win_points": result.win_points, "projector": projector,
-               "viewer_id": viewer_id}
+    options = {
+        "players": result.players,
+        "win_points": result.win_points,
+        "projector": projector,
+        "viewer_id": viewer_id,
+    }
     return StandingsTable(result.ranked, **options), StandingsTable(result.unranked, ranked=False, **options)

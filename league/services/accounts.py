@@ -51,8 +51,9 @@ def password_link_refusal(membership, by):
 def with_password_links(memberships, by):
     """``memberships`` (a list), each with ``may_get_link``: whether ``by`` may make a link for its login."""
     clubs = defaultdict(set)
-    for user_id, club_id in Membership.objects.filter(
-            user__in=[m.user_id for m in memberships]).values_list("user_id", "club_id"):
+    for user_id, club_id in Membership.objects.filter(user__in=[m.user_id for m in memberships]).values_list(
+        "user_id", "club_id"
+    ):
         clubs[user_id].add(club_id)
     owned = owned_clubs(by)
     for membership in memberships:
@@ -71,8 +72,9 @@ def _refusal(user, by, clubs, owned):
         return _("This login runs the site: its password is changed by the site's administrator.")
     if owns_every_club(by, clubs, owned):
         return None
-    return _("This login also belongs to a club you do not own: ask the owner of that club, or the site's "
-             "administrator.")
+    return _(
+        "This login also belongs to a club you do not own: ask the owner of that club, or the site's administrator."
+    )
 
 
 def make_password_link(membership, by, request):
@@ -82,21 +84,30 @@ def make_password_link(membership, by, request):
     if refusal:
         raise Refused(refusal)
     user = membership.user
-    path = reverse("password_reset_confirm", kwargs={
-        "uidb64": urlsafe_base64_encode(force_bytes(user.pk)), "maker": _maker_signer(user).sign(str(by.pk)),
-        "token": default_token_generator.make_token(user)})
+    path = reverse(
+        "password_reset_confirm",
+        kwargs={
+            "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
+            "maker": _maker_signer(user).sign(str(by.pk)),
+            "token": default_token_generator.make_token(user),
+        },
+    )
     link = request.build_absolute_uri(path)
     with transaction.atomic():
         _remember(membership, PASSWORD_LINK_MADE)
         reset_attempts(username=user.get_username())
     emailed_to = ""
     if settings.EMAIL_HOST and user.email:
-        send_mail(_("Set a new password for Janroku"),
-                  _("The owner of %(club)s made this link for your login %(username)s. Open it to set a new "
-                    "password; it works once, until %(until)s.\n\n%(link)s\n") % {
-                      "club": membership.club.name, "username": user.get_username(), "link": link,
-                      "until": link_expiry()},
-                  None, [user.email])
+        send_mail(
+            _("Set a new password for Janroku"),
+            _(
+                "The owner of %(club)s made this link for your login %(username)s. Open it to set a new "
+                "password; it works once, until %(until)s.\n\n%(link)s\n"
+            )
+            % {"club": membership.club.name, "username": user.get_username(), "link": link, "until": link_expiry()},
+            None,
+            [user.email],
+        )
         emailed_to = user.email
     return link, emailed_to
 
@@ -108,15 +119,16 @@ def password_link_use_refusal(user: AbstractBaseUser, maker: str) -> str | None:
     try:
         maker_id = int(_maker_signer(user).unsign(maker))
     except (signing.BadSignature, ValueError):
-        return _("This link no longer works: it has been used, or it is too old. Ask the club's owner for a new "
-                 "one.")
+        return _("This link no longer works: it has been used, or it is too old. Ask the club's owner for a new one.")
     if user.is_superuser or user.is_staff:
         return _("This login runs the site: its password is changed by the site's administrator.")
     by = get_user_model().objects.filter(pk=maker_id).first()
     if owns_every_club(by, _clubs_of(user)):
         return None
-    return _("The owner who made this link no longer runs every club of this login, so it no longer works. Ask "
-             "the owner of your club for a new one.")
+    return _(
+        "The owner who made this link no longer runs every club of this login, so it no longer works. Ask "
+        "the owner of your club for a new one."
+    )
 
 
 def _maker_signer(user) -> signing.Signer:
@@ -133,8 +145,10 @@ def locked_out(usernames):
     since = timezone.now() - timedelta(hours=settings.AXES_COOLOFF_TIME)
     return set(
         AccessAttempt.objects.filter(username__in=list(usernames), attempt_time__gte=since)
-        .values("username").annotate(failures=Sum("failures_since_start"))
-        .filter(failures__gte=settings.AXES_FAILURE_LIMIT).values_list("username", flat=True)
+        .values("username")
+        .annotate(failures=Sum("failures_since_start"))
+        .filter(failures__gte=settings.AXES_FAILURE_LIMIT)
+        .values_list("username", flat=True)
     )
 
 

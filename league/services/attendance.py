@@ -32,8 +32,9 @@ def set_presence(meeting, member, presence, user=None):
         if presence == ABSENT:
             if record is not None:
                 if GameSeat.objects.filter(game__meeting=current, member=member).exists():
-                    raise Refused(_("%(name)s played today, so came: mark them as left instead.") % {
-                        "name": member.name})
+                    raise Refused(
+                        _("%(name)s played today, so came: mark them as left instead.") % {"name": member.name}
+                    )
                 _with_user(record, user).delete()
             return None
         if record is None:

@@ -22,17 +22,32 @@ from django.db import connection
 from django.utils import timezone
 
 # Columns whose Python value is what the database stores (ints, texts, booleans); the rest are converted.
-PLAIN_TYPES = {"AutoField", "BigAutoField", "SmallAutoField", "IntegerField", "BigIntegerField", "SmallIntegerField",
-               "PositiveIntegerField", "PositiveSmallIntegerField", "PositiveBigIntegerField", "BooleanField",
-               "CharField", "TextField", "SlugField"}
+PLAIN_TYPES = {
+    "AutoField",
+    "BigAutoField",
+    "SmallAutoField",
+    "IntegerField",
+    "BigIntegerField",
+    "SmallIntegerField",
+    "PositiveIntegerField",
+    "PositiveSmallIntegerField",
+    "PositiveBigIntegerField",
+    "BooleanField",
+    "CharField",
+    "TextField",
+    "SlugField",
+}
 
 
 def insert_rows(model, objects, returning=False):
     """Insert ``objects`` (unsaved instances of ``model``); with ``returning``, set each one's new primary key."""
     if not objects:
         return
-    fields = [field for field in model._meta.concrete_fields
-              if not (field.primary_key and getattr(objects[0], field.attname) is None)]
+    fields = [
+        field
+        for field in model._meta.concrete_fields
+        if not (field.primary_key and getattr(objects[0], field.attname) is None)
+    ]
     _take_related_ids(fields, objects)
     # Plain columns first, read in one go per row; the others converted one by one.
     plain = [field for field in fields if _is_plain(field)]
@@ -60,9 +75,11 @@ def update_rows(model, objects, field_names):
     pk = model._meta.pk
     names = [field.attname for field in plain] + [pk.attname]
     plain_values = attrgetter(*names) if len(names) > 1 else (lambda instance: (getattr(instance, pk.attname),))
-    rows = [tuple(field.get_db_prep_save(field.pre_save(instance, False), connection) for field in converted)
-            + plain_values(instance)
-            for instance in objects]
+    rows = [
+        tuple(field.get_db_prep_save(field.pre_save(instance, False), connection) for field in converted)
+        + plain_values(instance)
+        for instance in objects
+    ]
     if connection.vendor == "postgresql":
         _update_from_arrays(model, converted + plain + [pk], rows)
         return
@@ -70,8 +87,9 @@ def update_rows(model, objects, field_names):
     assignments = ", ".join(f"{quote(field.column)} = %s" for field in converted + plain)
     with connection.cursor() as cursor:
         # SQLite runs the one statement for every row without Python per row.
-        cursor.executemany(f"UPDATE {quote(model._meta.db_table)} SET {assignments} WHERE {quote(pk.column)} = %s",
-                           rows)
+        cursor.executemany(
+            f"UPDATE {quote(model._meta.db_table)} SET {assignments} WHERE {quote(pk.column)} = %s", rows
+        )
 
 
 def _update_from_arrays(model, fields, rows):
@@ -82,10 +100,13 @@ def _update_from_arrays(model, fields, rows):
     table = quote(model._meta.db_table)
     names = [f"v{index}" for index in range(len(fields))]
     arrays = ", ".join(f"%s::{field.cast_db_type(connection)}[]" for field in fields)
-    assignments = ", ".join(f"{quote(field.column)} = v.{name}"
-                            for field, name in zip(fields[:-1], names, strict=False))
-    sql = (f"UPDATE {table} SET {assignments} FROM unnest({arrays}) AS v ({', '.join(names)}) "
-           f"WHERE {table}.{quote(fields[-1].column)} = v.{names[-1]}")
+    assignments = ", ".join(
+        f"{quote(field.column)} = v.{name}" for field, name in zip(fields[:-1], names, strict=False)
+    )
+    sql = (
+        f"UPDATE {table} SET {assignments} FROM unnest({arrays}) AS v ({', '.join(names)}) "
+        f"WHERE {table}.{quote(fields[-1].column)} = v.{names[-1]}"
+    )
     with connection.cursor() as cursor:
         cursor.execute(sql, [list(column) for column in zip(*rows, strict=True)])
 
@@ -100,18 +121,24 @@ def insert_history(model, objects, user, reason, history_type="+", when=None):
     history = model.history.model
     when = when or timezone.now()
     tracked = {field.attname: field for field in history.tracked_fields}
-    extra = {"history_date": when, "history_user_id": getattr(user, "pk", None),
-             "history_change_reason": reason, "history_type": history_type}
+    extra = {
+        "history_date": when,
+        "history_user_id": getattr(user, "pk", None),
+        "history_change_reason": reason,
+        "history_type": history_type,
+    }
     fields = [field for field in history._meta.concrete_fields if not field.primary_key]
     plain = [field for field in fields if field.attname in tracked and _is_plain(field)]
     converted = [field for field in fields if field.attname in tracked and not _is_plain(field)]
     fixed = [field for field in fields if field.attname not in tracked]
     plain_values = attrgetter(*[field.attname for field in plain])
     constant = tuple(field.get_db_prep_save(extra[field.attname], connection) for field in fixed)
-    rows = [plain_values(instance)
-            + tuple(field.get_db_prep_save(getattr(instance, field.attname), connection) for field in converted)
-            + constant
-            for instance in objects]
+    rows = [
+        plain_values(instance)
+        + tuple(field.get_db_prep_save(getattr(instance, field.attname), connection) for field in converted)
+        + constant
+        for instance in objects
+    ]
     _insert(history, plain + converted + fixed, rows)
 
 
@@ -127,13 +154,15 @@ def _insert(model, fields, rows, returning_to=None):
         pk = model._meta.pk
         size = max(1, connection.ops.bulk_batch_size(fields, returning_to))
         for start in range(0, len(rows), size):
-            chunk = rows[start:start + size]
+            chunk = rows[start : start + size]
             # RETURNING gives the ids in the order of the VALUES rows (as bulk_create relies on, SQLite ≥ 3.35,
             # PostgreSQL).
-            cursor.execute(f"INSERT INTO {table} ({columns}) VALUES {', '.join([one_row] * len(chunk))} "
-                           f"RETURNING {connection.ops.quote_name(pk.column)}",
-                           [value for row in chunk for value in row])
-            for instance, (new_id,) in zip(returning_to[start:start + size], cursor.fetchall(), strict=True):
+            cursor.execute(
+                f"INSERT INTO {table} ({columns}) VALUES {', '.join([one_row] * len(chunk))} "
+                f"RETURNING {connection.ops.quote_name(pk.column)}",
+                [value for row in chunk for value in row],
+            )
+            for instance, (new_id,) in zip(returning_to[start : start + size], cursor.fetchall(), strict=True):
                 setattr(instance, pk.attname, new_id)
                 instance._state.adding = False
                 instance._state.db = connection.alias

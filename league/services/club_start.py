@@ -29,9 +29,11 @@ def creation_refusal(user: AbstractBaseUser) -> str | None:
         return _("Log in to create a club.")
     if settings.CLUB_CREATION == OPEN or user.is_superuser or user.has_perm("league.add_club"):
         return None
-    return _("On this site, new clubs are created by logins the site's operator has approved. Ask the operator "
-             "to approve your login (they give it the permission to add clubs), or ask a club's owner for an "
-             "invite link to join their club.")
+    return _(
+        "On this site, new clubs are created by logins the site's operator has approved. Ask the operator "
+        "to approve your login (they give it the permission to add clubs), or ask a club's owner for an "
+        "invite link to join their club."
+    )
 
 
 def slug_is_free(slug: str) -> bool:
@@ -52,8 +54,9 @@ def suggested_slug(name: str, wanted: str = "") -> str:
     return f"{base}-{number}"
 
 
-def create_club(by: AbstractBaseUser, *, name: str, slug: str, description: str = "", venue: str = "",
-                usual_venue_fee: int = 0) -> Club:
+def create_club(
+    by: AbstractBaseUser, *, name: str, slug: str, description: str = "", venue: str = "", usual_venue_fee: int = 0
+) -> Club:
     """The club, with ``by`` as its owner; refused when ``by`` may not create one or the address name is taken."""
     refusal = creation_refusal(by)
     if refusal:
@@ -64,8 +67,9 @@ def create_club(by: AbstractBaseUser, *, name: str, slug: str, description: str 
             raise Refused(taken % {"slug": slug, "free": suggested_slug(name, slug)}, "slug")
         try:
             with transaction.atomic():
-                club = Club.objects.create(slug=slug, name=name, description=description, venue=venue,
-                                           usual_venue_fee=usual_venue_fee)
+                club = Club.objects.create(
+                    slug=slug, name=name, description=description, venue=venue, usual_venue_fee=usual_venue_fee
+                )
         except IntegrityError as error:
             raise Refused(taken % {"slug": slug, "free": suggested_slug(name, slug)}, "slug") from error
         Membership.objects.create(club=club, user=by, role=Role.OWNER)

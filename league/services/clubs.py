@@ -5,8 +5,18 @@ from django.db import transaction
 
 from ..models import Club
 
-SETTINGS = ("name", "description", "venue", "usual_venue_fee", "is_public", "scores_in_hundreds", "rank_guests",
-            "players_report_results", "award_titles", "award_min_games")
+SETTINGS = (
+    "name",
+    "description",
+    "venue",
+    "usual_venue_fee",
+    "is_public",
+    "scores_in_hundreds",
+    "rank_guests",
+    "players_report_results",
+    "award_titles",
+    "award_min_games",
+)
 
 
 def save_club_settings(club: Club, **settings: object) -> Club:

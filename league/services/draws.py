@@ -39,8 +39,14 @@ def draw(meeting, user, rounds=1, *, mark=None, seed=None):
         current = _locked(meeting, mark)
         earlier = day_rounds(current)
         people, seats = _people(current)
-        drawn = seating.draw_rounds(people, rounds, seats=seats, seed=seed, met_before=met_before(current),
-                                    earlier=[earlier[n] for n in sorted(earlier)])
+        drawn = seating.draw_rounds(
+            people,
+            rounds,
+            seats=seats,
+            seed=seed,
+            met_before=met_before(current),
+            earlier=[earlier[n] for n in sorted(earlier)],
+        )
         first = max([0, *earlier]) + 1
         saved = []
         for number, round_ in enumerate(drawn, start=first):
@@ -58,8 +64,14 @@ def redraw(meeting, number, user, *, mark=None, seed=None):
         round_ = _unplayed(current, number)
         others = day_rounds(current, leave_out=number)
         people, seats = _people(current)
-        drawn = seating.draw_rounds(people, 1, seats=seats, seed=seed, met_before=met_before(current),
-                                    earlier=[others[n] for n in sorted(others)])[0]
+        drawn = seating.draw_rounds(
+            people,
+            1,
+            seats=seats,
+            seed=seed,
+            met_before=met_before(current),
+            earlier=[others[n] for n in sorted(others)],
+        )[0]
         for seat in round_.seats.all():
             _history(seat, user, REDRAWN).delete()
         round_.seed, round_.drawn_by, round_.drawn_at, round_.changed_by_hand = seed, user, timezone.now(), False
@@ -98,8 +110,12 @@ def _locked(meeting, mark):
     if current.closed:
         raise Refused(_("The meeting is closed: its draw can no longer change."))
     if mark is not None and mark != draw_mark(current):
-        raise Refused(_("The draw changed since this page was shown (someone drew, redrew or swapped, or the form "
-                        "was sent twice). Check the draw below and try again."))
+        raise Refused(
+            _(
+                "The draw changed since this page was shown (someone drew, redrew or swapped, or the form "
+                "was sent twice). Check the draw below and try again."
+            )
+        )
     return current
 
 
@@ -108,25 +124,37 @@ def _unplayed(meeting, number):
     if round_ is None:
         raise Refused(_("Round %(number)s has not been drawn.") % {"number": number})
     if number in played_rounds(meeting):
-        raise Refused(_("A game of round %(number)s has been entered: a round already played is never changed. "
-                        "Correct its games instead.") % {"number": number})
+        raise Refused(
+            _(
+                "A game of round %(number)s has been entered: a round already played is never changed. "
+                "Correct its games instead."
+            )
+            % {"number": number}
+        )
     return round_
 
 
 def _people(meeting):
     people, seats = here_now(meeting), seats_at_a_table(meeting)
     if len(people) < seats:
-        raise Refused(_("Only %(here)s people are here: a table needs %(seats)s. Mark who is here first.") % {
-            "here": len(people), "seats": seats})
+        raise Refused(
+            _("Only %(here)s people are here: a table needs %(seats)s. Mark who is here first.")
+            % {"here": len(people), "seats": seats}
+        )
     return people, seats
 
 
 def _save_seats(drawn_round, round_, user, reason):
-    rows = [DrawnSeat(round=drawn_round, table=table, seat=seat, member_id=member)
-            for table, people in enumerate(round_.tables, start=1) for seat, member in enumerate(people)]
+    rows = [
+        DrawnSeat(round=drawn_round, table=table, seat=seat, member_id=member)
+        for table, people in enumerate(round_.tables, start=1)
+        for seat, member in enumerate(people)
+    ]
     # Fewer sit out than sit at a table, so their order fits the seat numbers.
-    rows += [DrawnSeat(round=drawn_round, table=SITTING_OUT, seat=order, member_id=member)
-             for order, member in enumerate(round_.sitting_out)]
+    rows += [
+        DrawnSeat(round=drawn_round, table=SITTING_OUT, seat=order, member_id=member)
+        for order, member in enumerate(round_.sitting_out)
+    ]
     for row in rows:
         _history(row, user, reason).save()
 

@@ -41,8 +41,16 @@ class EntryRefused(GameRefused):
     """A save refused by a check; ``offer`` is the form's box that lets a deliberate save through (or None),
     ``table`` the drawn table as it is now, ``existing`` the game already saved like this one."""
 
-    def __init__(self, message: str, *, field: str | None = None, offer: str | None = None,
-                 table: DrawnTable | None = None, existing: Game | None = None, round_table: tuple | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str | None = None,
+        offer: str | None = None,
+        table: DrawnTable | None = None,
+        existing: Game | None = None,
+        round_table: tuple | None = None,
+    ):
         super().__init__(message)
         self.field = field
         self.offer = offer
@@ -79,62 +87,105 @@ def seats_text(table: DrawnTable) -> str:
 
 def _refuse_a_second_table(entry, game) -> None:
     people = {member.pk: seat for seat, member in enumerate(entry.members) if member.pk is not None}
-    taken = (GameSeat.objects.counted()
-             .filter(game__meeting=entry.meeting, game__round=entry.round, member__in=people)
-             .exclude(game__table=entry.table).select_related("member", "game"))
+    taken = (
+        GameSeat.objects.counted()
+        .filter(game__meeting=entry.meeting, game__round=entry.round, member__in=people)
+        .exclude(game__table=entry.table)
+        .select_related("member", "game")
+    )
     if game is not None:
         taken = taken.exclude(game=game.pk)
     seats = list(taken)
     if seats:
         seat = min(seats, key=lambda row: people[row.member_id])  # the first of this entry's seats, as typed
-        raise EntryRefused(_("%(name)s already played round %(round)s at table %(table)s: nobody plays at two "
-                             "tables in one round. Check the round and table, or correct that game.") % {
-            "name": seat.member.name, "round": entry.round, "table": seat.game.table},
-            field=f"player_{people[seat.member_id]}", existing=seat.game)
+        raise EntryRefused(
+            _(
+                "%(name)s already played round %(round)s at table %(table)s: nobody plays at two "
+                "tables in one round. Check the round and table, or correct that game."
+            )
+            % {"name": seat.member.name, "round": entry.round, "table": seat.game.table},
+            field=f"player_{people[seat.member_id]}",
+            existing=seat.game,
+        )
 
 
 def _refuse_against_the_draw(entry, checks, game) -> None:
     # Locked after the meeting, as the draw's own writers do, so the draw read here is the one saved against.
-    drawn_round = (DrawnRound.objects.select_for_update().filter(meeting=entry.meeting, number=entry.round)
-                   .first())
+    drawn_round = DrawnRound.objects.select_for_update().filter(meeting=entry.meeting, number=entry.round).first()
     table = drawn_table(entry.meeting, entry.round, entry.table) if drawn_round is not None else None
     where = {"round": entry.round, "table": entry.table}
     opened = (checks.opened_from or "").rsplit(":", 1)
-    if len(opened) == 2 and opened[0] == f"{entry.round}:{entry.table}" and (
-            checks.opened_from != table_mark(entry.meeting, entry.round, entry.table, table)):
+    if (
+        len(opened) == 2
+        and opened[0] == f"{entry.round}:{entry.table}"
+        and (checks.opened_from != table_mark(entry.meeting, entry.round, entry.table, table))
+    ):
         if table is None:
-            raise EntryRefused(_("The draw changed since this form was opened: round %(round)s no longer has a "
-                                 "drawn table %(table)s. Nothing was saved.") % where, round_table=(
-                entry.round, entry.table))
-        raise EntryRefused(_("The draw changed since this form was opened: round %(round)s, table %(table)s is now "
-                             "%(seats)s. Nothing was saved.") % {**where, "seats": seats_text(table)},
-                           table=table, round_table=(entry.round, entry.table))
+            raise EntryRefused(
+                _(
+                    "The draw changed since this form was opened: round %(round)s no longer has a "
+                    "drawn table %(table)s. Nothing was saved."
+                )
+                % where,
+                round_table=(entry.round, entry.table),
+            )
+        raise EntryRefused(
+            _(
+                "The draw changed since this form was opened: round %(round)s, table %(table)s is now "
+                "%(seats)s. Nothing was saved."
+            )
+            % {**where, "seats": seats_text(table)},
+            table=table,
+            round_table=(entry.round, entry.table),
+        )
     if table is None or checks.seat_as_typed:
         return
     typed = {member.pk for member in entry.members}
     if typed == {member.pk for member in table.members}:
         return  # the drawn people, in whatever seats they took at the table
-    if game is not None and game.round == entry.round and game.table == entry.table and typed == set(
-            game.seats.values_list("member_id", flat=True)):
+    if (
+        game is not None
+        and game.round == entry.round
+        and game.table == entry.table
+        and typed == set(game.seats.values_list("member_id", flat=True))
+    ):
         return  # a correction that keeps the players saved before (seated as typed then)
     others = [member.name for member in entry.members if member.pk not in {m.pk for m in table.members}]
-    raise EntryRefused(ngettext(
-        "Round %(round)s, table %(table)s was drawn as %(seats)s: %(others)s is not one of them. If they played "
-        "there (taking the seat of someone who left), tick “seat the players as typed”; otherwise correct the names.",
-        "Round %(round)s, table %(table)s was drawn as %(seats)s: %(others)s are not among them. If they played "
-        "there (taking the seats of people who left), tick “seat the players as typed”; otherwise correct the names.",
-        len(others)) % {**where, "seats": seats_text(table), "others": _(", ").join(others)},
-        offer=SEAT_AS_TYPED, table=table, round_table=(entry.round, entry.table))
+    raise EntryRefused(
+        ngettext(
+            "Round %(round)s, table %(table)s was drawn as %(seats)s: %(others)s is not one of them. If they played "
+            "there (taking the seat of someone who left), tick “seat the players as typed”; "
+            "otherwise correct the names.",
+            "Round %(round)s, table %(table)s was drawn as %(seats)s: %(others)s are not among them. If they played "
+            "there (taking the seats of people who left), tick “seat the players as typed”; "
+            "otherwise correct the names.",
+            len(others),
+        )
+        % {**where, "seats": seats_text(table), "others": _(", ").join(others)},
+        offer=SEAT_AS_TYPED,
+        table=table,
+        round_table=(entry.round, entry.table),
+    )
 
 
 def _ask_about_a_second_copy(entry, game) -> None:
-    mine = {member.pk: number for member, number in zip(
-        entry.members, entry.points if entry.points_only else entry.scores, strict=True)}
+    mine = {
+        member.pk: number
+        for member, number in zip(entry.members, entry.points if entry.points_only else entry.scores, strict=True)
+    }
     if None in mine:
         return  # a new guest: no game saved before has them
-    candidates = (Game.objects.counted().filter(meeting__club=entry.meeting.club_id, meeting__date=entry.meeting.date,
-                                                seats__member=entry.members[0].pk, points_only=entry.points_only)
-                  .prefetch_related("seats__member").order_by("pk"))
+    candidates = (
+        Game.objects.counted()
+        .filter(
+            meeting__club=entry.meeting.club_id,
+            meeting__date=entry.meeting.date,
+            seats__member=entry.members[0].pk,
+            points_only=entry.points_only,
+        )
+        .prefetch_related("seats__member")
+        .order_by("pk")
+    )
     if game is not None:
         candidates = candidates.exclude(pk=game.pk)
     for saved in candidates:
@@ -143,10 +194,17 @@ def _ask_about_a_second_copy(entry, game) -> None:
             numbers = [tenths_from_points(value) for value in saved.sheet.get("points") or []]
         else:
             numbers = [seat.score for seat in seats]
-        if len(numbers) == len(seats) and {seat.member_id: number for seat, number in zip(
-                seats, numbers, strict=True)} == mine:
-            raise EntryRefused(_("The same game has already been entered: round %(round)s, table %(table)s has the "
-                                 "same players and scores. Nothing was saved. If this is another hanchan, tick "
-                                 "“save it as another game” and save again.") % {
-                "round": saved.round, "table": saved.table}, offer=SAME_GAME_OK, existing=saved)
-
+        if (
+            len(numbers) == len(seats)
+            and {seat.member_id: number for seat, number in zip(seats, numbers, strict=True)} == mine
+        ):
+            raise EntryRefused(
+                _(
+                    "The same game has already been entered: round %(round)s, table %(table)s has the "
+                    "same players and scores. Nothing was saved. If this is another hanchan, tick "
+                    "“save it as another game” and save again."
+                )
+                % {"round": saved.round, "table": saved.table},
+                offer=SAME_GAME_OK,
+                existing=saved,
+            )

@@ -57,8 +57,7 @@ class Entry:
 
     def sheet(self):
         """What is kept on the game (and in its history): the entry with the players named."""
-        return {"players": [m.pk for m in self.members], "names": [m.name for m in self.members],
-                **self.engine_game()}
+        return {"players": [m.pk for m in self.members], "names": [m.name for m in self.members], **self.engine_game()}
 
 
 def seat_ending_the_game(settings, yakuman, ended=None):
@@ -76,8 +75,12 @@ def engine_game(game):
     """The game dict of docs/scoring.md for an Entry or a planned import row (anything with the same fields):
     for ``scoring.settle``, or ``scoring.settle_points`` when the game is points only."""
     seats = len(game.points if game.points_only else game.scores)
-    data = {"deposit": game.deposit, "chips": list(game.chips) or [0] * seats,
-            "yakuman": game.yakuman, "chombo": game.chombo}
+    data = {
+        "deposit": game.deposit,
+        "chips": list(game.chips) or [0] * seats,
+        "yakuman": game.yakuman,
+        "chombo": game.chombo,
+    }
     if game.points_only:
         data["points"] = [json_points(tenths) for tenths in game.points]
     else:
@@ -125,7 +128,9 @@ def settle_in_force(entry):
 def no_rules_in_force(rule_set, day):
     """Why a game of ``rule_set`` on ``day`` cannot be settled: no version is in force then."""
     return _("No rules of %(rule_set)s are in force on %(date)s. Add a rule version first.") % {
-        "rule_set": rule_set, "date": day}
+        "rule_set": rule_set,
+        "date": day,
+    }
 
 
 def record_game(settled, user, checks=None):
@@ -180,9 +185,10 @@ def set_void(game, void, expected_revision, user):
             current.save()
             refresh_meeting_lines([current.meeting_id], locked=True)
     except IntegrityError as error:
-        raise GameRefused(_("Another game now holds round %(round)s at table %(table)s; "
-                            "void or move it before restoring this one.") % {
-            "round": game.round, "table": game.table}) from error
+        raise GameRefused(
+            _("Another game now holds round %(round)s at table %(table)s; void or move it before restoring this one.")
+            % {"round": game.round, "table": game.table}
+        ) from error
     current.refresh_from_db()
     return current
 
@@ -200,11 +206,19 @@ def entry_from_game(game, seats=None):
     points = sheet.get("points")
     members = [seats[i] for i in range(len(sheet["points"] if points is not None else sheet["scores"]))]
     return Entry(
-        meeting=game.meeting, round=game.round, table=game.table, members=members,
-        scores=sheet.get("scores"), deposit=sheet.get("deposit", 0), chips=sheet.get("chips", []),
+        meeting=game.meeting,
+        round=game.round,
+        table=game.table,
+        members=members,
+        scores=sheet.get("scores"),
+        deposit=sheet.get("deposit", 0),
+        chips=sheet.get("chips", []),
         points=None if points is None else [tenths_from_points(value) for value in points],
-        busts=sheet.get("busts", []), yakuman=sheet.get("yakuman", []), chombo=sheet.get("chombo", []),
-        ended_by_yakuman=sheet.get("ended_by_yakuman"), extras_unrecorded=sheet.get("extras_unrecorded", False),
+        busts=sheet.get("busts", []),
+        yakuman=sheet.get("yakuman", []),
+        chombo=sheet.get("chombo", []),
+        ended_by_yakuman=sheet.get("ended_by_yakuman"),
+        extras_unrecorded=sheet.get("extras_unrecorded", False),
     )
 
 
@@ -214,15 +228,20 @@ def _lock(game, expected_revision, moving_to=None):
     current = lock_game(game, also=[moving_to], refused=GameRefused)
     if current.revision != expected_revision:
         raise GameRefused(
-            _("Someone else saved this game while you were editing it. Its current values are shown below; "
-              "check them and make your change again."), current=current)
+            _(
+                "Someone else saved this game while you were editing it. Its current values are shown below; "
+                "check them and make your change again."
+            ),
+            current=current,
+        )
     return current
 
 
 def _refuse_if_closed(meeting):
     if meeting.closed:
-        raise GameRefused(_("The meeting of %(date)s is closed. A secretary must reopen it first.") % {
-            "date": meeting.date})
+        raise GameRefused(
+            _("The meeting of %(date)s is closed. A secretary must reopen it first.") % {"date": meeting.date}
+        )
 
 
 def _conflict(entry, game_pk=None):
@@ -231,32 +250,49 @@ def _conflict(entry, game_pk=None):
     taken = Game.objects.filter(meeting=entry.meeting, round=entry.round, table=entry.table, void=False)
     if taken.exclude(pk=game_pk).exists():
         return _table_taken(entry)
-    return _("A player of this game was merged into another member or removed meanwhile. Nothing was saved: "
-             "choose the players again.")
+    return _(
+        "A player of this game was merged into another member or removed meanwhile. Nothing was saved: "
+        "choose the players again."
+    )
 
 
 def _table_taken(entry):
     return _("Round %(round)s at table %(table)s already has a game in this meeting.") % {
-        "round": entry.round, "table": entry.table}
+        "round": entry.round,
+        "table": entry.table,
+    }
 
 
 # The one way a settlement is stored: ``fill_game`` onto the game, ``build_rows`` for its seats (through
 # GameSeat.settled_columns) and yakuman.  A single game is saved with ``store_settled``; the importer,
 # the demo and the benchmark bulk-create many games with the same two functions.
 
+
 def build_rows(game, entry, result):
     """The unsaved GameSeat and Yakuman rows of ``game`` (for saving, or bulk-creating many games)."""
     chips = entry.chips or [0] * len(result)
     seats = [
-        GameSeat(game=game, seat=seat.seat, member=entry.members[seat.seat], score=seat.score,
-                 chips=chips[seat.seat], **GameSeat.settled_columns(seat))
+        GameSeat(
+            game=game,
+            seat=seat.seat,
+            member=entry.members[seat.seat],
+            score=seat.score,
+            chips=chips[seat.seat],
+            **GameSeat.settled_columns(seat),
+        )
         for seat in result
     ]
     yakuman = [
         Yakuman(
-            game=game, member=entry.members[event["seat"]], seat=event["seat"], name=event.get("name", ""),
-            kind=event.get("kind", "yakuman"), win=event["win"], discarder_seat=event.get("from"),
-            pao_seat=event.get("pao"), count=event.get("count", 1),
+            game=game,
+            member=entry.members[event["seat"]],
+            seat=event["seat"],
+            name=event.get("name", ""),
+            kind=event.get("kind", "yakuman"),
+            win=event["win"],
+            discarder_seat=event.get("from"),
+            pao_seat=event.get("pao"),
+            count=event.get("count", 1),
         )
         for event in entry.yakuman
     ]
@@ -285,8 +321,10 @@ def seat_guests(entry):
             try:
                 entry.members[seat] = save_guest(person)
             except Refused as refusal:
-                raise GameRefused(_("“%(name)s” was added to the club at the same moment. Save the game again.") % {
-                    "name": clean_name(person.name)}) from refusal
+                raise GameRefused(
+                    _("“%(name)s” was added to the club at the same moment. Save the game again.")
+                    % {"name": clean_name(person.name)}
+                ) from refusal
 
 
 def store_settled(game, settled):
@@ -302,4 +340,3 @@ def store_settled(game, settled):
     seats, yakuman = build_rows(game, settled.entry, settled.result)
     GameSeat.objects.bulk_create(seats)
     Yakuman.objects.bulk_create(yakuman)
-

@@ -60,8 +60,12 @@ def usable_invite(token: str) -> Invite:
 
 def invite_refusal(invite: Invite, user: AbstractBaseUser | None = None) -> str | None:
     """Why ``invite`` cannot be used now (by ``user``, when given), or None when it can."""
-    return (_state_refusal(invite) or _maker_refusal(invite) or _member_refusal(invite, user)
-            or (_login_refusal(invite, user) if user is not None else None))
+    return (
+        _state_refusal(invite)
+        or _maker_refusal(invite)
+        or _member_refusal(invite, user)
+        or (_login_refusal(invite, user) if user is not None else None)
+    )
 
 
 def use_invite(token: str, user: AbstractBaseUser) -> Membership:
@@ -111,7 +115,8 @@ def _state_refusal(invite: Invite) -> str | None:
         return _("The club's owner withdrew this invite. Ask them for a new one if you need it.")
     if invite.expires_at <= timezone.now():
         return _("This invite expired on %(date)s. Ask the club's owner for a new one.") % {
-            "date": format_date(timezone.localdate(invite.expires_at))}
+            "date": format_date(timezone.localdate(invite.expires_at))
+        }
     return None
 
 
@@ -119,16 +124,17 @@ def _maker_refusal(invite: Invite) -> str | None:
     """An invite speaks for the owner who made it: it stops when they no longer own the club."""
     if owns_every_club(invite.created_by, {invite.club_id}):  # the rule a password link is held to too
         return None
-    return _("The person who made this invite no longer runs the club, so it no longer works. Ask the club's "
-             "owner for a new one.")
+    return _(
+        "The person who made this invite no longer runs the club, so it no longer works. Ask the club's "
+        "owner for a new one."
+    )
 
 
 def _member_refusal(invite: Invite, user: AbstractBaseUser | None) -> str | None:
     linked = invite.member.user_id
     if linked is None or (user is not None and linked == user.pk):
         return None
-    return _("%(member)s is already linked to another login. Ask the club's owner.") % {
-        "member": invite.member.name}
+    return _("%(member)s is already linked to another login. Ask the club's owner.") % {"member": invite.member.name}
 
 
 def _login_refusal(invite: Invite, user: AbstractBaseUser) -> str | None:

@@ -34,14 +34,31 @@ def keep_money(meetings):
     records = dict(meetings.filter(KEPT).values_list("pk", "settlement"))
     # With the project's bulk writers, not the ORM's: a club's recompute keeps every closed day's (300 days and
     # 6,600 lines on the benchmark club), where bulk_create and bulk_update spent most of their time compiling.
-    insert_rows(KeptLine, [KeptLine(meeting_id=pk, member_id=line["member"], games=sum(line["places"]),
-                                    fee=line["fee"], received=line["received"])
-                           for pk, record in records.items() for line in record["lines"]])
+    insert_rows(
+        KeptLine,
+        [
+            KeptLine(
+                meeting_id=pk,
+                member_id=line["member"],
+                games=sum(line["places"]),
+                fee=line["fee"],
+                received=line["received"],
+            )
+            for pk, record in records.items()
+            for line in record["lines"]
+        ],
+    )
     meetings.exclude(KEPT).exclude(kept_collected=None, kept_venue=None, kept_club=None).update(
-        kept_collected=None, kept_venue=None, kept_club=None)
-    update_rows(Meeting, [Meeting(pk=pk, kept_collected=record["collected"], kept_venue=record["venue"],
-                                  kept_club=record["club"]) for pk, record in records.items()],
-                ["kept_collected", "kept_venue", "kept_club"])
+        kept_collected=None, kept_venue=None, kept_club=None
+    )
+    update_rows(
+        Meeting,
+        [
+            Meeting(pk=pk, kept_collected=record["collected"], kept_venue=record["venue"], kept_club=record["club"])
+            for pk, record in records.items()
+        ],
+        ["kept_collected", "kept_venue", "kept_club"],
+    )
     refresh_drift(meetings)
 
 
@@ -73,9 +90,12 @@ def refresh_rule_set_drift(rule_set_id):
 
 def refresh_member_drift(member_id):
     """After a person's name or reading changed: the order of the days they are in (who shares a remainder)."""
-    refresh_drift(Meeting.objects.filter(
-        Q(pk__in=MeetingLine.objects.filter(member_id=member_id).values("meeting_id"))
-        | Q(pk__in=Attendance.objects.filter(member_id=member_id).values("meeting_id"))))
+    refresh_drift(
+        Meeting.objects.filter(
+            Q(pk__in=MeetingLine.objects.filter(member_id=member_id).values("meeting_id"))
+            | Q(pk__in=Attendance.objects.filter(member_id=member_id).values("meeting_id"))
+        )
+    )
 
 
 def remember_drift(checked):

@@ -76,10 +76,12 @@ def lock_members(ids: Iterable[int | None], club: int | None = None) -> dict[int
 
 
 def gone_game() -> str:
-    return _("This game no longer exists: it was removed meanwhile (an import undone, for instance). "
-             "Nothing was saved.")
+    return _(
+        "This game no longer exists: it was removed meanwhile (an import undone, for instance). Nothing was saved."
+    )
 
 
 def gone_meeting() -> str:
-    return _("This meeting no longer exists: it was removed meanwhile (an import undone, for instance). "
-             "Nothing was saved.")
+    return _(
+        "This meeting no longer exists: it was removed meanwhile (an import undone, for instance). Nothing was saved."
+    )

@@ -40,7 +40,7 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
     table = connection.ops.quote_name(MeetingLine._meta.db_table)
     meeting_column = connection.ops.quote_name(MeetingLine._meta.get_field("meeting").column)
     for start in range(0, len(ids), CHUNK):
-        chunk = ids[start:start + CHUNK]
+        chunk = ids[start : start + CHUNK]
         if not locked and connection.features.has_select_for_update:  # SQLite has one writer at a time already
             list(Meeting.objects.select_for_update().filter(pk__in=chunk).order_by("pk").values_list("pk"))
         at_zero = busts_at_zero(RuleVersion.objects.filter(games__meeting_id__in=chunk).distinct())
@@ -65,8 +65,7 @@ def busts_at_zero(versions):
     Read from the plain rules of each version (``values_list``), not through ``RuleVersion.settings``: no
     model instance is built for them.
     """
-    return [pk for pk, rules in versions.values_list("pk", "rules")
-            if scoring.validate_rules(rules)["bust"]["at_zero"]]
+    return [pk for pk, rules in versions.values_list("pk", "rules") if scoring.validate_rules(rules)["bust"]["at_zero"]]
 
 
 def insert_select(meeting_ids, at_zero):
@@ -98,8 +97,7 @@ def _statement(meetings, at_zero):
         return f"SUM(CASE WHEN {condition} THEN 1 ELSE 0 END)"
 
     topped = f"{seat('place')} = 1"
-    zero = (f" OR ({seat('score')} = 0 AND {game('rule_version')} IN ({', '.join(['%s'] * at_zero)}))"
-            if at_zero else "")
+    zero = f" OR ({seat('score')} = 0 AND {game('rule_version')} IN ({', '.join(['%s'] * at_zero)}))" if at_zero else ""
     single = f"NOT {game('double_maru_a')}"
     figures = {  # in FIGURES order
         "games": "COUNT(*)",
@@ -111,19 +109,24 @@ def _statement(meetings, at_zero):
         "maru_b": count(f"{topped} AND {game('floats')} = 2 AND {single}"),
         "maru_c": count(f"{topped} AND {game('floats')} = 3 AND {single}"),
         "double_maru_a": count(f"{topped} AND {game('double_maru_a')}"),
-        "game_points": f"SUM({seat('total')})", "chips": f"SUM({seat('chips')})",
-        "chip_points": f"SUM({seat('chip_points')})", "shugi": f"SUM({seat('shugi')})",
+        "game_points": f"SUM({seat('total')})",
+        "chips": f"SUM({seat('chips')})",
+        "chip_points": f"SUM({seat('chip_points')})",
+        "shugi": f"SUM({seat('shugi')})",
         "score_sum": f"COALESCE(SUM({seat('score')}), 0)",
-        "best": f"MAX({seat('total')})", "worst": f"MIN({seat('total')})",
+        "best": f"MAX({seat('total')})",
+        "worst": f"MIN({seat('total')})",
     }
     names = ["meeting", "member", *FIGURES, "games_played"]
     values = [game("meeting"), seat("member"), *(figures[name] for name in FIGURES), _games_played(connection)]
     columns = ", ".join(column(MeetingLine, name) for name in names)
-    return (f"INSERT INTO {quote(MeetingLine._meta.db_table)} ({columns}) SELECT {', '.join(values)} "
-            f"FROM {quote(GameSeat._meta.db_table)} s "
-            f"JOIN {quote(Game._meta.db_table)} g ON g.{quote(Game._meta.pk.column)} = {seat('game')} "
-            f"WHERE {game('meeting')} IN ({', '.join(['%s'] * meetings)}) AND NOT {game('void')} "
-            f"GROUP BY {game('meeting')}, {seat('member')}")
+    return (
+        f"INSERT INTO {quote(MeetingLine._meta.db_table)} ({columns}) SELECT {', '.join(values)} "
+        f"FROM {quote(GameSeat._meta.db_table)} s "
+        f"JOIN {quote(Game._meta.db_table)} g ON g.{quote(Game._meta.pk.column)} = {seat('game')} "
+        f"WHERE {game('meeting')} IN ({', '.join(['%s'] * meetings)}) AND NOT {game('void')} "
+        f"GROUP BY {game('meeting')}, {seat('member')}"
+    )
 
 
 def _games_played(connection):
@@ -145,14 +148,26 @@ def _games_played(connection):
 
     postgresql = connection.vendor == "postgresql"
     seats = quote(GameSeat._meta.db_table)
-    same_game = (f"{column(GameSeat, 'game', 'o')} = {column(GameSeat, 'game', 's')} "
-                 f"AND {column(GameSeat, 'member', 'o')} <> {column(GameSeat, 'member', 's')}")
+    same_game = (
+        f"{column(GameSeat, 'game', 'o')} = {column(GameSeat, 'game', 's')} "
+        f"AND {column(GameSeat, 'member', 'o')} <> {column(GameSeat, 'member', 's')}"
+    )
     opponent = array([column(GameSeat, name, "o") for name in ("member", "place", "total")])
-    opponents = (f"SELECT {'string_agg' if postgresql else 'group_concat'}({opponent}, ',') "
-                 f"FROM (SELECT * FROM {seats} o WHERE {same_game} ORDER BY {column(GameSeat, 'seat', 'o')}) o")
-    game = array([column(Game, "id", "g"), column(Game, "round", "g"), column(Game, "table", "g"),
-                  column(GameSeat, "seat", "s"), column(GameSeat, "place", "s"), column(GameSeat, "total", "s"),
-                  f"'[' || COALESCE(({opponents}), '') || ']'"])
+    opponents = (
+        f"SELECT {'string_agg' if postgresql else 'group_concat'}({opponent}, ',') "
+        f"FROM (SELECT * FROM {seats} o WHERE {same_game} ORDER BY {column(GameSeat, 'seat', 'o')}) o"
+    )
+    game = array(
+        [
+            column(Game, "id", "g"),
+            column(Game, "round", "g"),
+            column(Game, "table", "g"),
+            column(GameSeat, "seat", "s"),
+            column(GameSeat, "place", "s"),
+            column(GameSeat, "total", "s"),
+            f"'[' || COALESCE(({opponents}), '') || ']'",
+        ]
+    )
     if postgresql:
         order = ", ".join(column(Game, name, "g") for name in ("round", "table", "id"))
         return f"'[' || string_agg({game}, ',' ORDER BY {order}) || ']'"

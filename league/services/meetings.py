@@ -36,8 +36,12 @@ def save_accounts(meeting, venue_fee, rounds, attendance, expected_mark=None):
         if current.closed:
             raise Refused(_("The meeting is closed. Reopen it to change its accounts."))
         if expected_mark is not None and expected_mark != accounts_mark(current):
-            raise Refused(_("Someone else saved these accounts while you were working on them. The form "
-                            "now shows your choices again: check them and save once more."))
+            raise Refused(
+                _(
+                    "Someone else saved these accounts while you were working on them. The form "
+                    "now shows your choices again: check them and save once more."
+                )
+            )
         current.venue_fee = venue_fee
         current.rounds = rounds
         current.save()
@@ -71,8 +75,13 @@ def set_closed(meeting, closed, user=None, reason=""):
             current.settlement = record
             current.closed = closed
             _save(current, user, Settlement.Action.CLOSED if closed else Settlement.Action.REOPENED)
-            Settlement.objects.create(meeting=current, action=Settlement.Action.CLOSED if closed else
-                                      Settlement.Action.REOPENED, by=user, reason=reason, record=record)
+            Settlement.objects.create(
+                meeting=current,
+                action=Settlement.Action.CLOSED if closed else Settlement.Action.REOPENED,
+                by=user,
+                reason=reason,
+                record=record,
+            )
             keep_meeting_money([current.pk])
     return current
 
@@ -95,8 +104,9 @@ def resettle(meeting, user, reason):
             raise Refused(_("The kept settlement already matches the meeting's games: nothing to re-settle."))
         current.settlement = record
         _save(current, user, Settlement.Action.RESETTLED)
-        Settlement.objects.create(meeting=current, action=Settlement.Action.RESETTLED, by=user, reason=reason,
-                                  record=record)
+        Settlement.objects.create(
+            meeting=current, action=Settlement.Action.RESETTLED, by=user, reason=reason, record=record
+        )
         keep_meeting_money([current.pk])
     return current
 
@@ -114,6 +124,7 @@ def keep_closed_settlement(meeting, user=None, at=None):
         current = lock_meeting(meeting)
         record = record_of(settle_games(current))
         Meeting.objects.filter(pk=current.pk).update(settlement=record)  # its history's creation says closed
-        Settlement.objects.create(meeting=current, action=Settlement.Action.CLOSED, by=user,
-                                  at=at or timezone.now(), record=record)
+        Settlement.objects.create(
+            meeting=current, action=Settlement.Action.CLOSED, by=user, at=at or timezone.now(), record=record
+        )
         keep_meeting_money([current.pk])

@@ -49,14 +49,19 @@ def refused_on_conflict(message, field=None):
 
 # -- reading -----------------------------------------------------------------------------------------------
 
-ROLE_ORDER = Case(When(role=Role.OWNER, then=Value(0)), When(role=Role.SECRETARY, then=Value(1)),
-                  default=Value(2), output_field=IntegerField())
+ROLE_ORDER = Case(
+    When(role=Role.OWNER, then=Value(0)),
+    When(role=Role.SECRETARY, then=Value(1)),
+    default=Value(2),
+    output_field=IntegerField(),
+)
 
 
 def logins_of(club):
     """The club's memberships, owners first, each with ``linked`` (the club's members of that login)."""
     return (
-        Membership.objects.filter(club=club).select_related("user")
+        Membership.objects.filter(club=club)
+        .select_related("user")
         .prefetch_related(Prefetch("user__members", queryset=Member.objects.filter(club=club), to_attr="linked"))
         .order_by(ROLE_ORDER, "user__username")
     )
@@ -86,8 +91,10 @@ def save_member(club, member, *, name, kana, active, user):
         member.club = club
         member.name, member.kana, member.active, member.user = name, kana, active, user
         if user is not None and Member.objects.filter(club=club, user=user).exclude(pk=member.pk).exists():
-            raise Refused(_("The login %(username)s is already linked to another member.") % {
-                "username": user.get_username()}, "user")
+            raise Refused(
+                _("The login %(username)s is already linked to another member.") % {"username": user.get_username()},
+                "user",
+            )
         with refused_on_conflict(_("The club already has a member called “%(name)s”.") % {"name": name}, "name"):
             member.save()
         if renamed:  # the day's order goes by name: a closed day's kept settlement may no longer be what it gives
@@ -110,8 +117,9 @@ def add_members(club, people):
                 raise Refused(_("The club already has “%(name)s”. Nobody was added.") % {"name": taken[key]})
             taken[key] = name
             member = Member(club=club, name=name, kana=kana)
-            with refused_on_conflict(_("“%(name)s” was added to the club at the same moment. Nobody was added.")
-                                     % {"name": name}):
+            with refused_on_conflict(
+                _("“%(name)s” was added to the club at the same moment. Nobody was added.") % {"name": name}
+            ):
                 member.save()  # one by one: each new member's history says it was added
             added.append(member)
     return added
@@ -134,8 +142,9 @@ def save_guest(guest):
     if existing is not None:
         return existing
     guest.kana = guest.kana or suggest_reading(name)
-    with refused_on_conflict(_("“%(name)s” was added to the club at the same moment. Try again.") % {"name": name},
-                             "name"):
+    with refused_on_conflict(
+        _("“%(name)s” was added to the club at the same moment. Try again.") % {"name": name}, "name"
+    ):
         guest.save()
     return guest
 
@@ -163,8 +172,11 @@ def merge_guest(club, guest, member, user):
         # In the one lock order (services/locks.py): the guest's days, drawn seats and games, then both people.
         days = lock_meetings(_days_of(guest.pk))
         list(DrawnSeat.objects.select_for_update(of=("self",)).filter(member=guest.pk).order_by("pk"))
-        games = Game.objects.select_for_update(of=("self",)).select_related("meeting").filter(
-            pk__in=GameSeat.objects.filter(member=guest.pk).values("game_id"))
+        games = (
+            Game.objects.select_for_update(of=("self",))
+            .select_related("meeting")
+            .filter(pk__in=GameSeat.objects.filter(member=guest.pk).values("game_id"))
+        )
         lock_games(GameSeat.objects.filter(member=guest.pk).values_list("game_id", flat=True))
         people = lock_members([guest.pk, member.pk], club.pk)
         guest = _locked_guest(club, guest)
@@ -172,12 +184,16 @@ def merge_guest(club, guest, member, user):
         if member is None or member.pk == guest.pk:
             raise Refused(_("Choose a member of this club."), "member")
         if not _days_of(guest.pk) <= days.keys():  # a game of theirs saved on another day between read and lock
-            raise Refused(_("%(guest)s was just entered on another day. Nothing was merged: try again.") % {
-                "guest": guest.name})
+            raise Refused(
+                _("%(guest)s was just entered on another day. Nothing was merged: try again.") % {"guest": guest.name}
+            )
         together = games.filter(pk__in=GameSeat.objects.filter(member=member).values("game_id")).first()
         if together is not None:
-            raise Refused(_("%(guest)s and %(member)s both played in the game of %(game)s: they are two people.") % {
-                "guest": guest.name, "member": member.name, "game": together}, "member")
+            raise Refused(
+                _("%(guest)s and %(member)s both played in the game of %(game)s: they are two people.")
+                % {"guest": guest.name, "member": member.name, "game": together},
+                "member",
+            )
         merged_days = _merge_kept_money(guest, member)
         _merge_drawn_seats(guest, member, user)
         days = set()
@@ -216,9 +232,16 @@ def _merge_drawn_seats(guest, member, user):
     seats = DrawnSeat.objects.select_for_update(of=("self",)).select_related("round__meeting").filter(member=guest)
     both = seats.filter(round__seats__member=member).first()
     if both is not None:
-        raise Refused(_("%(guest)s and %(member)s were both drawn in round %(round)s of %(date)s: they are two "
-                        "people.") % {"guest": guest.name, "member": member.name, "round": both.round.number,
-                                      "date": format_date(both.round.meeting.date)}, "member")
+        raise Refused(
+            _("%(guest)s and %(member)s were both drawn in round %(round)s of %(date)s: they are two people.")
+            % {
+                "guest": guest.name,
+                "member": member.name,
+                "round": both.round.number,
+                "date": format_date(both.round.meeting.date),
+            },
+            "member",
+        )
     for seat in seats:
         seat.member = member
         if user is not None:
@@ -245,8 +268,9 @@ def _locked_guest(club, guest):
 def _sheet_with(sheet, guest, member):
     """A game's sheet (as entered) with ``member`` seated where ``guest`` was."""
     players = [member.pk if pk == guest.pk else pk for pk in sheet.get("players", [])]
-    names = [member.name if pk == member.pk else name
-             for pk, name in zip(players, sheet.get("names", []), strict=False)]
+    names = [
+        member.name if pk == member.pk else name for pk, name in zip(players, sheet.get("names", []), strict=False)
+    ]
     return {**sheet, "players": players, "names": names}
 
 
@@ -257,14 +281,22 @@ def _merge_kept_money(guest, member):
     days |= set(Attendance.objects.filter(member=guest).values_list("meeting_id", flat=True))
     for meeting in Meeting.objects.select_for_update().filter(pk__in=days, closed=True, settlement__isnull=False):
         record = meeting.settlement
-        people = {line["member"] for line in record["lines"]} | set(record["recipients"]) | {
-            pk for pk, _reason in record["passed_over"]}
+        people = (
+            {line["member"] for line in record["lines"]}
+            | set(record["recipients"])
+            | {pk for pk, _reason in record["passed_over"]}
+        )
         if guest.pk not in people:
             continue
         if member.pk in people:
-            raise Refused(_("%(guest)s and %(member)s both played on %(date)s, whose meeting is closed with their "
-                            "fees settled apart. Reopen that meeting first.") % {
-                "guest": guest.name, "member": member.name, "date": meeting.date}, "member")
+            raise Refused(
+                _(
+                    "%(guest)s and %(member)s both played on %(date)s, whose meeting is closed with their "
+                    "fees settled apart. Reopen that meeting first."
+                )
+                % {"guest": guest.name, "member": member.name, "date": meeting.date},
+                "member",
+            )
 
         def swap(pk):
             return member.pk if pk == guest.pk else pk
@@ -288,8 +320,10 @@ def change_login(membership, *, role, member):
         _lock_owners(membership.club_id)  # before the one changed: two owners removed at once wait in one order
         current = Membership.objects.select_for_update().select_related("user", "club").get(pk=membership.pk)
         if current.role == Role.OWNER and role != Role.OWNER:
-            _refuse_last_owner(current, _("%(username)s is the club's last owner. Make someone else owner "
-                                          "first, then change this role."))
+            _refuse_last_owner(
+                current,
+                _("%(username)s is the club's last owner. Make someone else owner first, then change this role."),
+            )
         if current.role != role:
             current.role = role
             current.save()
@@ -305,8 +339,10 @@ def remove_login(membership, removed_by=None):
         _lock_owners(membership.club_id)  # before the one changed: two owners removed at once wait in one order
         current = Membership.objects.select_for_update().select_related("user", "club").get(pk=membership.pk)
         if current.role == Role.OWNER:
-            _refuse_last_owner(current, _("%(username)s is the club's last owner and cannot be removed. "
-                                          "Make someone else owner first."))
+            _refuse_last_owner(
+                current,
+                _("%(username)s is the club's last owner and cannot be removed. Make someone else owner first."),
+            )
         for linked in Member.objects.select_for_update().filter(club=current.club, user=current.user):
             linked.user = None
             linked.save()
@@ -321,8 +357,11 @@ def _lock_owners(club_id):
 
 
 def _refuse_last_owner(membership, message):
-    owners = list(Membership.objects.select_for_update().filter(club=membership.club_id, role=Role.OWNER)
-                  .values_list("pk", flat=True))
+    owners = list(
+        Membership.objects.select_for_update()
+        .filter(club=membership.club_id, role=Role.OWNER)
+        .values_list("pk", flat=True)
+    )
     if owners == [membership.pk]:
         raise Refused(message % {"username": membership.user.get_username()}, "role")
 
@@ -338,8 +377,11 @@ def _link(club, user, member):
         return
     member = Member.objects.select_for_update().get(pk=member.pk, club=club)
     if member.user_id is not None:
-        raise Refused(_("%(member)s is already linked to the login %(username)s.") % {
-            "member": member.name, "username": member.user.get_username()}, "member")
+        raise Refused(
+            _("%(member)s is already linked to the login %(username)s.")
+            % {"member": member.name, "username": member.user.get_username()},
+            "member",
+        )
     member.user = user
     member.save()
 
@@ -368,8 +410,9 @@ def add_adjustment(club, entered_by, *, rule_set, member, date, points, reason):
     if rule_set.club_id != club.pk or member.club_id != club.pk:
         raise Refused(_("The rule set and the member must be of this club."))
     with transaction.atomic():
-        return Adjustment.objects.create(club=club, rule_set=rule_set, member=member, date=date, points=points,
-                                         reason=reason, created_by=entered_by)
+        return Adjustment.objects.create(
+            club=club, rule_set=rule_set, member=member, date=date, points=points, reason=reason, created_by=entered_by
+        )
 
 
 def delete_adjustment(adjustment, deleted_by=None):

@@ -46,8 +46,19 @@ RECOMPUTED = "recomputed"
 # Games read, settled and written at a time: enough that queries are few, few enough that memory stays small.
 CHUNK = 1000
 # What a recomputation writes on a game (``fill_game``, the version, the save's bookkeeping).
-GAME_COLUMNS = ("rule_version", "round", "table", "deposit", "sheet", "points_only", "floats", "double_maru_a",
-                "revision", "updated_by", "updated_at")
+GAME_COLUMNS = (
+    "rule_version",
+    "round",
+    "table",
+    "deposit",
+    "sheet",
+    "points_only",
+    "floats",
+    "double_maru_a",
+    "revision",
+    "updated_by",
+    "updated_at",
+)
 
 
 @dataclass
@@ -109,9 +120,11 @@ class Plan:
 
 def games_of(rule_set):
     """The counted games of ``rule_set``, oldest first."""
-    return (Game.objects.counted()
-            .filter(Q(meeting__rule_set=rule_set) | Q(rule_version__rule_set=rule_set))
-            .in_meeting_order())
+    return (
+        Game.objects.counted()
+        .filter(Q(meeting__rule_set=rule_set) | Q(rule_version__rule_set=rule_set))
+        .in_meeting_order()
+    )
 
 
 # A stored seat as recomputing reads and writes it: its id, its game, the parts the engine does not compute,
@@ -147,14 +160,17 @@ class _Reading:
         seats are not read (and are given as an empty list).
         """
         for start in range(0, len(ids), CHUNK):
-            chunk = ids[start:start + CHUNK]
+            chunk = ids[start : start + CHUNK]
             games = Game.objects.filter(pk__in=chunk)
             if lock:
                 games = games.select_for_update(of=("self",)).order_by("pk")  # in one order, against deadlocks
             games = games.in_bulk()
             stored = {}
-            for row in (GameSeat.objects.filter(game__in=chunk).order_by("game", "seat")
-                        .values_list(*StoredSeat._fields) if seats else ()):
+            for row in (
+                GameSeat.objects.filter(game__in=chunk).order_by("game", "seat").values_list(*StoredSeat._fields)
+                if seats
+                else ()
+            ):
                 seat = StoredSeat._make(row)
                 stored.setdefault(seat.game_id, []).append(seat)
             for pk in chunk:
@@ -186,7 +202,9 @@ def plan(rule_set, version=None):
         if game is None:  # removed since its id was read
             continue
         if version is not None and version.pk not in (
-                game.rule_version_id, getattr(game.meeting.rule_set.version_on(game.meeting.date), "pk", None)):
+            game.rule_version_id,
+            getattr(game.meeting.rule_set.version_on(game.meeting.date), "pk", None),
+        ):
             continue
         settled = reading.settle(game, seats)
         if isinstance(settled, Exception):
@@ -287,13 +305,19 @@ def _reason(version):
 
 def _signature(result):
     """The parts of a settlement that the game and its seats store."""
-    return (result.floats, result.double_maru_a,
-            tuple((seat.seat, seat.score, *GameSeat.settled_columns(seat).values()) for seat in result))
+    return (
+        result.floats,
+        result.double_maru_a,
+        tuple((seat.seat, seat.score, *GameSeat.settled_columns(seat).values()) for seat in result),
+    )
 
 
 def _stored_signature(game, seats):
-    return (game.floats, game.double_maru_a,
-            tuple((seat.seat, seat.score, *seat[-len(SETTLED_COLUMNS):]) for seat in seats))
+    return (
+        game.floats,
+        game.double_maru_a,
+        tuple((seat.seat, seat.score, *seat[-len(SETTLED_COLUMNS) :]) for seat in seats),
+    )
 
 
 def _change(game, seats, members, version, result):
@@ -305,13 +329,24 @@ def _change(game, seats, members, version, result):
     changed = []
     for seat in result:
         old = stored.get(seat.seat)
-        changed.append(SeatChange(
-            seat=seat.seat, member=members[old.member_id] if old else None,
-            old_place=old.place if old else None, new_place=seat.place,
-            old_total=old.total if old else None, new_total=seat.tenths["total"],
-        ))
-    return GameChange(game=game, old_version=game.rule_version, version=version, seats=changed,
-                      signature=signature, stored_seats=seats)
+        changed.append(
+            SeatChange(
+                seat=seat.seat,
+                member=members[old.member_id] if old else None,
+                old_place=old.place if old else None,
+                new_place=seat.place,
+                old_total=old.total if old else None,
+                new_total=seat.tenths["total"],
+            )
+        )
+    return GameChange(
+        game=game,
+        old_version=game.rule_version,
+        version=version,
+        seats=changed,
+        signature=signature,
+        stored_seats=seats,
+    )
 
 
 def _problem_messages(game, refusal):
@@ -322,5 +357,6 @@ def _problem_messages(game, refusal):
 
 
 def _stale():
-    return _("A game was changed while the recomputation was being prepared, so nothing was saved. "
-             "Check the list again.")
+    return _(
+        "A game was changed while the recomputation was being prepared, so nothing was saved. Check the list again."
+    )

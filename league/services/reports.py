@@ -31,19 +31,25 @@ def table_to_report(meeting, round_number, table, user):
     """The drawn table ``user`` may report, or ReportRefused saying why not."""
     where = {"round": round_number, "table": table}
     if not meeting.club.players_report_results:
-        raise ReportRefused(_("This club does not take results from players: give the scores to the secretary."),
-                            NOT_ALLOWED)
+        raise ReportRefused(
+            _("This club does not take results from players: give the scores to the secretary."), NOT_ALLOWED
+        )
     drawn = drawn_table(meeting, round_number, table)
     mine = set(seated_members(meeting.club, user).values_list("pk", flat=True))
     if drawn is None or not mine & {member.pk for member in drawn.members}:
-        raise ReportRefused(_("You are not seated at round %(round)s, table %(table)s: only its players may "
-                              "report its result.") % where, NOT_ALLOWED)
+        raise ReportRefused(
+            _("You are not seated at round %(round)s, table %(table)s: only its players may report its result.")
+            % where,
+            NOT_ALLOWED,
+        )
     if meeting.closed:
-        raise ReportRefused(_("The meeting of %(date)s is closed: results are no longer taken.") % {
-            "date": meeting.date}, TOO_LATE)
+        raise ReportRefused(
+            _("The meeting of %(date)s is closed: results are no longer taken.") % {"date": meeting.date}, TOO_LATE
+        )
     if drawn.entered:
-        raise ReportRefused(_("The game of round %(round)s, table %(table)s is already entered by the "
-                              "secretary.") % where, TOO_LATE)
+        raise ReportRefused(
+            _("The game of round %(round)s, table %(table)s is already entered by the secretary.") % where, TOO_LATE
+        )
     return drawn
 
 
@@ -52,8 +58,9 @@ def report_result(meeting, round_number, table, sheet, user):
     with transaction.atomic():
         meeting = lock_meeting(meeting, lambda message: ReportRefused(message, TOO_LATE))
         table_to_report(meeting, round_number, table, user)
-        return ReportedResult.objects.create(meeting=meeting, round=round_number, table=table, sheet=sheet,
-                                             reported_by=user)
+        return ReportedResult.objects.create(
+            meeting=meeting, round=round_number, table=table, sheet=sheet, reported_by=user
+        )
 
 
 def _pending(report):

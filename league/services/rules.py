@@ -30,8 +30,9 @@ def add_rule_version(rule_set, effective_from, rules, fees, note=""):
             notes = carried_notes(previous, rules, fees)
             if note.strip():
                 notes["effective_from"] = note.strip()
-            version = RuleVersion.objects.create(rule_set=rule_set, effective_from=effective_from, rules=rules,
-                                                 fees=fees, notes=notes)
+            version = RuleVersion.objects.create(
+                rule_set=rule_set, effective_from=effective_from, rules=rules, fees=fees, notes=notes
+            )
             # A closed day it governs now is settled with its fees: is its kept settlement still what they give?
             refresh_rule_set_drift(rule_set.pk)
             return version
@@ -52,11 +53,11 @@ def add_rule_set(club, name, description, effective_from, rules, fees, note=""):
         _refuse_taken_name(rule_sets, name)
         slug = unique_slug(name, set(rule_sets.values_list("slug", flat=True)))
         position = (rule_sets.aggregate(last=Max("position"))["last"] or 0) + 1
-        rule_set = RuleSet.objects.create(club=club, slug=slug, name=name, description=description,
-                                          position=position)
+        rule_set = RuleSet.objects.create(club=club, slug=slug, name=name, description=description, position=position)
         notes = {"effective_from": note.strip()} if note.strip() else {}
-        RuleVersion.objects.create(rule_set=rule_set, effective_from=effective_from, rules=rules, fees=fees,
-                                   notes=notes)
+        RuleVersion.objects.create(
+            rule_set=rule_set, effective_from=effective_from, rules=rules, fees=fees, notes=notes
+        )
         return rule_set
 
 
@@ -84,8 +85,7 @@ def unique_slug(name, taken):
 
 def _refuse_taken_name(rule_sets, name):
     if rule_sets.filter(name=name).exists():
-        raise Refused(_("The club already has rules called %(name)s. Choose another name.") % {"name": name},
-                      "name")
+        raise Refused(_("The club already has rules called %(name)s. Choose another name.") % {"name": name}, "name")
 
 
 def carried_notes(previous, rules, fees):
@@ -108,4 +108,6 @@ def carried_notes(previous, rules, fees):
 
 def _date_taken(rule_set, day):
     return _("%(rule_set)s already has a version from %(date)s. Choose another date.") % {
-        "rule_set": rule_set, "date": date_format(day)}
+        "rule_set": rule_set,
+        "date": date_format(day),
+    }

@@ -41,8 +41,7 @@ def _add_one(request: HttpRequest, what: str) -> None:
 
 def over_limit(request: HttpRequest) -> bool:
     """Whether this address has created or tried as many logins as an hour allows."""
-    return (_count(request, CREATED) >= settings.SIGNUP_LIMIT
-            or _count(request, TRIED) >= settings.SIGNUP_TRY_LIMIT)
+    return _count(request, CREATED) >= settings.SIGNUP_LIMIT or _count(request, TRIED) >= settings.SIGNUP_TRY_LIMIT
 
 
 def count_try(request: HttpRequest) -> None:

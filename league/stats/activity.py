@@ -61,8 +61,10 @@ def club_activity(club, before=None, limit=PAGE):
     page = items[:limit]
     users = {item.user.pk for item in page if item.user is not None}
     names = dict(Member.objects.filter(club=club, user__in=users).values_list("user_id", "name"))
-    return [Activity(item.when, item.user, item.what, item.link, names.get(item.user.pk, "") if item.user else "")
-            for item in page]
+    return [
+        Activity(item.when, item.user, item.what, item.link, names.get(item.user.pk, "") if item.user else "")
+        for item in page
+    ]
 
 
 def _records(model, club_filter, before, limit, tracked=None, shown=None, left_out=None):
@@ -79,9 +81,12 @@ def _records(model, club_filter, before, limit, tracked=None, shown=None, left_o
     if before is not None:  # the records before a page's first one are older still, so its window is whole
         records = records.filter(history_date__lt=before)
     order = [F("history_date").asc(), F("history_id").asc()]
-    records = records.annotate(**{
-        f"previous_{field}": Coalesce(Window(Lag(field), partition_by=[F("id")], order_by=order), Value(first))
-        for field, first in (tracked or {}).items()})
+    records = records.annotate(
+        **{
+            f"previous_{field}": Coalesce(Window(Lag(field), partition_by=[F("id")], order_by=order), Value(first))
+            for field, first in (tracked or {}).items()
+        }
+    )
     if shown is not None:
         records = records.filter(shown)
     return records.select_related("history_user").order_by("-history_date", "-history_id")[:limit]
@@ -111,7 +116,10 @@ def game_activity(club, before, limit):
         else:
             action = _("corrected")
         game = _("Round %(round)s · table %(table)s of %(date)s") % {
-            "round": record.round, "table": record.table, "date": format_date(record.meeting.date)}
+            "round": record.round,
+            "table": record.table,
+            "date": format_date(record.meeting.date),
+        }
         link = reverse("game_history", args=[club.slug, record.id]) if record.id in alive else None
         items.append(Activity(record.history_date, record.history_user, f"{game}: {action}", link))
     return items
@@ -125,11 +133,18 @@ def meeting_activity(club, before, limit):
     # An imported meeting is open: its first record by hand closes it, or not.
     # A reopening is the settlements' (it carries its reason there).
     reopened = Q(history_change_reason=Settlement.Action.REOPENED)
-    records = list(_records(Meeting, {"club": club}, before, limit, {"closed": False},
-                            shown=ADDED_OR_REMOVED | (~Q(previous_closed=F("closed")) & ~reopened),
-                            left_out=IMPORTED))
-    alive = set(Meeting.objects.filter(club=club).values_list("pk", flat=True).filter(
-        pk__in=[r.id for r in records]))
+    records = list(
+        _records(
+            Meeting,
+            {"club": club},
+            before,
+            limit,
+            {"closed": False},
+            shown=ADDED_OR_REMOVED | (~Q(previous_closed=F("closed")) & ~reopened),
+            left_out=IMPORTED,
+        )
+    )
+    alive = set(Meeting.objects.filter(club=club).values_list("pk", flat=True).filter(pk__in=[r.id for r in records]))
     items = []
     for record in records:
         day = format_date(record.date)
@@ -139,7 +154,8 @@ def meeting_activity(club, before, limit):
             what = _("Meeting of %(date)s deleted") % {"date": day}
         else:
             what = (_("Meeting of %(date)s closed") if record.closed else _("Meeting of %(date)s reopened")) % {
-                "date": day}
+                "date": day
+            }
         if record.history_change_reason and record.history_change_reason not in Settlement.Action.values:
             what = f"{what} ({record.history_change_reason})"
         link = reverse("meeting_detail", args=[club.slug, record.id]) if record.id in alive else None
@@ -154,14 +170,19 @@ def adjustment_activity(club, before, limit):
     records = _records(Adjustment, {"club": club}, before, limit).select_related("member")
     items = []
     for record in records:
-        words = {"points": format_points(record.points), "member": record.member.name,
-                 "date": format_date(record.date), "reason": record.reason}
+        words = {
+            "points": format_points(record.points),
+            "member": record.member.name,
+            "date": format_date(record.date),
+            "reason": record.reason,
+        }
         what = {
             "+": _("Adjustment of %(points)s for %(member)s on %(date)s added (%(reason)s)"),
             "-": _("Adjustment of %(points)s for %(member)s on %(date)s deleted (%(reason)s)"),
         }.get(record.history_type, _("Adjustment of %(points)s for %(member)s on %(date)s changed (%(reason)s)"))
-        items.append(Activity(record.history_date, record.history_user, what % words,
-                              reverse("adjustments", args=[club.slug])))
+        items.append(
+            Activity(record.history_date, record.history_user, what % words, reverse("adjustments", args=[club.slug]))
+        )
     return items
 
 
@@ -169,11 +190,23 @@ def adjustment_activity(club, before, limit):
 
 
 def member_activity(club, before, limit):
-    changed = (~Q(previous_name=F("name")) | ~Q(previous_active=F("active")) | ~Q(previous_guest=F("guest"))
-               | ~Q(previous_user=Coalesce(F("user"), Value(0))))
-    records = list(_records(Member, {"club": club}, before, limit,
-                            {"name": "", "active": True, "guest": False, "user": 0},
-                            shown=ADDED_OR_REMOVED | changed, left_out=IMPORTED).select_related("user"))
+    changed = (
+        ~Q(previous_name=F("name"))
+        | ~Q(previous_active=F("active"))
+        | ~Q(previous_guest=F("guest"))
+        | ~Q(previous_user=Coalesce(F("user"), Value(0)))
+    )
+    records = list(
+        _records(
+            Member,
+            {"club": club},
+            before,
+            limit,
+            {"name": "", "active": True, "guest": False, "user": 0},
+            shown=ADDED_OR_REMOVED | changed,
+            left_out=IMPORTED,
+        ).select_related("user")
+    )
     alive = set(Member.objects.filter(club=club, pk__in=[r.id for r in records]).values_list("pk", flat=True))
     items = []
     for record in records:
@@ -199,8 +232,11 @@ def _member_change(record):
     if record.previous_active != record.active:
         changes.append(_("made active") if record.active else _("made inactive"))
     if record.previous_user != (record.user_id or 0):
-        changes.append(_("linked to the login %(username)s") % {"username": record.user.get_username()}
-                       if record.user else _("no longer linked to a login"))
+        changes.append(
+            _("linked to the login %(username)s") % {"username": record.user.get_username()}
+            if record.user
+            else _("no longer linked to a login")
+        )
     return _("%(name)s: %(changes)s") % {"name": record.name, "changes": ", ".join(changes)}
 
 
@@ -208,20 +244,21 @@ def _member_change(record):
 
 
 def login_activity(club, before, limit):
-    records = _records(Membership, {"club": club}, before, limit, {"role": ""},
-                       shown=ADDED_OR_REMOVED | ~Q(previous_role=F("role"))).select_related("user")
+    records = _records(
+        Membership, {"club": club}, before, limit, {"role": ""}, shown=ADDED_OR_REMOVED | ~Q(previous_role=F("role"))
+    ).select_related("user")
     items = []
     for record in records:
-        words = {"username": record.user.get_username() if record.user else "?",
-                 "role": record.get_role_display()}
+        words = {"username": record.user.get_username() if record.user else "?", "role": record.get_role_display()}
         if record.history_type == "+":
             what = _("Login %(username)s added as %(role)s") % words
         elif record.history_type == "-":
             what = _("Login %(username)s removed from the club") % words
         else:
             what = _("Login %(username)s is now %(role)s") % words
-        items.append(Activity(record.history_date, record.history_user, what,
-                              reverse("manage_logins", args=[club.slug])))
+        items.append(
+            Activity(record.history_date, record.history_user, what, reverse("manage_logins", args=[club.slug]))
+        )
     return items
 
 
@@ -232,9 +269,16 @@ def season_activity(club, before, limit):
     items = []
     for record in _records(Season, {"club": club}, before, limit):
         what = {"+": _("Season %(name)s added"), "-": _("Season %(name)s deleted")}.get(
-            record.history_type, _("Season %(name)s changed"))
-        items.append(Activity(record.history_date, record.history_user, what % {"name": record.name},
-                              reverse("manage_seasons", args=[club.slug])))
+            record.history_type, _("Season %(name)s changed")
+        )
+        items.append(
+            Activity(
+                record.history_date,
+                record.history_user,
+                what % {"name": record.name},
+                reverse("manage_seasons", args=[club.slug]),
+            )
+        )
     return items
 
 
@@ -243,11 +287,13 @@ def rule_version_activity(club, before, limit):
     items = []
     for record in records:
         words = {"rule_set": record.rule_set.name, "date": format_date(record.effective_from)}
-        what = {"+": _("Rules of %(rule_set)s from %(date)s added"),
-                "-": _("Rules of %(rule_set)s from %(date)s deleted")}.get(
-            record.history_type, _("Rules of %(rule_set)s from %(date)s changed"))
-        items.append(Activity(record.history_date, record.history_user, what % words,
-                              reverse("manage_rules", args=[club.slug])))
+        what = {
+            "+": _("Rules of %(rule_set)s from %(date)s added"),
+            "-": _("Rules of %(rule_set)s from %(date)s deleted"),
+        }.get(record.history_type, _("Rules of %(rule_set)s from %(date)s changed"))
+        items.append(
+            Activity(record.history_date, record.history_user, what % words, reverse("manage_rules", args=[club.slug]))
+        )
     return items
 
 
@@ -263,12 +309,14 @@ def import_activity(club, before, limit):
     items = []
     for batch in saved.order_by("-created_at", "-id")[:limit]:
         what = _("Import of %(file)s: %(games)s games") % {"file": batch.file_name or "—", "games": batch.games}
-        items.append(Activity(batch.created_at, batch.created_by, what,
-                              reverse("import_batch", args=[club.slug, batch.pk])))
+        items.append(
+            Activity(batch.created_at, batch.created_by, what, reverse("import_batch", args=[club.slug, batch.pk]))
+        )
     for batch in undone.order_by("-undone_at", "-id")[:limit]:
         what = _("Import of %(file)s undone") % {"file": batch.file_name or "—"}
-        items.append(Activity(batch.undone_at, batch.undone_by, what,
-                              reverse("import_batch", args=[club.slug, batch.pk])))
+        items.append(
+            Activity(batch.undone_at, batch.undone_by, what, reverse("import_batch", args=[club.slug, batch.pk]))
+        )
     return items
 
 
@@ -285,14 +333,32 @@ def invite_activity(club, before, limit):
     withdrawn = withdrawn.filter(withdrawn_at__lt=before) if before else withdrawn
     items = []
     for invite in made.order_by("-created_at", "-id")[:limit]:
-        items.append(Activity(invite.created_at, invite.created_by, _invite_said(
-            _("Invite for %(member)s as %(role)s made"), invite), _invite_link(club, invite)))
+        items.append(
+            Activity(
+                invite.created_at,
+                invite.created_by,
+                _invite_said(_("Invite for %(member)s as %(role)s made"), invite),
+                _invite_link(club, invite),
+            )
+        )
     for invite in used.order_by("-used_at", "-id")[:limit]:
-        items.append(Activity(invite.used_at, invite.used_by, _invite_said(
-            _("Invite for %(member)s as %(role)s used"), invite), _invite_link(club, invite)))
+        items.append(
+            Activity(
+                invite.used_at,
+                invite.used_by,
+                _invite_said(_("Invite for %(member)s as %(role)s used"), invite),
+                _invite_link(club, invite),
+            )
+        )
     for invite in withdrawn.order_by("-withdrawn_at", "-id")[:limit]:
-        items.append(Activity(invite.withdrawn_at, invite.withdrawn_by, _invite_said(
-            _("Invite for %(member)s as %(role)s withdrawn"), invite), _invite_link(club, invite)))
+        items.append(
+            Activity(
+                invite.withdrawn_at,
+                invite.withdrawn_by,
+                _invite_said(_("Invite for %(member)s as %(role)s withdrawn"), invite),
+                _invite_link(club, invite),
+            )
+        )
     return items
 
 
@@ -310,13 +376,22 @@ def _invite_link(club, invite):
 def settlement_activity(club, before, limit):
     """A meeting reopened, or re-settled by the owner, with its reason (a close is the meetings' source)."""
     entries = Settlement.objects.for_club(club).filter(
-        action__in=[Settlement.Action.REOPENED, Settlement.Action.RESETTLED])
+        action__in=[Settlement.Action.REOPENED, Settlement.Action.RESETTLED]
+    )
     entries = entries.filter(at__lt=before) if before else entries
-    said = {Settlement.Action.REOPENED: _("Meeting of %(date)s reopened (%(reason)s)"),
-            Settlement.Action.RESETTLED: _("Meeting of %(date)s re-settled (%(reason)s)")}
-    return [Activity(entry.at, entry.by, said[entry.action] % {
-                "date": format_date(entry.meeting.date), "reason": entry.reason},
-            reverse("meeting_detail", args=[club.slug, entry.meeting_id])) for entry in entries[:limit]]
+    said = {
+        Settlement.Action.REOPENED: _("Meeting of %(date)s reopened (%(reason)s)"),
+        Settlement.Action.RESETTLED: _("Meeting of %(date)s re-settled (%(reason)s)"),
+    }
+    return [
+        Activity(
+            entry.at,
+            entry.by,
+            said[entry.action] % {"date": format_date(entry.meeting.date), "reason": entry.reason},
+            reverse("meeting_detail", args=[club.slug, entry.meeting_id]),
+        )
+        for entry in entries[:limit]
+    ]
 
 
 # -- results reported by players ------------------------------------------------------------------------------
@@ -325,18 +400,27 @@ def settlement_activity(club, before, limit):
 def report_activity(club, before, limit):
     """A player's report of a drawn table sent, and the secretary's confirming or turning it down."""
     records = _records(ReportedResult, {"meeting__club": club}, before, limit).select_related("meeting")
-    said = {ReportedResult.Status.CONFIRMED: _("Report of round %(round)s, table %(table)s on %(date)s confirmed"),
-            ReportedResult.Status.TURNED_DOWN: _("Report of round %(round)s, table %(table)s on %(date)s turned "
-                                                 "down")}
+    said = {
+        ReportedResult.Status.CONFIRMED: _("Report of round %(round)s, table %(table)s on %(date)s confirmed"),
+        ReportedResult.Status.TURNED_DOWN: _("Report of round %(round)s, table %(table)s on %(date)s turned down"),
+    }
     items = []
     for record in records:
-        what = (_("Result of round %(round)s, table %(table)s on %(date)s reported by a player")
-                if record.history_type == "+" else said.get(record.status))
+        what = (
+            _("Result of round %(round)s, table %(table)s on %(date)s reported by a player")
+            if record.history_type == "+"
+            else said.get(record.status)
+        )
         if what is None or record.meeting is None:
             continue  # nothing a person decided, or of a meeting since deleted
-        items.append(Activity(record.history_date, record.history_user, what % {
-            "round": record.round, "table": record.table, "date": format_date(record.meeting.date)},
-            reverse("meeting_detail", args=[club.slug, record.meeting_id])))
+        items.append(
+            Activity(
+                record.history_date,
+                record.history_user,
+                what % {"round": record.round, "table": record.table, "date": format_date(record.meeting.date)},
+                reverse("meeting_detail", args=[club.slug, record.meeting_id]),
+            )
+        )
     return items
 
 
@@ -345,12 +429,20 @@ def report_activity(club, before, limit):
 
 def draw_activity(club, before, limit):
     """A round drawn, drawn again or changed by hand, with its seed (the draw can be made again from it)."""
-    records = _records(DrawnRound, {"meeting__club": club}, before, limit,
-                       shown=Q(history_change_reason__in=list(DRAW_SAID))).select_related("meeting")
-    return [Activity(record.history_date, record.history_user, DRAW_SAID[record.history_change_reason]() % {
-                "round": record.number, "date": format_date(record.meeting.date), "seed": record.seed},
-            reverse("meeting_draw", args=[club.slug, record.meeting_id]))
-            for record in records if record.meeting is not None]
+    records = _records(
+        DrawnRound, {"meeting__club": club}, before, limit, shown=Q(history_change_reason__in=list(DRAW_SAID))
+    ).select_related("meeting")
+    return [
+        Activity(
+            record.history_date,
+            record.history_user,
+            DRAW_SAID[record.history_change_reason]()
+            % {"round": record.number, "date": format_date(record.meeting.date), "seed": record.seed},
+            reverse("meeting_draw", args=[club.slug, record.meeting_id]),
+        )
+        for record in records
+        if record.meeting is not None
+    ]
 
 
 DRAW_SAID = {
@@ -359,6 +451,17 @@ DRAW_SAID = {
     SWAPPED: lambda: _("Round %(round)s of %(date)s changed by hand"),
 }
 
-SOURCES = [game_activity, meeting_activity, adjustment_activity, member_activity, login_activity,
-           season_activity, rule_version_activity, import_activity, invite_activity, settlement_activity,
-           report_activity, draw_activity]
+SOURCES = [
+    game_activity,
+    meeting_activity,
+    adjustment_activity,
+    member_activity,
+    login_activity,
+    season_activity,
+    rule_version_activity,
+    import_activity,
+    invite_activity,
+    settlement_activity,
+    report_activity,
+    draw_activity,
+]

@@ -16,10 +16,16 @@ class DayPresence:
 def day_presence(meeting):
     """The meeting's people by presence, each list members first in reading order, then guests. Three queries."""
     records = dict(Attendance.objects.filter(meeting=meeting).values_list("member_id", "present_at_close"))
-    people = (Member.objects.filter(club=meeting.club_id).filter(pk__in=list(records))
-              | Member.objects.filter(club=meeting.club_id).members().active())
-    presence = DayPresence(here=[], left=[], not_here=[], played=set(
-        GameSeat.objects.filter(game__meeting=meeting).values_list("member_id", flat=True)))
+    people = (
+        Member.objects.filter(club=meeting.club_id).filter(pk__in=list(records))
+        | Member.objects.filter(club=meeting.club_id).members().active()
+    )
+    presence = DayPresence(
+        here=[],
+        left=[],
+        not_here=[],
+        played=set(GameSeat.objects.filter(game__meeting=meeting).values_list("member_id", flat=True)),
+    )
     for person in people.members_first():
         if person.pk not in records:
             presence.not_here.append(person)

@@ -119,12 +119,19 @@ def _in_order(holders):
 def _champion(counts):
     """総合優勝: who the standings rank first (the season's minimum; a tie only when equal on every tie-break)."""
     ranked = [line for line in counts.standings.ranked if line.rank == 1]
-    return Award(AwardTitle.CHAMPION, POINTS, SEASON_MINIMUM, counts.period.min_games, STANDINGS_ORDER,
-                 [Holder(line.member, line.points) for line in ranked])
+    return Award(
+        AwardTitle.CHAMPION,
+        POINTS,
+        SEASON_MINIMUM,
+        counts.period.min_games,
+        STANDINGS_ORDER,
+        [Holder(line.member, line.points) for line in ranked],
+    )
 
 
 def _rate_title(title, count_of, lowest=False, kind=RATE, shown=None):
     """A title comparing a rate (or the average place) over the games with a place, exactly (not as rounded)."""
+
     def award(counts):
         candidates = []
         for line in counts.lines:
@@ -132,19 +139,23 @@ def _rate_title(title, count_of, lowest=False, kind=RATE, shown=None):
                 exact = Fraction(count_of(line), line.placed_games)
                 candidates.append((line.member, shown(line), exact))
         return Award(title, kind, PLACED_GAMES, counts.minimum, SHARED, _in_order(_best(candidates, lowest)))
+
     return award
 
 
 def _count_title(title, kind, count_of):
     """A title for the most of something (at least one); no minimum."""
+
     def award(counts):
         candidates = [(line.member, count_of(line), count_of(line)) for line in counts.lines if count_of(line)]
         return Award(title, kind, NO_MINIMUM, 0, SHARED, _in_order(_best(candidates)))
+
     return award
 
 
 def _single_game_title(title, kind, column):
     """The highest ``column`` of one seat: every holder with the game they first reached it in; one query."""
+
     def award(counts):
         seats = counts.seats()
         if column == "score":
@@ -152,10 +163,10 @@ def _single_game_title(title, kind, column):
         top = seats.order_by().aggregate(top=Max(column))["top"]
         holders = {}
         if top is not None:
-            for seat in (seats.filter(**{column: top}).select_related("member", "game__meeting")
-                         .in_meeting_order()):
+            for seat in seats.filter(**{column: top}).select_related("member", "game__meeting").in_meeting_order():
                 holders.setdefault(seat.member_id, Holder(seat.member, top, seat.game))
         return Award(title, kind, NO_MINIMUM, 0, SHARED, _in_order(holders.values()))
+
     return award
 
 
@@ -199,9 +210,13 @@ def _most_improved(counts):
     """躍進賞: the biggest gain in points per game (adjustments left out) from the first half of the period's
     meeting days to the second; each half needs half the club's minimum (rounded up), the gain must be above 0."""
     period = counts.period
-    days = sorted(set(
-        Meeting.objects.filter(rule_set=period.rule_set, **_days("date", period))
-        .filter(Q(games__void=False) | Q(day_totals__isnull=False)).values_list("date", flat=True)))
+    days = sorted(
+        set(
+            Meeting.objects.filter(rule_set=period.rule_set, **_days("date", period))
+            .filter(Q(games__void=False) | Q(day_totals__isnull=False))
+            .values_list("date", flat=True)
+        )
+    )
     each_half = -(-counts.minimum // 2)
     award = Award(AwardTitle.MOST_IMPROVED, POINTS, EACH_HALF, each_half, SHARED)
     if len(days) < 2:
@@ -234,22 +249,32 @@ def _tenths(fraction):
 
 
 def _days(date, period):
-    return {**({f"{date}__gte": period.first_day} if period.first_day else {}),
-            **({f"{date}__lte": period.last_day} if period.last_day else {})}
+    return {
+        **({f"{date}__gte": period.first_day} if period.first_day else {}),
+        **({f"{date}__lte": period.last_day} if period.last_day else {}),
+    }
 
 
 TITLES = {
     AwardTitle.CHAMPION: _champion,
-    AwardTitle.TOP_RATE: _rate_title(AwardTitle.TOP_RATE, lambda line: line.places[0],
-                                     shown=lambda line: line.top_rate),
-    AwardTitle.RENTAI_RATE: _rate_title(AwardTitle.RENTAI_RATE, lambda line: line.places[0] + line.places[1],
-                                        shown=lambda line: line.rentai_rate),
-    AwardTitle.LAST_AVOID_RATE: _rate_title(AwardTitle.LAST_AVOID_RATE,
-                                            lambda line: line.placed_games - line.places[-1],
-                                            shown=lambda line: line.last_avoid_rate),
+    AwardTitle.TOP_RATE: _rate_title(
+        AwardTitle.TOP_RATE, lambda line: line.places[0], shown=lambda line: line.top_rate
+    ),
+    AwardTitle.RENTAI_RATE: _rate_title(
+        AwardTitle.RENTAI_RATE, lambda line: line.places[0] + line.places[1], shown=lambda line: line.rentai_rate
+    ),
+    AwardTitle.LAST_AVOID_RATE: _rate_title(
+        AwardTitle.LAST_AVOID_RATE,
+        lambda line: line.placed_games - line.places[-1],
+        shown=lambda line: line.last_avoid_rate,
+    ),
     AwardTitle.AVERAGE_PLACE: _rate_title(
-        AwardTitle.AVERAGE_PLACE, lambda line: sum(place * count for place, count in enumerate(line.places, 1)),
-        lowest=True, kind=AVERAGE, shown=lambda line: line.average_place),
+        AwardTitle.AVERAGE_PLACE,
+        lambda line: sum(place * count for place, count in enumerate(line.places, 1)),
+        lowest=True,
+        kind=AVERAGE,
+        shown=lambda line: line.average_place,
+    ),
     AwardTitle.BEST_SCORE: _single_game_title(AwardTitle.BEST_SCORE, SCORE, "score"),
     AwardTitle.BEST_POINTS: _single_game_title(AwardTitle.BEST_POINTS, POINTS, "total"),
     AwardTitle.MOST_TOPS: _count_title(AwardTitle.MOST_TOPS, TIMES, lambda line: line.places[0]),

@@ -16,16 +16,20 @@ def counts(title):
         AwardTitle.RENTAI_RATE: _("First and second places over the games with a place."),
         AwardTitle.LAST_AVOID_RATE: _("Games not finished last over the games with a place."),
         AwardTitle.AVERAGE_PLACE: _("The average place over the games with a place: the lowest wins."),
-        AwardTitle.BEST_SCORE: _("The highest final score in one game. Games recorded by their points only have "
-                                 "no score."),
-        AwardTitle.BEST_POINTS: _("The most points in one game (its total, chips and bonuses included). A day "
-                                  "total is not one game."),
+        AwardTitle.BEST_SCORE: _(
+            "The highest final score in one game. Games recorded by their points only have no score."
+        ),
+        AwardTitle.BEST_POINTS: _(
+            "The most points in one game (its total, chips and bonuses included). A day total is not one game."
+        ),
         AwardTitle.MOST_TOPS: _("First places."),
         AwardTitle.MOST_GAMES: _("Hanchan played, those of day totals included."),
         AwardTitle.MOST_YAKUMAN: _("Yakuman won (a double yakuman is one)."),
         AwardTitle.ATTENDANCE: _("Meetings come to: marked present, seated at a table or in a day total."),
-        AwardTitle.MOST_IMPROVED: _("The gain in points per game (adjustments left out) from the first half of the "
-                                    "period's meeting days to the second."),
+        AwardTitle.MOST_IMPROVED: _(
+            "The gain in points per game (adjustments left out) from the first half of the "
+            "period's meeting days to the second."
+        ),
     }[title]
 
 
@@ -37,20 +41,27 @@ def minimum(award):
     if award.minimum_kind == SEASON_MINIMUM:
         if not games:
             return _("Ranked in the standings.")
-        return ngettext("Ranked in the standings: %(games)s game or more.",
-                        "Ranked in the standings: %(games)s games or more.", games) % {"games": games}
+        return ngettext(
+            "Ranked in the standings: %(games)s game or more.",
+            "Ranked in the standings: %(games)s games or more.",
+            games,
+        ) % {"games": games}
     if award.minimum_kind == PLACED_GAMES:
-        return ngettext("%(games)s game with a place or more.", "%(games)s games with a place or more.",
-                        games) % {"games": games}
-    return ngettext("%(games)s game or more in each half.", "%(games)s games or more in each half.",
-                    games) % {"games": games}
+        return ngettext("%(games)s game with a place or more.", "%(games)s games with a place or more.", games) % {
+            "games": games
+        }
+    return ngettext("%(games)s game or more in each half.", "%(games)s games or more in each half.", games) % {
+        "games": games
+    }
 
 
 def tie(award):
     """How a tie for ``award`` is settled."""
     if award.tie == STANDINGS_ORDER:
-        return _("A tie is settled as in the standings (the lower average place, then more first places, then the "
-                 "better best game); equal on all of them, the title is shared.")
+        return _(
+            "A tie is settled as in the standings (the lower average place, then more first places, then the "
+            "better best game); equal on all of them, the title is shared."
+        )
     if award.minimum_kind == PLACED_GAMES:
         return _("Compared exactly, before rounding; equal figures share the title.")
     return _("Equal figures share the title.")

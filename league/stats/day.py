@@ -18,8 +18,18 @@ import scoring
 from ..models import Attendance, Game, GameSeat, MeetingLine, Member, RuleVersion
 from .day_money import DayLine, DayMoney, KeptMoney, explain, rank_lines, record_of, settle_lines
 
-__all__ = ["DayInputs", "DayLine", "DayMoney", "day_inputs", "explain", "kept_money", "record_of", "settle_day",
-           "settle_days", "settle_games"]
+__all__ = [
+    "DayInputs",
+    "DayLine",
+    "DayMoney",
+    "day_inputs",
+    "explain",
+    "kept_money",
+    "record_of",
+    "settle_day",
+    "settle_days",
+    "settle_games",
+]
 
 # A stored line's columns as the rows ``rank_lines`` reads (the names of ``_day_figures``).
 LINE_FIGURES = ("member", "game_points", "chips", "chip_points", "place_1", "place_2", "place_3", "place_4")
@@ -35,14 +45,18 @@ def rounds_held(meeting):
     """
     if meeting.rounds:
         return meeting.rounds
-    return Game.objects.filter(meeting=meeting).counted().aggregate(
-        held=Count("round", distinct=True))["held"] or 0
+    return Game.objects.filter(meeting=meeting).counted().aggregate(held=Count("round", distinct=True))["held"] or 0
 
 
 def day_lines(meeting, players):
     """Everyone who played or attended, the day's best first.  Three queries."""
-    rows = (GameSeat.objects.counted().filter(game__meeting=meeting).values("member")
-            .annotate(**_day_figures(players)).order_by())
+    rows = (
+        GameSeat.objects.counted()
+        .filter(game__meeting=meeting)
+        .values("member")
+        .annotate(**_day_figures(players))
+        .order_by()
+    )
     attendance = {a.member_id: a for a in Attendance.objects.filter(meeting=meeting)}
     members = Member.objects.in_bulk({row["member"] for row in rows} | set(attendance))
     return rank_lines(rows, attendance, members, players)
@@ -65,8 +79,9 @@ def settle_games(meeting):
     """The day's money as its games settle now, kept settlement or not (what closing or re-settling keeps)."""
     version = meeting.rule_set.version_on(meeting.date)
     players = meeting.rule_set.settings_on(meeting.date)["players"]
-    return settle_lines(_fee_settings(version), meeting.venue_fee, day_lines(meeting, players),
-                        rounds_held(meeting), players)
+    return settle_lines(
+        _fee_settings(version), meeting.venue_fee, day_lines(meeting, players), rounds_held(meeting), players
+    )
 
 
 def _fee_settings(version):
@@ -121,8 +136,7 @@ def settle_days(meetings, kept=True):
     those of ``settle_games`` (how the games settle now, to compare).
     """
     members, days = day_inputs(meetings, kept)
-    return [(meeting, kept_money(meeting, members) if inputs is None else inputs.settle())
-            for meeting, inputs in days]
+    return [(meeting, kept_money(meeting, members) if inputs is None else inputs.settle()) for meeting, inputs in days]
 
 
 def day_inputs(meetings, kept=True):
@@ -137,19 +151,29 @@ def day_inputs(meetings, kept=True):
     def uses_kept(meeting):
         return kept and meeting.closed and meeting.settlement
 
-    meetings = list(meetings.select_related("rule_set").prefetch_related(
-        Prefetch("rule_set__versions", queryset=RuleVersion.objects.order_by("-effective_from"))))
+    meetings = list(
+        meetings.select_related("rule_set").prefetch_related(
+            Prefetch("rule_set__versions", queryset=RuleVersion.objects.order_by("-effective_from"))
+        )
+    )
     open_days = [m.pk for m in meetings if not uses_kept(m)]
     rows, attendance, last_rounds = {}, {}, {}
     if open_days:
         for row in MeetingLine.objects.filter(meeting__in=open_days).values_list("meeting", *LINE_FIGURES):
             rows.setdefault(row[0], []).append(row[1:])
         # Plain values, not model instances: a season's money reads thousands of these.
-        for meeting_id, member_id, present in (Attendance.objects.filter(meeting__in=open_days)
-                                               .values_list("meeting", "member", "present_at_close")):
+        for meeting_id, member_id, present in Attendance.objects.filter(meeting__in=open_days).values_list(
+            "meeting", "member", "present_at_close"
+        ):
             attendance.setdefault(meeting_id, {})[member_id] = present
-        last_rounds = dict(Game.objects.counted().filter(meeting__in=open_days).values("meeting")
-                           .annotate(held=Count("round", distinct=True)).order_by().values_list("meeting", "held"))
+        last_rounds = dict(
+            Game.objects.counted()
+            .filter(meeting__in=open_days)
+            .values("meeting")
+            .annotate(held=Count("round", distinct=True))
+            .order_by()
+            .values_list("meeting", "held")
+        )
     member_ids = set()
     for meeting in meetings:
         if uses_kept(meeting):
@@ -166,8 +190,20 @@ def day_inputs(meetings, kept=True):
         version = meeting.rule_set.version_on(meeting.date)
         players = meeting.rule_set.settings_on(meeting.date)["players"]
         rounds = meeting.rounds or last_rounds.get(meeting.pk) or 0
-        days.append((meeting, DayInputs(_fee_settings(version), meeting.venue_fee, rows.get(meeting.pk, []),
-                                        attendance.get(meeting.pk, {}), members, rounds, players)))
+        days.append(
+            (
+                meeting,
+                DayInputs(
+                    _fee_settings(version),
+                    meeting.venue_fee,
+                    rows.get(meeting.pk, []),
+                    attendance.get(meeting.pk, {}),
+                    members,
+                    rounds,
+                    players,
+                ),
+            )
+        )
     return members, days
 
 
@@ -179,8 +215,11 @@ class Attended:
 
 
 def _kept_member_ids(record):
-    return ({line["member"] for line in record["lines"]} | set(record["recipients"])
-            | {pk for pk, _reason in record["passed_over"]})
+    return (
+        {line["member"] for line in record["lines"]}
+        | set(record["recipients"])
+        | {pk for pk, _reason in record["passed_over"]}
+    )
 
 
 def kept_money(meeting, members=None):
@@ -191,19 +230,30 @@ def kept_money(meeting, members=None):
         members = {**(members or {}), **Member.objects.in_bulk(missing)}
     lines = []
     for item in record["lines"]:
-        line = DayLine(member=members[item["member"]], places=item["places"], points=item["points"],
-                       chips=item["chips"], chip_points=item["chip_points"], attended=item["attended"],
-                       present_at_close=item["present_at_close"], rank=item["rank"])
+        line = DayLine(
+            member=members[item["member"]],
+            places=item["places"],
+            points=item["points"],
+            chips=item["chips"],
+            chip_points=item["chip_points"],
+            attended=item["attended"],
+            present_at_close=item["present_at_close"],
+            rank=item["rank"],
+        )
         line.money = KeptMoney(item["fee"], item["received"], item["net"], sum(item["places"]))
         lines.append(line)
     return DayMoney(
-        collected=record["collected"], venue=record["venue"], surplus=record["surplus"], club=record["club"],
-        min_games=record["min_games"], rounds=record["rounds"], fees=record["fees"],
+        collected=record["collected"],
+        venue=record["venue"],
+        surplus=record["surplus"],
+        club=record["club"],
+        min_games=record["min_games"],
+        rounds=record["rounds"],
+        fees=record["fees"],
         recipients=[members[pk] for pk in record["recipients"]],
         passed_over=[(members[pk], reason) for pk, reason in record["passed_over"]],
         # The columns follow the lines as they were kept; a day nobody played has the rules' shape.
         players=len(lines[0].places) if lines else meeting.rule_set.settings_on(meeting.date)["players"],
-        lines=lines, kept=True,
+        lines=lines,
+        kept=True,
     )
-
-

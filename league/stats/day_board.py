@@ -66,8 +66,9 @@ class DayBoard:
 
 
 def day_board(meeting):
-    games = list(Game.objects.filter(meeting=meeting).counted().prefetch_related("seats__member")
-                 .order_by("-created_at", "-id"))
+    games = list(
+        Game.objects.filter(meeting=meeting).counted().prefetch_related("seats__member").order_by("-created_at", "-id")
+    )
     return DayBoard(round=current_round(meeting, games), games=games, day=settle_games(meeting))
 
 
@@ -76,8 +77,13 @@ def current_round(meeting, games):
 
     ``games``: the meeting's counted games (the board has them already, so this costs three queries).
     """
-    rounds = list(DrawnRound.objects.filter(meeting=meeting).in_order().prefetch_related(
-        Prefetch("seats", queryset=DrawnSeat.objects.select_related("member").order_by("table", "seat"))))
+    rounds = list(
+        DrawnRound.objects.filter(meeting=meeting)
+        .in_order()
+        .prefetch_related(
+            Prefetch("seats", queryset=DrawnSeat.objects.select_related("member").order_by("table", "seat"))
+        )
+    )
     if not rounds:
         return None
     entered = {(game.round, game.table): game for game in games}

@@ -21,8 +21,7 @@ def seats_at_a_table(meeting):
 
 def here_now(meeting):
     """The ids of the people here now (came and not left), in a fixed order: who a draw seats."""
-    return sorted(Attendance.objects.filter(meeting=meeting, present_at_close=True).values_list("member_id",
-                                                                                                 flat=True))
+    return sorted(Attendance.objects.filter(meeting=meeting, present_at_close=True).values_list("member_id", flat=True))
 
 
 def met_before(meeting):
@@ -34,10 +33,16 @@ def met_before(meeting):
     season = Season.objects.filter(club=meeting.club_id).covering(meeting.date).first()
     if season is None:
         return {}
-    seats = (GameSeat.objects.counted()
-             .filter(game__meeting__rule_set=meeting.rule_set_id, game__meeting__date__gte=season.starts_on,
-                     game__meeting__date__lt=meeting.date)
-             .order_by("game_id").values_list("game_id", "member_id"))
+    seats = (
+        GameSeat.objects.counted()
+        .filter(
+            game__meeting__rule_set=meeting.rule_set_id,
+            game__meeting__date__gte=season.starts_on,
+            game__meeting__date__lt=meeting.date,
+        )
+        .order_by("game_id")
+        .values_list("game_id", "member_id")
+    )
     pairs = Counter()
     for _game, rows in groupby(seats, key=lambda row: row[0]):
         pairs.update(frozenset(pair) for pair in combinations(sorted(member for _g, member in rows), 2))
@@ -59,8 +64,13 @@ def day_rounds(meeting, leave_out=None):
         for _n, table, member in rows:
             (out if table == SITTING_OUT else tables.setdefault(table, [])).append(member)
         rounds[number] = seating.Round(tables=tuple(tuple(tables[t]) for t in sorted(tables)), sitting_out=tuple(out))
-    games = (GameSeat.objects.counted().filter(game__meeting=meeting).exclude(game__round__in=rounds)
-             .order_by("game__round", "game__table", "seat").values_list("game__round", "game__table", "member_id"))
+    games = (
+        GameSeat.objects.counted()
+        .filter(game__meeting=meeting)
+        .exclude(game__round__in=rounds)
+        .order_by("game__round", "game__table", "seat")
+        .values_list("game__round", "game__table", "member_id")
+    )
     for number, rows in groupby(games, key=lambda row: row[0]):
         tables = {}
         for _n, table, member in rows:
@@ -77,8 +87,11 @@ def next_round(meeting):
 
 def draw_mark(meeting):
     """A short fingerprint of the day's draw as it stands, to refuse a form shown before a change (or sent twice)."""
-    rows = list(DrawnSeat.objects.filter(round__meeting=meeting).order_by("round__number", "table", "seat")
-                .values_list("round__number", "round__seed", "table", "seat", "member_id"))
+    rows = list(
+        DrawnSeat.objects.filter(round__meeting=meeting)
+        .order_by("round__number", "table", "seat")
+        .values_list("round__number", "round__seed", "table", "seat", "member_id")
+    )
     return hashlib.sha256(repr(rows).encode()).hexdigest()[:16]
 
 
@@ -107,7 +120,8 @@ class ShownRound:
     def people(self):
         """Everyone of the round, table by table in seat order, then the sit-outs: the swap form's choices."""
         return [member for table in self.tables for _wind, member, _here in table.seats] + [
-            member for member, _here in self.sitting_out]
+            member for member, _here in self.sitting_out
+        ]
 
 
 @dataclass
@@ -149,7 +163,14 @@ def day_draw(meeting):
     rounds = [shown[r.pk] for r in drawn]
     day = day_rounds(meeting)
     # Rounds played without a draw count too: a pair that met in one meets again in the next.
-    quality = (seating.draw_quality([day[number] for number in sorted(day)], met_before=met_before(meeting))
-               if drawn else None)
-    return DayDraw(rounds=rounds, here=list(Member.objects.filter(pk__in=here).in_kana_order()), quality=quality,
-                   mark=draw_mark(meeting), next_round=max([0, *day]) + 1, seats=seats_at_a_table(meeting))
+    quality = (
+        seating.draw_quality([day[number] for number in sorted(day)], met_before=met_before(meeting)) if drawn else None
+    )
+    return DayDraw(
+        rounds=rounds,
+        here=list(Member.objects.filter(pk__in=here).in_kana_order()),
+        quality=quality,
+        mark=draw_mark(meeting),
+        next_round=max([0, *day]) + 1,
+        seats=seats_at_a_table(meeting),
+    )

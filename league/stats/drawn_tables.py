@@ -39,16 +39,23 @@ def entered_tables(meeting):
 def _tables(seats, entered):
     """The drawn tables of ``seats`` (ordered by meeting, round, table, seat); ``entered`` holds the
     (meeting id, round, table) of every counted game."""
+
     def where(seat):
         return seat.round.meeting_id, seat.round.number, seat.table
 
-    return [(key[0], DrawnTable(key[1], key[2], tuple(seat.member for seat in group), key in entered))
-            for key, group in groupby(seats, key=where)]
+    return [
+        (key[0], DrawnTable(key[1], key[2], tuple(seat.member for seat in group), key in entered))
+        for key, group in groupby(seats, key=where)
+    ]
 
 
 def _seats(**which):
-    return (DrawnSeat.objects.filter(**which).exclude(table=SITTING_OUT).select_related("round", "member")
-            .order_by("round__meeting", "round__number", "table", "seat"))
+    return (
+        DrawnSeat.objects.filter(**which)
+        .exclude(table=SITTING_OUT)
+        .select_related("round", "member")
+        .order_by("round__meeting", "round__number", "table", "seat")
+    )
 
 
 def drawn_tables(meeting, *, round_number=None, table=None):
@@ -107,17 +114,29 @@ class ReportToCheck:
 
 def reports_to_check(meeting):
     """The pending reports of ``meeting``, each table's latest first, with how many earlier ones it has."""
-    reports = list(ReportedResult.objects.filter(meeting=meeting).pending()
-                   .select_related("reported_by").order_by("round", "table", "-reported_at", "-pk"))
+    reports = list(
+        ReportedResult.objects.filter(meeting=meeting)
+        .pending()
+        .select_related("reported_by")
+        .order_by("round", "table", "-reported_at", "-pk")
+    )
     entered = entered_tables(meeting)
     # The players' member names in one query; login_shown only for a login without a member (rare).
-    names = dict(Member.objects.filter(club=meeting.club, user__in={r.reported_by_id for r in reports})
-                 .values_list("user_id", "name"))
+    names = dict(
+        Member.objects.filter(club=meeting.club, user__in={r.reported_by_id for r in reports}).values_list(
+            "user_id", "name"
+        )
+    )
     checked = []
     for (number, table), group in groupby(reports, key=lambda report: (report.round, report.table)):
         group = list(group)
         checked += [
-            ReportToCheck(report, (number, table) in entered, len(group) - 1 - index,
-                          names.get(report.reported_by_id) or login_shown(meeting.club, report.reported_by))
-            for index, report in enumerate(group)]
+            ReportToCheck(
+                report,
+                (number, table) in entered,
+                len(group) - 1 - index,
+                names.get(report.reported_by_id) or login_shown(meeting.club, report.reported_by),
+            )
+            for index, report in enumerate(group)
+        ]
     return checked

@@ -42,13 +42,16 @@ class MeetingResults:
 def latest_meeting_results(club):
     """The latest meeting with a counted game, its games and the day's totals; None if none.  Three queries."""
     has_games = Exists(Game.objects.counted().filter(meeting=OuterRef("pk")))
-    meeting = (Meeting.objects.filter(club=club).filter(has_games).select_related("rule_set")
-               .latest_first().first())
+    meeting = Meeting.objects.filter(club=club).filter(has_games).select_related("rule_set").latest_first().first()
     if meeting is None:
         return None
     seats = GameSeat.objects.select_related("member").order_by("place", "seat")
-    games = list(Game.objects.filter(meeting=meeting).counted().order_by("round", "table", "id")
-                 .prefetch_related(Prefetch("seats", queryset=seats)))
+    games = list(
+        Game.objects.filter(meeting=meeting)
+        .counted()
+        .order_by("round", "table", "id")
+        .prefetch_related(Prefetch("seats", queryset=seats))
+    )
     return MeetingResults(meeting=meeting, games=games, totals=day_totals(games))
 
 
@@ -68,8 +71,10 @@ def rank_totals(totals):
     """Day totals ranked by points, then first places (ties share a rank), in that order."""
     ordered = sorted(totals, key=lambda t: (-t.points, -t.firsts, reading_order(t.member)))
     for position, total in enumerate(ordered, start=1):
-        same = position > 1 and (total.points, total.firsts) == (ordered[position - 2].points,
-                                                                ordered[position - 2].firsts)
+        same = position > 1 and (total.points, total.firsts) == (
+            ordered[position - 2].points,
+            ordered[position - 2].firsts,
+        )
         total.rank = ordered[position - 2].rank if same else position
     return ordered
 
@@ -105,6 +110,9 @@ def recent_yakuman(club, limit=RECENT_YAKUMAN):
     The yakuman's person is one of the club's too: saying so lets the database start from the club's people
     and their few yakuman instead of walking every game of the club's meetings (19 ms to 4 at 20,000 games).
     """
-    return list(Yakuman.objects.counted().filter(game__meeting__club=club, member__club=club)
-                .select_related("member", "game__meeting")
-                .order_by("-game__meeting__date", "-game__meeting_id", "-game__round", "-game__table", "-id")[:limit])
+    return list(
+        Yakuman.objects.counted()
+        .filter(game__meeting__club=club, member__club=club)
+        .select_related("member", "game__meeting")
+        .order_by("-game__meeting__date", "-game__meeting_id", "-game__round", "-game__table", "-id")[:limit]
+    )

@@ -28,30 +28,43 @@ def club_summaries(clubs, today=None):
     today = today or timezone.localdate()
     club_meetings = Meeting.objects.filter(club=OuterRef("pk"))
     has_games = Exists(Game.objects.counted().filter(meeting=OuterRef("pk")))
-    clubs = list(clubs.annotate(
-        next_meeting_id=Subquery(club_meetings.filter(date__gte=today).order_by("date", "id").values("pk")[:1]),
-        latest_meeting_id=Subquery(club_meetings.filter(has_games).latest_first().values("pk")[:1]),
-    ))
+    clubs = list(
+        clubs.annotate(
+            next_meeting_id=Subquery(club_meetings.filter(date__gte=today).order_by("date", "id").values("pk")[:1]),
+            latest_meeting_id=Subquery(club_meetings.filter(has_games).latest_first().values("pk")[:1]),
+        )
+    )
     wanted = {club.next_meeting_id for club in clubs} | {club.latest_meeting_id for club in clubs}
     meetings = Meeting.objects.filter(pk__in=wanted - {None}).select_related("rule_set").in_bulk()
     tops = _day_tops([club.latest_meeting_id for club in clubs if club.latest_meeting_id])
-    return [ClubSummary(club=club, next_meeting=meetings.get(club.next_meeting_id),
-                        latest=meetings.get(club.latest_meeting_id), top=tops.get(club.latest_meeting_id, []))
-            for club in clubs]
+    return [
+        ClubSummary(
+            club=club,
+            next_meeting=meetings.get(club.next_meeting_id),
+            latest=meetings.get(club.latest_meeting_id),
+            top=tops.get(club.latest_meeting_id, []),
+        )
+        for club in clubs
+    ]
 
 
 def _day_tops(meeting_ids):
     """The best players of each meeting's counted games, ranked as the meeting's page ranks them.  Two queries."""
-    rows = (GameSeat.objects.counted().filter(game__meeting_id__in=meeting_ids)
-            .values("game__meeting_id", "member_id")
-            .annotate(points=Sum("total"), games=Count("id"), firsts=Count("id", filter=Q(place=1))))
+    rows = (
+        GameSeat.objects.counted()
+        .filter(game__meeting_id__in=meeting_ids)
+        .values("game__meeting_id", "member_id")
+        .annotate(points=Sum("total"), games=Count("id"), firsts=Count("id", filter=Q(place=1)))
+    )
     by_meeting = {}
     for row in rows:
         by_meeting.setdefault(row["game__meeting_id"], []).append(row)
     members = Member.objects.in_bulk({row["member_id"] for row in rows})
     tops = {}
     for meeting_id, meeting_rows in by_meeting.items():
-        totals = [DayTotal(member=members[row["member_id"]], games=row["games"], points=row["points"],
-                           firsts=row["firsts"]) for row in meeting_rows]
+        totals = [
+            DayTotal(member=members[row["member_id"]], games=row["games"], points=row["points"], firsts=row["firsts"])
+            for row in meeting_rows
+        ]
         tops[meeting_id] = rank_totals(totals)[:DAY_TOP]
     return tops

@@ -173,13 +173,26 @@ def member_record(member, period):
         line = Line(member=member, places=[0] * table.players, maru=maru)
     members = {line.member.pk: line.member for line in table.lines}  # everyone who played in the period
     games = member_games.games_of(member, period)  # one query, the head-to-head's too
-    history = in_date_order(games, day_lines_in(period).filter(member=member)  # one query
-                            .select_related("day_total__meeting"))
+    history = in_date_order(
+        games,
+        day_lines_in(period)
+        .filter(member=member)  # one query
+        .select_related("day_total__meeting"),
+    )
     return MemberRecord(
-        member=member, period=period, players=table.players, win_points=table.win_points, line=line,
-        games=games, history=history, streaks=streaks(games), yakuman=yakuman_of(member, period),  # one query
+        member=member,
+        period=period,
+        players=table.players,
+        win_points=table.win_points,
+        line=line,
+        games=games,
+        history=history,
+        streaks=streaks(games),
+        yakuman=yakuman_of(member, period),  # one query
         head_to_head=head_to_head(games, members),
-        seats=by_seat(games, table.players), ranked_out_of=len(table.ranked), members=members,
+        seats=by_seat(games, table.players),
+        ranked_out_of=len(table.ranked),
+        members=members,
     )
 
 
@@ -191,8 +204,9 @@ def in_date_order(games, day_lines):
     are the history as they are, and day totals are merged in rather than everything sorted again (a busy
     member has thousands of games).
     """
-    days = sorted(day_lines, key=lambda line: (line.day_total.meeting.date, line.day_total.meeting_id,
-                                               line.day_total_id))
+    days = sorted(
+        day_lines, key=lambda line: (line.day_total.meeting.date, line.day_total.meeting_id, line.day_total_id)
+    )
     if not days:
         return list(games)
     history, cumulative, waiting = [], 0, 0
@@ -236,9 +250,10 @@ def streaks(games):
 
 def head_to_head(games, members):
     """Each opponent met in ``games`` (``HeadToHead``), most games together first (then by reading)."""
-    records = [HeadToHead(members[opponent], games, above, below, even, points, opponent_points)
-               for opponent, games, above, below, even, points, opponent_points
-               in member_games.head_to_head_rows(games)]
+    records = [
+        HeadToHead(members[opponent], games, above, below, even, points, opponent_points)
+        for opponent, games, above, below, even, points, opponent_points in member_games.head_to_head_rows(games)
+    ]
     return sorted(records, key=lambda r: (-r.games, reading_order(r.opponent), r.opponent.pk))
 
 
@@ -263,8 +278,11 @@ def yakuman_of(member, period):
         yakuman = yakuman.filter(game__meeting__date__gte=period.first_day)
     if period.last_day:
         yakuman = yakuman.filter(game__meeting__date__lte=period.last_day)
-    return list(yakuman.select_related("game__meeting")
-                .order_by("-game__meeting__date", "-game__meeting_id", "-game__round", "-game__table", "-id"))
+    return list(
+        yakuman.select_related("game__meeting").order_by(
+            "-game__meeting__date", "-game__meeting_id", "-game__round", "-game__table", "-id"
+        )
+    )
 
 
 def members_with_games(club, first_day=None, last_day=None):
@@ -276,10 +294,23 @@ def members_with_games(club, first_day=None, last_day=None):
     grouped by member) the seats were read in the order of the members, not of
     the games, which took five times as long at 20,000 games (docs/performance.md).
     """
-    seats = (GameSeat.objects.counted().filter(game__meeting__club=club).between(first_day, last_day)
-             .values("member").annotate(games=Count("id")).order_by().values_list("member", "games"))
-    days = (DayTotalLine.objects.filter(day_total__meeting__club=club).between(first_day, last_day).values("member")
-            .annotate(games=Sum("day_total__games")).order_by().values_list("member", "games"))
+    seats = (
+        GameSeat.objects.counted()
+        .filter(game__meeting__club=club)
+        .between(first_day, last_day)
+        .values("member")
+        .annotate(games=Count("id"))
+        .order_by()
+        .values_list("member", "games")
+    )
+    days = (
+        DayTotalLine.objects.filter(day_total__meeting__club=club)
+        .between(first_day, last_day)
+        .values("member")
+        .annotate(games=Sum("day_total__games"))
+        .order_by()
+        .values_list("member", "games")
+    )
     games = dict(seats)
     for member_id, hanchan in days:
         games[member_id] = games.get(member_id, 0) + (hanchan or 0)

@@ -128,15 +128,26 @@ def games_of(member, period):
     The games of a day are ordered here by round, table and id (SQLite keeps them unordered); a game's
     players are the member and the opponents.
     """
-    rows = (meeting_lines_in(period).filter(member=member).order_by("meeting__date", "meeting_id")
-            .values_list("meeting_id", "meeting__date", "games_played"))
+    rows = (
+        meeting_lines_in(period)
+        .filter(member=member)
+        .order_by("meeting__date", "meeting_id")
+        .values_list("meeting_id", "meeting__date", "games_played")
+    )
     lines, cumulative = [], 0
     for meeting_id, date, played in rows:
         meeting = MeetingDay(meeting_id, date)
         for game_id, round_number, table, seat, place, total, met in sorted(json.loads(played), key=_game_order):
             cumulative += total
-            lines.append(GameLine(len(lines) + 1, GameFigures(game_id, meeting, round_number, table),
-                                  OwnSeat(seat, place, total), met, cumulative))
+            lines.append(
+                GameLine(
+                    len(lines) + 1,
+                    GameFigures(game_id, meeting, round_number, table),
+                    OwnSeat(seat, place, total),
+                    met,
+                    cumulative,
+                )
+            )
     return lines
 
 
@@ -155,8 +166,11 @@ def with_seats(lines, member, members):
         return lines
     tables = {}
     points_only = {}
-    for *values, only in (GameSeat.objects.filter(game_id__in=games).order_by("game_id", "seat")
-                          .values_list(*SEAT_COLUMNS, "game__points_only")):
+    for *values, only in (
+        GameSeat.objects.filter(game_id__in=games)
+        .order_by("game_id", "seat")
+        .values_list(*SEAT_COLUMNS, "game__points_only")
+    ):
         tables.setdefault(values[0], []).append(values)
         points_only[values[0]] = only
     for game_id, line in games.items():

@@ -37,10 +37,14 @@ def own_card(club, member_id: int | None, leaders: Leaders | None, today=None) -
         card.line = next((line for line in leaders.table.lines if line.member.pk == member_id), None)
         card.ranked_count = len(leaders.table.ranked)
     card.seats = list(
-        GameSeat.objects.counted().filter(member_id=member_id).select_related("game__meeting__rule_set")
-        .order_by("-game__meeting__date", "-game__meeting_id", "-game__round", "-game__table")[:RECENT_GAMES])
+        GameSeat.objects.counted()
+        .filter(member_id=member_id)
+        .select_related("game__meeting__rule_set")
+        .order_by("-game__meeting__date", "-game__meeting_id", "-game__round", "-game__table")[:RECENT_GAMES]
+    )
     for seat in card.seats:
         seat.place_text = place_label(seat.place)
-    card.next_meeting = (Meeting.objects.filter(club=club, date__gte=today).select_related("rule_set")
-                         .order_by("date", "id").first())
+    card.next_meeting = (
+        Meeting.objects.filter(club=club, date__gte=today).select_related("rule_set").order_by("date", "id").first()
+    )
     return card

@@ -34,8 +34,13 @@ def main_rule_set(club, rule_sets=None):
         rule_sets = list(club.rule_sets.order_by("position", "id"))
     if len(rule_sets) <= 1:
         return rule_sets[0] if rule_sets else None
-    played = dict(Game.objects.filter(meeting__rule_set__in=rule_sets, void=False).values("meeting__rule_set")
-                  .annotate(games=Count("id")).values_list("meeting__rule_set", "games").order_by())
+    played = dict(
+        Game.objects.filter(meeting__rule_set__in=rule_sets, void=False)
+        .values("meeting__rule_set")
+        .annotate(games=Count("id"))
+        .values_list("meeting__rule_set", "games")
+        .order_by()
+    )
     return max(rule_sets, key=lambda rule_set: played.get(rule_set.pk, 0))  # the first of equal ones
 
 
@@ -101,10 +106,16 @@ class PeriodChoice:
     def of(cls, club, rule_sets, season, first_day=None, last_day=None, min_games=None, all_rule_sets=False):
         """The choice of ``season`` (None: every game); given days and minimum replace the season's own."""
         season_first, season_last, season_min = season_days(season)
-        return cls(club=club, rule_sets=tuple(rule_sets), season=season,
-                   first_day=first_day or season_first, last_day=last_day or season_last,
-                   min_games=season_min if min_games is None else min_games,
-                   custom_dates=bool(first_day or last_day), all_rule_sets=all_rule_sets)
+        return cls(
+            club=club,
+            rule_sets=tuple(rule_sets),
+            season=season,
+            first_day=first_day or season_first,
+            last_day=last_day or season_last,
+            min_games=season_min if min_games is None else min_games,
+            custom_dates=bool(first_day or last_day),
+            all_rule_sets=all_rule_sets,
+        )
 
     @property
     def rule_set(self):
@@ -125,10 +136,16 @@ class PeriodChoice:
 
     def query(self):
         """The parameters that ask for exactly this choice (for links: the JSON, the downloads, another page)."""
-        query = {"season": str(self.season.pk) if self.season else ALL_GAMES,
-                 "rule_set": self.rule_set.slug if self.rule_set and not self.all_rule_sets else ""}
+        query = {
+            "season": str(self.season.pk) if self.season else ALL_GAMES,
+            "rule_set": self.rule_set.slug if self.rule_set and not self.all_rule_sets else "",
+        }
         if self.custom_dates:
-            query.update({"from": self.first_day.isoformat() if self.first_day else "",
-                          "to": self.last_day.isoformat() if self.last_day else ""})
+            query.update(
+                {
+                    "from": self.first_day.isoformat() if self.first_day else "",
+                    "to": self.last_day.isoformat() if self.last_day else "",
+                }
+            )
         query["min_games"] = str(self.min_games)
         return query

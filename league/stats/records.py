@@ -87,12 +87,18 @@ def club_records(rule_set):
     best_scores = list(seats.with_scores().order_by("-score", *_played_order())[:TOP_TEN])
     best_points = list(seats.order_by("-total", *_played_order())[:TOP_TEN])
     top_runs, not_last_runs = _runs(rule_set, members)
-    most_games = sorted((line for line in lines if line.games),
-                        key=lambda line: (-line.games, reading_order(line.member)))[:TOP_TEN]
+    most_games = sorted(
+        (line for line in lines if line.games), key=lambda line: (-line.games, reading_order(line.member))
+    )[:TOP_TEN]
     return ClubRecords(
-        rule_set=rule_set, best_scores=_placed(best_scores, "score"), best_points=_placed(best_points, "total"),
-        yakuman=_yakuman(rule_set), top_runs=_placed(top_runs, "length"),
-        not_last_runs=_placed(not_last_runs, "length"), most_games=_placed(most_games, "games"))
+        rule_set=rule_set,
+        best_scores=_placed(best_scores, "score"),
+        best_points=_placed(best_points, "total"),
+        yakuman=_yakuman(rule_set),
+        top_runs=_placed(top_runs, "length"),
+        not_last_runs=_placed(not_last_runs, "length"),
+        most_games=_placed(most_games, "games"),
+    )
 
 
 def _placed(items, figure):
@@ -112,9 +118,13 @@ def _played_order():
 def _yakuman(rule_set):
     """Every yakuman won in a counted game, newest first, with who dealt in: two queries."""
     discarder = GameSeat.objects.filter(game=OuterRef("game"), seat=OuterRef("discarder_seat")).values("member")[:1]
-    won = list(Yakuman.objects.counted().filter(game__meeting__rule_set=rule_set)
-               .annotate(dealt_in_id=Subquery(discarder)).select_related("member", "game__meeting")
-               .order_by("-game__meeting__date", "-game__meeting_id", "-game__round", "-game__table", "-id"))
+    won = list(
+        Yakuman.objects.counted()
+        .filter(game__meeting__rule_set=rule_set)
+        .annotate(dealt_in_id=Subquery(discarder))
+        .select_related("member", "game__meeting")
+        .order_by("-game__meeting__date", "-game__meeting_id", "-game__round", "-game__table", "-id")
+    )
     dealers = Member.objects.in_bulk({row.dealt_in_id for row in won if row.dealt_in_id})
     return [YakumanRecord(row, dealers.get(row.dealt_in_id)) for row in won]
 
@@ -122,8 +132,12 @@ def _yakuman(rule_set):
 def _runs(rule_set, members):
     """Each member's longest run of tops and of games without a last (the latest of equal ones), longest first;
     one query reading every seat's place in the order the games were played."""
-    rows = (GameSeat.objects.counted().for_rule_set(rule_set).in_meeting_order()
-            .values_list("game_id", "member_id", "place", "total", "game__meeting__date"))
+    rows = (
+        GameSeat.objects.counted()
+        .for_rule_set(rule_set)
+        .in_meeting_order()
+        .values_list("game_id", "member_id", "place", "total", "game__meeting__date")
+    )
     by_game = {}
     for game_id, member_id, place, total, day in rows:
         by_game.setdefault(game_id, []).append((member_id, place, total, day))
@@ -138,5 +152,7 @@ def _runs(rule_set, members):
                 longest = streak.longest
                 runs[streak.kind].append(RunRecord(members[member_id], longest.length, longest.first, longest.last))
     # Equal runs: the one that ended first comes first (a day's earlier round before its later one).
-    return tuple(sorted(runs[kind], key=lambda run: (-run.length, run.last.order, reading_order(run.member)))
-                 [:TOP_TEN] for kind in ("top", "not_last"))
+    return tuple(
+        sorted(runs[kind], key=lambda run: (-run.length, run.last.order, reading_order(run.member)))[:TOP_TEN]
+        for kind in ("top", "not_last")
+    )

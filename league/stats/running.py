@@ -115,15 +115,17 @@ def meeting_columns(period):
         meetings = meetings.filter(date__gte=period.first_day)
     if period.last_day:
         meetings = meetings.filter(date__lte=period.last_day)
-    counted = (Exists(MeetingLine.objects.filter(meeting=OuterRef("pk")))
-               | Exists(DayTotalLine.objects.filter(day_total__meeting=OuterRef("pk"))))
+    counted = Exists(MeetingLine.objects.filter(meeting=OuterRef("pk"))) | Exists(
+        DayTotalLine.objects.filter(day_total__meeting=OuterRef("pk"))
+    )
     return [Column(pk, date) for pk, date in meetings.filter(counted).order_by("date", "pk").values_list("pk", "date")]
 
 
 def _earlier(meeting, column):
     """Rows of the meetings before ``column`` in meeting order (by day, then id); ``meeting`` leads to the Meeting."""
-    return (Q(**{f"{meeting}__date__lt": column.date})
-            | Q(**{f"{meeting}__date": column.date, f"{meeting}__lt": column.meeting_id}))
+    return Q(**{f"{meeting}__date__lt": column.date}) | Q(
+        **{f"{meeting}__date": column.date, f"{meeting}__lt": column.meeting_id}
+    )
 
 
 def points_by_meeting(period, first):
@@ -136,13 +138,27 @@ def points_by_meeting(period, first):
     lines = meeting_lines_in(period)
     earlier = _earlier("meeting", first)
     rows = lines.exclude(earlier).values_list("member", "meeting", "game_points").order_by()
-    before = dict(lines.filter(earlier).values("member").annotate(points=Sum("game_points"))
-                  .values_list("member", "points").order_by())
+    before = dict(
+        lines.filter(earlier)
+        .values("member")
+        .annotate(points=Sum("game_points"))
+        .values_list("member", "points")
+        .order_by()
+    )
     # The day totals grouped by member and meeting, those before ``first`` by member alone (their meeting NULL).
-    meeting = Case(When(_earlier("day_total__meeting", first), then=Value(None)), default=F("day_total__meeting"),
-                   output_field=IntegerField())
-    days = (day_lines_in(period).annotate(column=meeting).values("member", "column")
-            .annotate(points=Sum("points")).values_list("member", "column", "points").order_by())
+    meeting = Case(
+        When(_earlier("day_total__meeting", first), then=Value(None)),
+        default=F("day_total__meeting"),
+        output_field=IntegerField(),
+    )
+    days = (
+        day_lines_in(period)
+        .annotate(column=meeting)
+        .values("member", "column")
+        .annotate(points=Sum("points"))
+        .values_list("member", "column", "points")
+        .order_by()
+    )
     points = {}
     for member, meeting_id, game_points in rows:
         mine = points.get(member)
@@ -230,6 +246,10 @@ def running_standings(period, meetings=None):
         cells = cumulative_cells(days, points.get(member, nothing), adjustments.get(member, ()), before.get(member))
         return RunningLine(line=line, previous_rank=previous.get(member), cells=cells)
 
-    return Running(standings=now, columns=columns, meeting_count=len(every),
-                   ranked=[running_line(line) for line in now.ranked],
-                   unranked=[running_line(line) for line in now.unranked])
+    return Running(
+        standings=now,
+        columns=columns,
+        meeting_count=len(every),
+        ranked=[running_line(line) for line in now.ranked],
+        unranked=[running_line(line) for line in now.unranked],
+    )

@@ -65,10 +65,15 @@ def differences(kept, now):
     for member_id in [*after, *(pk for pk in before if pk not in after)]:
         old, new = before.get(member_id, {}), after.get(member_id, {})
         difference = MemberDifference(
-            member_id=member_id, name=new.get("name") or old.get("name", ""),
-            kept_fee=old.get("fee", 0), kept_received=old.get("received", 0),
-            now_fee=new.get("fee", 0), now_received=new.get("received", 0),
-            kept_points=old.get("points", 0), now_points=new.get("points", 0))
+            member_id=member_id,
+            name=new.get("name") or old.get("name", ""),
+            kept_fee=old.get("fee", 0),
+            kept_received=old.get("received", 0),
+            now_fee=new.get("fee", 0),
+            now_received=new.get("received", 0),
+            kept_points=old.get("points", 0),
+            now_points=new.get("points", 0),
+        )
         if difference.points_changed or difference.money_changed:
             found.append(difference)
     return found
@@ -114,8 +119,9 @@ def drift(meeting, now=None):
 def drifted_meetings(meetings):
     """The closed meetings among ``meetings`` (a queryset) whose kept settlement no longer matches their games."""
     kept = meetings.filter(closed=True, settlement__isnull=False)
-    return [meeting for meeting, money in settle_days(kept, kept=False)
-            if differences(meeting.settlement, record_of(money))]
+    return [
+        meeting for meeting, money in settle_days(kept, kept=False) if differences(meeting.settlement, record_of(money))
+    ]
 
 
 def drifted_ids(meetings):
@@ -123,9 +129,12 @@ def drifted_ids(meetings):
     their games, read in one pass (``day_inputs``): a day is settled again only when what its record was
     settled from changed (``settles_as_kept``).  What ``services.kept_money`` stores in ``Meeting.drifted``."""
     _people, days = day_inputs(meetings.filter(closed=True, settlement__isnull=False), kept=False)
-    return {meeting.pk for meeting, inputs in days
-            if not settles_as_kept(meeting.settlement, inputs)
-            and differences(meeting.settlement, record_of(inputs.settle()))}
+    return {
+        meeting.pk
+        for meeting, inputs in days
+        if not settles_as_kept(meeting.settlement, inputs)
+        and differences(meeting.settlement, record_of(inputs.settle()))
+    }
 
 
 def history(meeting):
@@ -138,4 +147,3 @@ def history(meeting):
         entry.by_shown = shown[entry.by]
         entry.lines = [{**line, "games": sum(line["places"])} for line in (entry.record or {}).get("lines", ())]
     return entries
-

@@ -147,8 +147,13 @@ class Line:
 
     def sort_key(self):
         average = self.exact_average_place
-        return (-self.points, average if average is not None else Fraction(99), -self.places[0],
-                -(self.best if self.best is not None else -10**9), reading_order(self.member))
+        return (
+            -self.points,
+            average if average is not None else Fraction(99),
+            -self.places[0],
+            -(self.best if self.best is not None else -(10**9)),
+            reading_order(self.member),
+        )
 
 
 @dataclass
@@ -249,27 +254,51 @@ def _standings(period, split=None):
     maru_counts = {key: Sum(key) for key in MARU} if win_points else {}
     rows = (
         _split(meeting_lines_in(period), "meeting__date", split)
-        .annotate(**{figure: Sum(figure) for figure in SUMMED}, best=Max("best"), worst=Min("worst"),
-                  last_played=Max("meeting__date"), **places, **maru_counts)
+        .annotate(
+            **{figure: Sum(figure) for figure in SUMMED},
+            best=Max("best"),
+            worst=Min("worst"),
+            last_played=Max("meeting__date"),
+            **places,
+            **maru_counts,
+        )
         .order_by()
     )
-    adjustments = _split(
-        Adjustment.objects.filter(rule_set=period.rule_set).filter(
-            **({"date__gte": period.first_day} if period.first_day else {}),
-            **({"date__lte": period.last_day} if period.last_day else {}),
-        ), "date", split).annotate(points=Sum("points")).order_by()
-    days = (_split(day_lines_in(period), "day_total__meeting__date", split)
-            .annotate(points=Sum("points"), games=Sum("day_total__games"), last_played=Max("day_total__meeting__date"))
-            .order_by())
+    adjustments = (
+        _split(
+            Adjustment.objects.filter(rule_set=period.rule_set).filter(
+                **({"date__gte": period.first_day} if period.first_day else {}),
+                **({"date__lte": period.last_day} if period.last_day else {}),
+            ),
+            "date",
+            split,
+        )
+        .annotate(points=Sum("points"))
+        .order_by()
+    )
+    days = (
+        _split(day_lines_in(period), "day_total__meeting__date", split)
+        .annotate(points=Sum("points"), games=Sum("day_total__games"), last_played=Max("day_total__meeting__date"))
+        .order_by()
+    )
     rows, adjustments, days = list(rows), list(adjustments), list(days)
     members = Member.objects.in_bulk({row["member"] for row in (*rows, *days, *adjustments)})
     # The rows before the day for the standings that stop the day before, then all of them.
     sides = [(replace(period, last_day=split - datetime.timedelta(days=1)), (True,))] if split else []
     sides.append((period, (True, False)))
-    return tuple(_table(part, players, win_points, list(maru_counts), members,
-                        [row for row in rows if row["early"] in side], [row for row in days if row["early"] in side],
-                        [row for row in adjustments if row["early"] in side])
-                 for part, side in sides)
+    return tuple(
+        _table(
+            part,
+            players,
+            win_points,
+            list(maru_counts),
+            members,
+            [row for row in rows if row["early"] in side],
+            [row for row in days if row["early"] in side],
+            [row for row in adjustments if row["early"] in side],
+        )
+        for part, side in sides
+    )
 
 
 def _split(rows, date, split):
@@ -283,8 +312,9 @@ def _table(period, players, win_points, maru_keys, members, rows, days, adjustme
     lines = {}
 
     def line_of(member_id):
-        return lines.get(member_id) or lines.setdefault(member_id, Line(
-            member=members[member_id], places=[0] * players, maru=dict.fromkeys(maru_keys, 0)))
+        return lines.get(member_id) or lines.setdefault(
+            member_id, Line(member=members[member_id], places=[0] * players, maru=dict.fromkeys(maru_keys, 0))
+        )
 
     for row in rows:
         line = line_of(row["member"])

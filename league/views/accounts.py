@@ -53,10 +53,14 @@ def signup(request: HttpRequest) -> HttpResponse:
 @login_required
 def signup_welcome(request: HttpRequest) -> HttpResponse:
     """Where a new login lands: create a club, or wait for an invite link from one's club."""
-    return render(request, "league/accounts/welcome.html", {
-        "refusal": club_start.creation_refusal(request.user),
-        "clubs": Club.objects.filter(memberships__user=request.user).order_by("name"),
-    })
+    return render(
+        request,
+        "league/accounts/welcome.html",
+        {
+            "refusal": club_start.creation_refusal(request.user),
+            "clubs": Club.objects.filter(memberships__user=request.user).order_by("name"),
+        },
+    )
 
 
 def first_rules_url(club: Club, players: str) -> str:
@@ -76,7 +80,8 @@ def create_club(request: HttpRequest) -> HttpResponse:
         except Refused as refused:
             form.add_error(refused.field, refused.message)
         else:
-            messages.success(request, _("%(club)s is created, and you are its owner. Now choose its rules.") % {
-                "club": club.name})
+            messages.success(
+                request, _("%(club)s is created, and you are its owner. Now choose its rules.") % {"club": club.name}
+            )
             return redirect(first_rules_url(club, form.cleaned_data["players"]))
     return render(request, "league/accounts/create_club.html", {"form": form}, status=400 if form.is_bound else 200)

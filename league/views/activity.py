@@ -19,9 +19,18 @@ def activity_page(request, slug):
     table = ActivityTable(activity_rows(items))
     if download := configure(request, table):  # the page's history is paged by ``before``, not by the table
         return download
-    return render(request, "league/manage/activity.html", {
-        "access": access, "club": access.club, "items": items, "table": table, "before": before, "older": older,
-    })
+    return render(
+        request,
+        "league/manage/activity.html",
+        {
+            "access": access,
+            "club": access.club,
+            "items": items,
+            "table": table,
+            "before": before,
+            "older": older,
+        },
+    )
 
 
 def _moment(text):

@@ -21,10 +21,20 @@ def awards_page(request, slug):
     table = AwardsTable(award_rows(awards)) if awards and awards.awards else None
     if table and (download := configure(request, table)):
         return download
-    return render(request, "league/standings/awards.html", {
-        "access": access, "club": access.club, "nav": "awards", "form": form, "choice": choice, "awards": awards,
-        "table": table, "choice_query": urlencode(choice.query()),
-    })
+    return render(
+        request,
+        "league/standings/awards.html",
+        {
+            "access": access,
+            "club": access.club,
+            "nav": "awards",
+            "form": form,
+            "choice": choice,
+            "awards": awards,
+            "table": table,
+            "choice_query": urlencode(choice.query()),
+        },
+    )
 
 
 def records_page(request, slug):
@@ -32,8 +42,14 @@ def records_page(request, slug):
     form = RuleSetChoiceForm(access.club, request.GET)
     rule_set = form.choice.rule_set
     records = club_records(rule_set) if rule_set else None
-    context = {"access": access, "club": access.club, "nav": "records", "form": form, "rule_set": rule_set,
-               "records": records}
+    context = {
+        "access": access,
+        "club": access.club,
+        "nav": "records",
+        "form": form,
+        "rule_set": rule_set,
+        "records": records,
+    }
     if records is not None:
         tables = records_tables(records)
         for table in tables.values():

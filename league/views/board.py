@@ -24,10 +24,18 @@ def _board_context(request, slug, meeting_id):
     board = day_board(meeting)
     with_seat_tables(board.games)
     # A screen in the room is not clicked: its standings do not sort and offer no download.
-    standings_table = DayStandingsTable(day_standing_rows(board.standings), place_names=PLACE_NAMES[:board.day.players],
-                                        sortable=False)
-    return {"access": access, "club": access.club, "meeting": meeting, "board": board, "standings": board.standings,
-            "standings_table": standings_table, "refresh_seconds": REFRESH_SECONDS}
+    standings_table = DayStandingsTable(
+        day_standing_rows(board.standings), place_names=PLACE_NAMES[: board.day.players], sortable=False
+    )
+    return {
+        "access": access,
+        "club": access.club,
+        "meeting": meeting,
+        "board": board,
+        "standings": board.standings,
+        "standings_table": standings_table,
+        "refresh_seconds": REFRESH_SECONDS,
+    }
 
 
 def board_page(request, slug, meeting_id):

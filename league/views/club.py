@@ -22,29 +22,41 @@ def club_page(request, slug):
     top = leaders(rule_set, season)
     latest = latest_meeting_results(club)
     # The page's tables summarise others (the meeting's page, the standings): no sorting, no download.
-    latest_tables = {} if latest is None else {
-        "latest_totals_table": LatestTotalsTable(latest.totals),
-        "latest_games_table": LatestGamesTable(latest.games, players=latest.players),
-    }
+    latest_tables = (
+        {}
+        if latest is None
+        else {
+            "latest_totals_table": LatestTotalsTable(latest.totals),
+            "latest_games_table": LatestGamesTable(latest.games, players=latest.players),
+        }
+    )
     own = own_card(club, access.member_id, top)
     if top is not None and top.lines:
         latest_tables["leaders_table"] = LeadersTable(top.lines)
     if own is not None and own.seats:
         latest_tables["own_games_table"] = OwnGamesTable(own.seats)
-    return render(request, "league/club.html", {
-        "access": access, "club": club, "nav": "club", "meetings": meetings,
-        "latest": latest, **latest_tables,
-        "leaders": top,
-        "own": own,
-        "yakuman": recent_yakuman(club),
-        "next_steps": next_steps(access, season=season, rule_set=rule_set),
-    })
-
+    return render(
+        request,
+        "league/club.html",
+        {
+            "access": access,
+            "club": club,
+            "nav": "club",
+            "meetings": meetings,
+            "latest": latest,
+            **latest_tables,
+            "leaders": top,
+            "own": own,
+            "yakuman": recent_yakuman(club),
+            "next_steps": next_steps(access, season=season, rule_set=rule_set),
+        },
+    )
 
 
 def club_rules(request, slug):
     """The club's rule sets in words, each with the version in force and the dates of the others."""
     access = club_access(request, slug)
     rule_sets = RuleSet.objects.filter(club=access.club).with_versions()
-    return render(request, "league/rules.html", {"access": access, "club": access.club, "nav": "rules",
-                                                 "rule_sets": rule_sets})
+    return render(
+        request, "league/rules.html", {"access": access, "club": access.club, "nav": "rules", "rule_sets": rule_sets}
+    )

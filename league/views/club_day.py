@@ -35,8 +35,11 @@ def meeting_attendance(request, slug, meeting_id):
                 guest_form = GuestForm(request.POST)
                 if guest_form.is_valid():
                     person, added = add_guest(meeting, guest_form.cleaned_data["name"], request.user)
-                    messages.success(request, (_("%(name)s was added as a guest and is here.") if added else
-                                               _("%(name)s is here.")) % {"name": person.name})
+                    messages.success(
+                        request,
+                        (_("%(name)s was added as a guest and is here.") if added else _("%(name)s is here."))
+                        % {"name": person.name},
+                    )
                     return redirect("meeting_attendance", slug=slug, meeting_id=meeting.pk)
                 status = 400
             else:
@@ -55,9 +58,20 @@ def meeting_attendance(request, slug, meeting_id):
             else:
                 refusal = refused.message
             status = 409
-    return render(request, "league/club_day/attendance.html", {
-        "access": access, "club": access.club, "meeting": meeting, "nav": "meetings",
-        "presence": day_presence(meeting), "guest_form": guest_form, "refusal": refusal}, status=status)
+    return render(
+        request,
+        "league/club_day/attendance.html",
+        {
+            "access": access,
+            "club": access.club,
+            "meeting": meeting,
+            "nav": "meetings",
+            "presence": day_presence(meeting),
+            "guest_form": guest_form,
+            "refusal": refusal,
+        },
+        status=status,
+    )
 
 
 def meeting_draw(request, slug, meeting_id):
@@ -69,14 +83,17 @@ def meeting_draw(request, slug, meeting_id):
         form = DrawForm(request.POST)
         if form.is_valid():
             try:
-                drawn = draw(meeting, request.user, form.cleaned_data["rounds"],
-                             mark=request.POST.get("mark") or None)
+                drawn = draw(meeting, request.user, form.cleaned_data["rounds"], mark=request.POST.get("mark") or None)
             except Refused as refused:
                 refusal, status = refused.message, 409
             else:
-                messages.success(request, _("Round %(first)s drawn.") % {"first": drawn[0].number} if len(drawn) == 1
-                                 else _("Rounds %(first)s to %(last)s drawn.") % {
-                                     "first": drawn[0].number, "last": drawn[-1].number})
+                messages.success(
+                    request,
+                    _("Round %(first)s drawn.") % {"first": drawn[0].number}
+                    if len(drawn) == 1
+                    else _("Rounds %(first)s to %(last)s drawn.")
+                    % {"first": drawn[0].number, "last": drawn[-1].number},
+                )
                 return redirect("meeting_draw", slug=slug, meeting_id=meeting.pk)
         else:
             status = 400
@@ -93,8 +110,14 @@ def swap_drawn_seats(request, slug, meeting_id, number):
     refusal = None
     if form.is_valid():
         try:
-            swap(meeting, number, form.cleaned_data["first"], form.cleaned_data["second"], request.user,
-                 mark=request.POST.get("mark") or None)
+            swap(
+                meeting,
+                number,
+                form.cleaned_data["first"],
+                form.cleaned_data["second"],
+                request.user,
+                mark=request.POST.get("mark") or None,
+            )
         except Refused as refused:
             refusal = refused.message
         else:
@@ -128,7 +151,18 @@ def _draw_page(request, access, meeting, form=None, refusal=None, status=200):
     with_drawn_seat_tables(day.rounds)
     sit_outs_table = SitOutsTable(sit_out_rows(day.sit_outs))
     configure(request, sit_outs_table)  # the secretary's page: sorted from the address, never a download
-    return render(request, "league/club_day/draw.html", {
-        "access": access, "club": access.club, "meeting": meeting, "nav": "meetings", "day": day,
-        "sit_outs_table": sit_outs_table,
-        "form": form or DrawForm(initial={"rounds": 1}), "refusal": refusal}, status=status)
+    return render(
+        request,
+        "league/club_day/draw.html",
+        {
+            "access": access,
+            "club": access.club,
+            "meeting": meeting,
+            "nav": "meetings",
+            "day": day,
+            "sit_outs_table": sit_outs_table,
+            "form": form or DrawForm(initial={"rounds": 1}),
+            "refusal": refusal,
+        },
+        status=status,
+    )

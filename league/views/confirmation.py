@@ -19,8 +19,19 @@ def confirmed(request):
 def confirmation_page(request, access, *, title, consequences, button, cancel_url, hidden=None, section=None):
     """The page asking for confirmation: ``consequences`` are sentences, ``hidden`` the form's other fields;
     ``section`` an optional (title, URL name) the breadcrumb puts between Manage and this page."""
-    return render(request, "league/confirm.html", {
-        "access": access, "club": access.club, "title": title, "consequences": consequences, "button": button,
-        "cancel_url": cancel_url, "hidden": sorted((hidden or {}).items()), "confirm_field": CONFIRMED,
-        "section": section[0] if section else None, "section_page": section[1] if section else None,
-    })
+    return render(
+        request,
+        "league/confirm.html",
+        {
+            "access": access,
+            "club": access.club,
+            "title": title,
+            "consequences": consequences,
+            "button": button,
+            "cancel_url": cancel_url,
+            "hidden": sorted((hidden or {}).items()),
+            "confirm_field": CONFIRMED,
+            "section": section[0] if section else None,
+            "section_page": section[1] if section else None,
+        },
+    )

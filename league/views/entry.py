@@ -39,8 +39,12 @@ def choose_meeting(request, slug):
 def _choose_context(access, meetings, form):
     """The open meetings, each with its drawn tables still to enter (one tap to the table's entry form)."""
     pending = pending_by_meeting(meetings)
-    return {"access": access, "club": access.club, "form": form,
-            "meetings": [(meeting, pending.get(meeting.pk, [])) for meeting in meetings]}
+    return {
+        "access": access,
+        "club": access.club,
+        "form": form,
+        "meetings": [(meeting, pending.get(meeting.pk, [])) for meeting in meetings],
+    }
 
 
 @require_POST
@@ -49,8 +53,7 @@ def start_meeting(request, slug):
     form = StartMeetingForm(request.POST, club=access.club)
     if not form.is_valid():
         meetings = list(Meeting.objects.filter(club=access.club).open().latest_first().select_related("rule_set"))
-        return render(request, "league/entry/choose_meeting.html", _choose_context(access, meetings, form),
-                      status=400)
+        return render(request, "league/entry/choose_meeting.html", _choose_context(access, meetings, form), status=400)
     meeting = form.save()
     messages.success(request, _("Meeting of %(date)s started.") % {"date": meeting.date})
     return redirect("enter_game", slug=slug, meeting_id=meeting.pk)
@@ -58,9 +61,14 @@ def start_meeting(request, slug):
 
 def game_form_for(meeting, data=None, initial=None, form_class=GameForm, **extra):
     """The entry form for a game of ``meeting``, with the rule version in force on its date."""
-    return form_class(data, initial=initial, meeting=meeting,
-                      rule_version=meeting.rule_set.version_on(meeting.date),
-                      in_hundreds=meeting.club.scores_in_hundreds, **extra)
+    return form_class(
+        data,
+        initial=initial,
+        meeting=meeting,
+        rule_version=meeting.rule_set.version_on(meeting.date),
+        in_hundreds=meeting.club.scores_in_hundreds,
+        **extra,
+    )
 
 
 def enter_game(request, slug, meeting_id):
@@ -76,13 +84,17 @@ def enter_game(request, slug, meeting_id):
         if form.is_valid() and request.POST.get("action") == "save" and not meeting.closed:
             try:
                 checks = form.entry_checks()
-                game = (confirm_report(report, form.settled, request.user, checks) if report
-                        else record_game(form.settled, request.user, checks))
+                game = (
+                    confirm_report(report, form.settled, request.user, checks)
+                    if report
+                    else record_game(form.settled, request.user, checks)
+                )
             except GameRefused as refusal:
                 form.show_refusal(refusal)
             else:
-                messages.success(request, _("Saved: round %(round)s, table %(table)s.") % {
-                    "round": game.round, "table": game.table})
+                messages.success(
+                    request, _("Saved: round %(round)s, table %(table)s.") % {"round": game.round, "table": game.table}
+                )
                 return redirect(_next_game_url(slug, meeting, form))
         status = 200 if form.is_valid() else 400
     else:
@@ -92,8 +104,7 @@ def enter_game(request, slug, meeting_id):
         initial["drawn_mark"] = table_mark(meeting, *where)
         form = game_form_for(meeting, initial=initial)
         status = 200
-    return render(request, "league/entry/enter_game.html", _entry_context(access, meeting, form, report),
-                  status=status)
+    return render(request, "league/entry/enter_game.html", _entry_context(access, meeting, form, report), status=status)
 
 
 @require_POST
@@ -108,18 +119,27 @@ def preview_game(request, slug, meeting_id):
 
 def render_preview(request, form):
     """The preview alone, for entry.js to put in the page: the points (or why not yet) and each box's message."""
-    return render(request, "league/entry/_preview.html",
-                  {"form": form, "preview_table": preview_table(form), "live": True})
+    return render(
+        request, "league/entry/_preview.html", {"form": form, "preview_table": preview_table(form), "live": True}
+    )
 
 
 def _entry_context(access, meeting, form, report=None):
-    games = (Game.objects.filter(meeting=meeting).counted().prefetch_related("seats__member")
-             .order_by("-round", "-table"))
+    games = (
+        Game.objects.filter(meeting=meeting).counted().prefetch_related("seats__member").order_by("-round", "-table")
+    )
     return {
-        "access": access, "club": access.club, "meeting": meeting, "form": form,
-        "preview_table": preview_table(form), "yakuman_names": YAKUMAN_NAMES,
-        "recent_games": games[:8], "closed": meeting.closed,
-        "report": report, "pending_tables": pending_tables(meeting), "reports": reports_to_check(meeting),
+        "access": access,
+        "club": access.club,
+        "meeting": meeting,
+        "form": form,
+        "preview_table": preview_table(form),
+        "yakuman_names": YAKUMAN_NAMES,
+        "recent_games": games[:8],
+        "closed": meeting.closed,
+        "report": report,
+        "pending_tables": pending_tables(meeting),
+        "reports": reports_to_check(meeting),
     }
 
 
@@ -167,8 +187,11 @@ def _next_game_url(slug, meeting, form):
     data = form.cleaned_data
     pending = pending_tables(meeting)
     if pending:
-        query = {"round": pending[0].round, "table": pending[0].table, **({"points": 1} if form.entry.points_only
-                                                                           else {})}
+        query = {
+            "round": pending[0].round,
+            "table": pending[0].table,
+            **({"points": 1} if form.entry.points_only else {}),
+        }
         return f"{reverse('enter_game', args=[slug, meeting.pk])}?{urlencode(query)}"
     query = {"round": data["round"] + 1, "table": data["table"]}
     query.update({f"p{seat}": member.name for seat, member in enumerate(form.entry.members)})

@@ -28,9 +28,17 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 def export_page(request, slug):
     access = club_for_members(request, slug)
     form = ExportChoiceForm(access.club, request.GET)
-    return render(request, "league/exports/page.html", {
-        "access": access, "club": access.club, "choice": form.choice, "form": form, "nav": "export",
-    })
+    return render(
+        request,
+        "league/exports/page.html",
+        {
+            "access": access,
+            "club": access.club,
+            "choice": form.choice,
+            "form": form,
+            "nav": "export",
+        },
+    )
 
 
 def season_workbook(request, slug):
@@ -51,8 +59,9 @@ def results_csv(request, slug):
     if not choice:
         return _back_to_page(request, slug)
     sheet = results_sheet(choice)
-    response = StreamingHttpResponse((chunk.encode("utf-8") for chunk in csv_chunks(sheet)),
-                                     content_type="text/csv; charset=utf-8")
+    response = StreamingHttpResponse(
+        (chunk.encode("utf-8") for chunk in csv_chunks(sheet)), content_type="text/csv; charset=utf-8"
+    )
     response["Content-Disposition"] = content_disposition_header(True, choice.file_name("csv"))
     return response
 

@@ -20,17 +20,22 @@ from .entry import game_form_for
 
 def _game(access, game_id):
     return get_object_or_404(
-        Game.objects.select_related("meeting__rule_set", "meeting__club", "rule_version__rule_set")
-        .prefetch_related("seats__member", "yakuman__member"),
-        pk=game_id, meeting__club=access.club,
+        Game.objects.select_related("meeting__rule_set", "meeting__club", "rule_version__rule_set").prefetch_related(
+            "seats__member", "yakuman__member"
+        ),
+        pk=game_id,
+        meeting__club=access.club,
     )
 
 
 def game_detail(request, slug, game_id):
     access = club_access(request, slug)
     game = _game(access, game_id)
-    return render(request, "league/games/detail.html", {"access": access, "club": access.club, "game": game,
-                                                        "breakdown_table": breakdown_table(game)})
+    return render(
+        request,
+        "league/games/detail.html",
+        {"access": access, "club": access.club, "game": game, "breakdown_table": breakdown_table(game)},
+    )
 
 
 def edit_game(request, slug, game_id):
@@ -42,8 +47,9 @@ def edit_game(request, slug, game_id):
         form = game_form_for(game.meeting, request.POST)
         if form.is_valid() and request.POST.get("action") == "save":
             try:
-                saved = correct_game(game, form.settled, form.cleaned_data.get("revision"), request.user,
-                                     form.entry_checks())
+                saved = correct_game(
+                    game, form.settled, form.cleaned_data.get("revision"), request.user, form.entry_checks()
+                )
             except GameRefused as refusal:
                 if refusal.current is not None:
                     # Keep what this secretary typed, show what is saved now, and let a
@@ -61,11 +67,21 @@ def edit_game(request, slug, game_id):
     else:
         form = game_form_for(game.meeting, initial=initial_from_game(game))
         status = 200
-    return render(request, "league/games/edit.html", {
-        "access": access, "club": access.club, "game": game, "form": form, "meeting": game.meeting,
-        "preview_table": preview_table(form),
-        "conflict": conflict, "breakdown_table": breakdown_table(conflict) if conflict else None,
-    }, status=status)
+    return render(
+        request,
+        "league/games/edit.html",
+        {
+            "access": access,
+            "club": access.club,
+            "game": game,
+            "form": form,
+            "meeting": game.meeting,
+            "preview_table": preview_table(form),
+            "conflict": conflict,
+            "breakdown_table": breakdown_table(conflict) if conflict else None,
+        },
+        status=status,
+    )
 
 
 def breakdown_table(game):
@@ -81,8 +97,12 @@ def initial_from_game(game):
     def typed(score):  # 1,000 or more typed is read as points, so large scores stay in full
         return score // 100 if in_hundreds and abs(score) < 100_000 else score
 
-    initial = {"round": game.round, "table": game.table, "deposit": typed(sheet.get("deposit") or 0) or "",
-               "revision": game.revision}
+    initial = {
+        "round": game.round,
+        "table": game.table,
+        "deposit": typed(sheet.get("deposit") or 0) or "",
+        "revision": game.revision,
+    }
     points = sheet.get("points")
     if points is not None:  # entered (or imported) by points: corrected by points
         initial["by_points"] = True
@@ -101,11 +121,17 @@ def initial_from_game(game):
         initial[key] = initial.get(key, 0) + 1
     for row, event in enumerate(sheet.get("yakuman", [])):
         prefix = f"yakuman_{row}"
-        initial.update({f"{prefix}_seat": str(event["seat"]), f"{prefix}_name": event.get("name", ""),
-                        f"{prefix}_win": event["win"], f"{prefix}_kind": event.get("kind", "yakuman"),
-                        f"{prefix}_count": event.get("count", 1),
-                        f"{prefix}_from": "" if event.get("from") is None else str(event["from"]),
-                        f"{prefix}_pao": "" if event.get("pao") is None else str(event["pao"])})
+        initial.update(
+            {
+                f"{prefix}_seat": str(event["seat"]),
+                f"{prefix}_name": event.get("name", ""),
+                f"{prefix}_win": event["win"],
+                f"{prefix}_kind": event.get("kind", "yakuman"),
+                f"{prefix}_count": event.get("count", 1),
+                f"{prefix}_from": "" if event.get("from") is None else str(event["from"]),
+                f"{prefix}_pao": "" if event.get("pao") is None else str(event["pao"]),
+            }
+        )
         if sheet.get("ended_by_yakuman") == event["seat"]:
             initial[f"{prefix}_ends"] = True
     return initial
@@ -117,17 +143,29 @@ def void_game(request, slug, game_id):
         access = club_for_secretary(request, slug)
         game = _game(access, game_id)
         return confirmation_page(
-            request, access, title=_("Void this game?"),
+            request,
+            access,
+            title=_("Void this game?"),
             consequences=[
-                _("Round %(round)s · table %(table)s of %(date)s (%(players)s) will no longer count: its points "
-                  "leave the standings, the members' pages and the day's money.") % {
-                    "round": game.round, "table": game.table, "date": format_date(game.meeting.date),
-                    "players": ", ".join(seat.member.name for seat in game.seats.all())},
-                _("Nothing is deleted: the game stays in its history and in the club's activity, and it can be "
-                  "restored from its page."),
+                _(
+                    "Round %(round)s · table %(table)s of %(date)s (%(players)s) will no longer count: its points "
+                    "leave the standings, the members' pages and the day's money."
+                )
+                % {
+                    "round": game.round,
+                    "table": game.table,
+                    "date": format_date(game.meeting.date),
+                    "players": ", ".join(seat.member.name for seat in game.seats.all()),
+                },
+                _(
+                    "Nothing is deleted: the game stays in its history and in the club's activity, and it can be "
+                    "restored from its page."
+                ),
             ],
-            button=_("Void the game"), cancel_url=reverse("game_detail", args=[slug, game.pk]),
-            hidden={"revision": request.POST.get("revision", game.revision)})
+            button=_("Void the game"),
+            cancel_url=reverse("game_detail", args=[slug, game.pk]),
+            hidden={"revision": request.POST.get("revision", game.revision)},
+        )
     return _set_void(request, slug, game_id, True, _("Game voided. It no longer counts; you can restore it."))
 
 
@@ -159,6 +197,13 @@ def game_history_page(request, slug, game_id):
     game = _game(access, game_id)
     revisions = game_history(game)
     changes_tables(revisions)
-    return render(request, "league/games/history.html", {
-        "access": access, "club": access.club, "game": game, "revisions": revisions,
-    })
+    return render(
+        request,
+        "league/games/history.html",
+        {
+            "access": access,
+            "club": access.club,
+            "game": game,
+            "revisions": revisions,
+        },
+    )

@@ -13,10 +13,14 @@ def club_list(request):
     own = set()
     if request.user.is_authenticated:
         own = set(Club.objects.filter(memberships__user=request.user).values_list("pk", flat=True))
-    return render(request, "league/home.html", {
-        "own": [summary for summary in summaries if summary.club.pk in own],
-        "others": [summary for summary in summaries if summary.club.pk not in own],
-    })
+    return render(
+        request,
+        "league/home.html",
+        {
+            "own": [summary for summary in summaries if summary.club.pk in own],
+            "others": [summary for summary in summaries if summary.club.pk not in own],
+        },
+    )
 
 
 @login_required

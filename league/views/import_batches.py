@@ -35,14 +35,16 @@ def undo_import_batch(request, slug, batch_id):
     except Refused as refusal:
         messages.error(request, refusal.message)
         return _page(request, access, batch, form, status=409)
-    messages.success(request, _("The import was undone: its games, and the meetings and members it created, were "
-                                "removed."))
+    messages.success(
+        request, _("The import was undone: its games, and the meetings and members it created, were removed.")
+    )
     return redirect("import_batch", slug=slug, batch_id=batch.pk)
 
 
 def _batch(access, batch_id):
-    return get_object_or_404(ImportBatch.objects.select_related("rule_set", "created_by", "undone_by"),
-                             pk=batch_id, club=access.club)
+    return get_object_or_404(
+        ImportBatch.objects.select_related("rule_set", "created_by", "undone_by"), pk=batch_id, club=access.club
+    )
 
 
 def _page(request, access, batch, form, status=200):
@@ -50,7 +52,16 @@ def _page(request, access, batch, form, status=200):
     table = ImportedMeetingsTable(summary.meetings, with_day_totals=bool(batch.day_totals))
     if download := configure(request, table):
         return download
-    return render(request, "league/imports/batch.html", {
-        "access": access, "club": access.club, "batch": batch, "summary": summary, "form": form,
-        "meetings_table": table,
-    }, status=status)
+    return render(
+        request,
+        "league/imports/batch.html",
+        {
+            "access": access,
+            "club": access.club,
+            "batch": batch,
+            "summary": summary,
+            "form": form,
+            "meetings_table": table,
+        },
+        status=status,
+    )

@@ -47,25 +47,28 @@ def start_import(request, slug):
             job = start_job.read_import(access.club, request.user, form.cleaned_data["rule_set"], *form.input_bytes())
             return redirect(job_url(access.club, job))
         if form.is_valid() and form.unknown is not None:
-            token = pending.store_sheet(request.session, access.club, form.cleaned_data["rule_set"],
-                                        form.unknown.sheet, form.unknown.message)
+            token = pending.store_sheet(
+                request.session, access.club, form.cleaned_data["rule_set"], form.unknown.sheet, form.unknown.message
+            )
             return redirect("import_columns", slug=slug, token=token)
         if form.is_valid():
-            token = pending.store(request.session, access.club, form.cleaned_data["rule_set"], form.table,
-                                  form.sheet)
+            token = pending.store(request.session, access.club, form.cleaned_data["rule_set"], form.table, form.sheet)
             return redirect("import_preview", slug=slug, token=token)
         status = 400
     else:
         form = ImportForm(club=access.club)
         status = 200
-    return render(request, "league/imports/start.html", {"access": access, "club": access.club, "form": form},
-                  status=status)
+    return render(
+        request, "league/imports/start.html", {"access": access, "club": access.club, "form": form}, status=status
+    )
 
 
 def _no_longer_waiting(request, slug):
     """Back to the start: the import asked for was replaced by another file, or saved."""
-    messages.error(request, _("That import is no longer waiting (another file was chosen, or it was saved). "
-                              "Choose the file again."))
+    messages.error(
+        request,
+        _("That import is no longer waiting (another file was chosen, or it was saved). Choose the file again."),
+    )
     return redirect("import_results", slug=slug)
 
 
@@ -86,10 +89,21 @@ def import_columns(request, slug, token):
             pending.replace_sheet(request.session, access.club, token, form.table)
             return redirect("import_preview", slug=slug, token=token)
         status = 400
-    return render(request, "league/imports/columns.html", {
-        "access": access, "club": access.club, "form": form, "why": why, "source": sheet.source,
-        "rule_set": rule_set, "token": token, "first_rows_table": FirstRowsTable(form.shown, width=form.width),
-    }, status=status)
+    return render(
+        request,
+        "league/imports/columns.html",
+        {
+            "access": access,
+            "club": access.club,
+            "form": form,
+            "why": why,
+            "source": sheet.source,
+            "rule_set": rule_set,
+            "token": token,
+            "first_rows_table": FirstRowsTable(form.shown, width=form.width),
+        },
+        status=status,
+    )
 
 
 def preview_import(request, slug, token):
@@ -109,15 +123,26 @@ def preview_import(request, slug, token):
         plan = make_plan(access.club, kept.rule_set, kept.table, kept.mapping)
         status = 400
     elif action == "commit" and len(kept.table.rows) > IMPORT_ROWS_IN_REQUEST:  # saved by the worker
-        job = start_job.save_import(access.club, request.user, kept, request.POST.get("fingerprint", ""),
-                                    seasons_form.chosen() if seasons_form is not None else ())
+        job = start_job.save_import(
+            access.club,
+            request.user,
+            kept,
+            request.POST.get("fingerprint", ""),
+            seasons_form.chosen() if seasons_form is not None else (),
+        )
         return redirect(job_url(access.club, job))
     elif action == "commit":
         # Saving plans the rows itself, under a lock: no plan is made before it.
         try:
-            batch = commit_table(access.club, kept.rule_set, kept.table, kept.mapping, request.user,
-                                 expected=request.POST.get("fingerprint", ""),
-                                 seasons=seasons_form.chosen() if seasons_form is not None else ())
+            batch = commit_table(
+                access.club,
+                kept.rule_set,
+                kept.table,
+                kept.mapping,
+                request.user,
+                expected=request.POST.get("fingerprint", ""),
+                seasons=seasons_form.chosen() if seasons_form is not None else (),
+            )
         except ImportRefused as refusal:
             messages.error(request, refusal.message)
             plan = refusal.plan or make_plan(access.club, kept.rule_set, kept.table, kept.mapping)
@@ -141,18 +166,31 @@ def preview_import(request, slug, token):
             return redirect("import_preview", slug=slug, token=token)
         status = 400
     shown = shown_games(plan)
-    games_table = ImportGamesTable(shown, seat_headers=WINDS[:plan.table.players],
-                                   with_rule_set="rule_set" in plan.table.columns)
-    return render(request, "league/imports/preview.html", {
-        "access": access, "club": access.club, "plan": plan, "token": token, "mapping_form": mapping_form,
-        "names_table": NameMappingTable(mapping_form.rows()),
-        "yakuman_notes_table": YakumanNotesTable(plan.yakuman_notes[:SHOWN_NOTES]),
-        "problems_table": ProblemsTable(plan.problems[:SHOWN_PROBLEMS]),
-        "more_problems": max(0, len(plan.problems) - SHOWN_PROBLEMS),
-        "games_table": games_table, "hidden_games": len(plan.games) - len(shown),
-        "can_name_columns": pending.has_sheet(request.session, access.club, token),
-        "uncovered": uncovered, "proposals": proposals, "seasons_form": seasons_form,
-    }, status=status)
+    games_table = ImportGamesTable(
+        shown, seat_headers=WINDS[: plan.table.players], with_rule_set="rule_set" in plan.table.columns
+    )
+    return render(
+        request,
+        "league/imports/preview.html",
+        {
+            "access": access,
+            "club": access.club,
+            "plan": plan,
+            "token": token,
+            "mapping_form": mapping_form,
+            "names_table": NameMappingTable(mapping_form.rows()),
+            "yakuman_notes_table": YakumanNotesTable(plan.yakuman_notes[:SHOWN_NOTES]),
+            "problems_table": ProblemsTable(plan.problems[:SHOWN_PROBLEMS]),
+            "more_problems": max(0, len(plan.problems) - SHOWN_PROBLEMS),
+            "games_table": games_table,
+            "hidden_games": len(plan.games) - len(shown),
+            "can_name_columns": pending.has_sheet(request.session, access.club, token),
+            "uncovered": uncovered,
+            "proposals": proposals,
+            "seasons_form": seasons_form,
+        },
+        status=status,
+    )
 
 
 def shown_games(plan):
@@ -163,7 +201,7 @@ def shown_games(plan):
     """
     wrong = [game for game in plan.games if game.problems][:SHOWN_GAMES]
     rows = {game.row for game in wrong}
-    rest = [game for game in plan.games if game.row not in rows][:max(0, SHOWN_GAMES - len(wrong))]
+    rest = [game for game in plan.games if game.row not in rows][: max(0, SHOWN_GAMES - len(wrong))]
     return sorted(wrong + rest, key=lambda game: game.row)
 
 

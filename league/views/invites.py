@@ -35,18 +35,28 @@ def make_invite(request: HttpRequest, slug: str) -> HttpResponse:
             form.add_error(refusal.field, refusal.message)
         else:
             return redirect("invite_detail", slug=slug, invite_id=invite.pk)
-    return render(request, "league/manage/invite_form.html", {"access": access, "club": access.club, "form": form},
-                  status=400 if form.is_bound else 200)
+    return render(
+        request,
+        "league/manage/invite_form.html",
+        {"access": access, "club": access.club, "form": form},
+        status=400 if form.is_bound else 200,
+    )
 
 
 def invite_detail(request: HttpRequest, slug: str, invite_id: int) -> HttpResponse:
     """The invite's link to copy, and a text for the club's group chat, while it waits; else what became of it."""
     access = club_for_owner(request, slug)
     invite = get_object_or_404(invites.invites_of(access.club), pk=invite_id)
-    response = render(request, "league/manage/invite.html", {
-        "access": access, "club": access.club, "invite": invite,
-        "link": request.build_absolute_uri(reverse("use_invite", args=[invite.token])),
-    })
+    response = render(
+        request,
+        "league/manage/invite.html",
+        {
+            "access": access,
+            "club": access.club,
+            "invite": invite,
+            "link": request.build_absolute_uri(reverse("use_invite", args=[invite.token])),
+        },
+    )
     response["Cache-Control"] = "no-store"  # the link lets someone in: no copy in a browser's cache
     return response
 
@@ -60,8 +70,10 @@ def withdraw_invite(request: HttpRequest, slug: str, invite_id: int) -> HttpResp
     except Refused as refusal:
         messages.error(request, refusal.message)
     else:
-        messages.success(request, _("The invite for %(member)s is withdrawn: its link no longer works.") % {
-            "member": invite.member.name})
+        messages.success(
+            request,
+            _("The invite for %(member)s is withdrawn: its link no longer works.") % {"member": invite.member.name},
+        )
     return redirect("manage_logins", slug=slug)
 
 
@@ -89,17 +101,28 @@ def use_invite(request: HttpRequest, token: str) -> HttpResponse:
             invite = invites.usable_invite(token)  # as it is now, for the status below
         else:
             if joined is not None:
-                messages.success(request, _("Welcome to %(club)s: you are %(member)s, as %(role)s.") % {
-                    "club": invite.club.name, "member": invite.member.name, "role": joined.get_role_display()})
+                messages.success(
+                    request,
+                    _("Welcome to %(club)s: you are %(member)s, as %(role)s.")
+                    % {"club": invite.club.name, "member": invite.member.name, "role": joined.get_role_display()},
+                )
                 return redirect("club", slug=invite.club.slug)
     status = 200
     if refusal is not None:
         status = 410 if invites.invite_refusal(invite) else 409  # gone for everyone, or only not for this login
     elif form is not None and form.is_bound:
         status = 400
-    return render(request, "league/accounts/invite.html", {
-        "invite": invite, "club": invite.club, "refusal": refusal, "form": form,
-    }, status=status)
+    return render(
+        request,
+        "league/accounts/invite.html",
+        {
+            "invite": invite,
+            "club": invite.club,
+            "refusal": refusal,
+            "form": form,
+        },
+        status=status,
+    )
 
 
 def _join(request: HttpRequest, token: str, user, form):

@@ -24,12 +24,25 @@ from ..jobs.store import DONE, FAILED, QUEUED
 from ..models import RuleSet
 from ..permissions import club_for_members, club_for_owner, club_for_secretary
 
-ACCESS = {"import_read": club_for_secretary, "import_save": club_for_secretary, "recompute": club_for_owner,
-          "export": club_for_members}
-STEPS = {"started": _("Starting"), "reading": _("Reading the file"), "planning": _("Working out every game again"),
-         "saving": _("Saving"), "writing": _("Writing the workbook")}
-TITLES = {"import_read": _("Reading the import"), "import_save": _("Saving the import"),
-          "recompute": _("Recomputing the games"), "export": _("Writing the season workbook")}
+ACCESS = {
+    "import_read": club_for_secretary,
+    "import_save": club_for_secretary,
+    "recompute": club_for_owner,
+    "export": club_for_members,
+}
+STEPS = {
+    "started": _("Starting"),
+    "reading": _("Reading the file"),
+    "planning": _("Working out every game again"),
+    "saving": _("Saving"),
+    "writing": _("Writing the workbook"),
+}
+TITLES = {
+    "import_read": _("Reading the import"),
+    "import_save": _("Saving the import"),
+    "recompute": _("Recomputing the games"),
+    "export": _("Writing the season workbook"),
+}
 REFRESH_SECONDS = 2
 # Queued longer than this, the page says the worker may not be running.
 WORKER_LATE = 60
@@ -57,13 +70,22 @@ def job_page(request, slug, job_id):
         messages.success(request, job.message)
         return redirect(job.next_url)
     waiting = job.state not in (DONE, FAILED)
-    return render(request, "league/jobs/status.html", {
-        "access": access, "club": access.club, "job": job, "title": TITLES[job.kind], "waiting": waiting,
-        "refresh": REFRESH_SECONDS if waiting else None, "step": STEPS.get(job.step, ""),
-        "seconds": int(time.time() - (job.started or job.created)),
-        "worker_late": job.state == QUEUED and time.time() - job.created > WORKER_LATE,
-        "back_url": _back_url(access.club, job),
-    })
+    return render(
+        request,
+        "league/jobs/status.html",
+        {
+            "access": access,
+            "club": access.club,
+            "job": job,
+            "title": TITLES[job.kind],
+            "waiting": waiting,
+            "refresh": REFRESH_SECONDS if waiting else None,
+            "step": STEPS.get(job.step, ""),
+            "seconds": int(time.time() - (job.started or job.created)),
+            "worker_late": job.state == QUEUED and time.time() - job.created > WORKER_LATE,
+            "back_url": _back_url(access.club, job),
+        },
+    )
 
 
 @require_GET
@@ -83,8 +105,9 @@ def _to_import(request, access, job):
     read = json.loads(job.output.read_text(encoding="utf-8"))
     sheet = None
     if read["sheet"] is not None:
-        sheet = Sheet(rows=[(number, list(cells)) for number, cells in read["sheet"]["rows"]],
-                      source=read["sheet"]["source"])
+        sheet = Sheet(
+            rows=[(number, list(cells)) for number, cells in read["sheet"]["rows"]], source=read["sheet"]["source"]
+        )
     if read["table"] is None:
         token = pending.store_sheet(request.session, access.club, rule_set, sheet, read["message"])
         return redirect("import_columns", slug=access.club.slug, token=token)

@@ -21,5 +21,9 @@ def club_settings(request, slug):
         save_club_settings(access.club, **form.cleaned_data)
         messages.success(request, _("The club's settings are saved."))
         return redirect("manage", slug=slug)
-    return render(request, "league/manage/club_settings.html", {"access": access, "club": access.club, "form": form},
-                  status=400 if form.is_bound else 200)
+    return render(
+        request,
+        "league/manage/club_settings.html",
+        {"access": access, "club": access.club, "form": form},
+        status=400 if form.is_bound else 200,
+    )

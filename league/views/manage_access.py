@@ -15,8 +15,7 @@ from ..services import accounts
 
 
 def _membership(access, membership_id):
-    return get_object_or_404(Membership.objects.select_related("user", "club"), pk=membership_id,
-                             club=access.club)
+    return get_object_or_404(Membership.objects.select_related("user", "club"), pk=membership_id, club=access.club)
 
 
 @require_POST
@@ -29,10 +28,18 @@ def password_link(request, slug, membership_id):
     except Refused as refusal:
         messages.error(request, refusal.message)
         return redirect("manage_logins", slug=slug)
-    response = render(request, "league/manage/password_link.html", {
-        "access": access, "club": access.club, "membership": membership, "link": link,
-        "emailed_to": emailed_to, "until": accounts.link_expiry(),
-    })
+    response = render(
+        request,
+        "league/manage/password_link.html",
+        {
+            "access": access,
+            "club": access.club,
+            "membership": membership,
+            "link": link,
+            "emailed_to": emailed_to,
+            "until": accounts.link_expiry(),
+        },
+    )
     response["Cache-Control"] = "no-store"  # the link sets a password: no copy in a browser's cache
     return response
 

@@ -21,9 +21,16 @@ def adjustments(request, slug):
     adjustments = list(people.adjustments_of(access.club))
     table = AdjustmentsTable(adjustment_rows(adjustments))
     configure(request, table)  # the secretaries' page: sorted from the address, never a download
-    return render(request, "league/manage/adjustments.html", {
-        "access": access, "club": access.club, "adjustments": adjustments, "table": table,
-    })
+    return render(
+        request,
+        "league/manage/adjustments.html",
+        {
+            "access": access,
+            "club": access.club,
+            "adjustments": adjustments,
+            "table": table,
+        },
+    )
 
 
 def add_adjustment(request, slug):
@@ -39,21 +46,32 @@ def add_adjustment(request, slug):
 def delete_adjustment(request, slug, adjustment_id):
     """Deleting asks first (GET, or a POST without the confirmation); the activity page keeps what it was."""
     access = club_for_secretary(request, slug)
-    adjustment = get_object_or_404(Adjustment.objects.select_related("member", "rule_set"), pk=adjustment_id,
-                                   club=access.club)
+    adjustment = get_object_or_404(
+        Adjustment.objects.select_related("member", "rule_set"), pk=adjustment_id, club=access.club
+    )
     if not confirmed(request):
         return confirmation_page(
-            request, access, title=_("Delete this adjustment?"),
+            request,
+            access,
+            title=_("Delete this adjustment?"),
             consequences=[
-                _("The adjustment of %(points)s for %(member)s on %(date)s (%(reason)s) will be deleted: it leaves "
-                  "the standings of %(rule_set)s.") % {
-                    "points": format_points(adjustment.points), "member": adjustment.member.name,
-                    "date": format_date(adjustment.date), "reason": adjustment.reason,
-                    "rule_set": adjustment.rule_set.name},
+                _(
+                    "The adjustment of %(points)s for %(member)s on %(date)s (%(reason)s) will be deleted: it leaves "
+                    "the standings of %(rule_set)s."
+                )
+                % {
+                    "points": format_points(adjustment.points),
+                    "member": adjustment.member.name,
+                    "date": format_date(adjustment.date),
+                    "reason": adjustment.reason,
+                    "rule_set": adjustment.rule_set.name,
+                },
                 _("The club's activity page keeps what it was and who deleted it; to undo, add it again."),
             ],
-            button=_("Delete the adjustment"), cancel_url=reverse("adjustments", args=[slug]),
-            section=(_("Adjustments"), "adjustments"))
+            button=_("Delete the adjustment"),
+            cancel_url=reverse("adjustments", args=[slug]),
+            section=(_("Adjustments"), "adjustments"),
+        )
     people.delete_adjustment(adjustment, request.user)
     messages.success(request, _("Adjustment for %(member)s deleted.") % {"member": adjustment.member.name})
     return redirect("adjustments", slug=slug)

@@ -37,8 +37,12 @@ def saved_from(request, form, save):
 
 def form_page(request, template, access, form, **context):
     """A form page: 400 when it comes back with errors, so scripts and tests see the refusal."""
-    return render(request, template, {"access": access, "club": access.club, "form": form, **context},
-                  status=400 if form.is_bound else 200)
+    return render(
+        request,
+        template,
+        {"access": access, "club": access.club, "form": form, **context},
+        status=400 if form.is_bound else 200,
+    )
 
 
 def bound(request):
@@ -56,10 +60,19 @@ def manage_members(request, slug):
     members_table, guests_table = RosterTable(roster_rows(members)), GuestsTable(guests)
     configure(request, members_table)  # the owner's page: sorted from the address, never a download
     configure(request, guests_table)
-    return render(request, "league/manage/members.html", {
-        "access": access, "club": access.club, "search": search, "members": members, "guests": guests,
-        "members_table": members_table, "guests_table": guests_table,
-    })
+    return render(
+        request,
+        "league/manage/members.html",
+        {
+            "access": access,
+            "club": access.club,
+            "search": search,
+            "members": members,
+            "guests": guests,
+            "members_table": members_table,
+            "guests_table": guests_table,
+        },
+    )
 
 
 def add_member(request, slug):
@@ -75,14 +88,23 @@ def add_members(request, slug):
     if request.POST.get("action") == "save":
         added = saved_from(request, form, lambda _data: people.add_members(access.club, form.new_members()))
     if added is not None:
-        messages.success(request, ngettext("Added %(count)s member.", "Added %(count)s members.", len(added)) % {
-            "count": len(added)})
+        messages.success(
+            request, ngettext("Added %(count)s member.", "Added %(count)s members.", len(added)) % {"count": len(added)}
+        )
         return redirect("manage_members", slug=slug)
     checked = form.is_bound and form.is_valid()  # checking: a list without problems may be added
-    return render(request, "league/manage/members_paste.html", {
-        "access": access, "club": access.club, "form": form, "checked": checked,
-        "people_table": PastedMembersTable(form.people),
-    }, status=400 if form.is_bound and not checked else 200)
+    return render(
+        request,
+        "league/manage/members_paste.html",
+        {
+            "access": access,
+            "club": access.club,
+            "form": form,
+            "checked": checked,
+            "people_table": PastedMembersTable(form.people),
+        },
+        status=400 if form.is_bound and not checked else 200,
+    )
 
 
 def edit_member(request, slug, member_id):
@@ -97,12 +119,15 @@ def _member_page(request, access, member):
     if saved is not None:
         done = _("Member %(name)s added.") if adding else _("Member %(name)s saved.")
         if adding and form.suggested:
-            done = _("Member %(name)s added, with the reading %(kana)s suggested from the name: if it is wrong, "
-                     "correct it on the member's page.")
+            done = _(
+                "Member %(name)s added, with the reading %(kana)s suggested from the name: if it is wrong, "
+                "correct it on the member's page."
+            )
         messages.success(request, done % {"name": saved.name, "kana": saved.kana})
         return redirect("manage_members", slug=access.club.slug)
-    return form_page(request, "league/manage/member_form.html", access, form, member=member, adding=adding,
-                     heading=heading)
+    return form_page(
+        request, "league/manage/member_form.html", access, form, member=member, adding=adding, heading=heading
+    )
 
 
 # -- guests: made a member, or merged into one --------------------------------------------------------------
@@ -124,11 +149,11 @@ def merge_guest(request, slug, guest_id):
     access = club_for_owner(request, slug)
     guest = _guest(access, guest_id)
     form = MergeGuestForm(bound(request), club=access.club)
-    saved = saved_from(request, form, lambda data: people.merge_guest(access.club, guest, data["member"],
-                                                                        request.user))
+    saved = saved_from(request, form, lambda data: people.merge_guest(access.club, guest, data["member"], request.user))
     if saved is not None:
-        messages.success(request, _("The games of %(guest)s are now %(member)s's.") % {
-            "guest": guest.name, "member": saved.name})
+        messages.success(
+            request, _("The games of %(guest)s are now %(member)s's.") % {"guest": guest.name, "member": saved.name}
+        )
         return redirect("manage_members", slug=slug)
     return _guest_page(request, access, guest, MakeMemberForm(club=access.club, guest=guest), form)
 
@@ -138,10 +163,19 @@ def _guest(access, guest_id):
 
 
 def _guest_page(request, access, guest, make_form, merge_form):
-    return render(request, "league/manage/guest.html", {
-        "access": access, "club": access.club, "guest": guest, "make_form": make_form, "merge_form": merge_form,
-        "games": guest.seats.count(),
-    }, status=400 if make_form.is_bound or merge_form.is_bound else 200)
+    return render(
+        request,
+        "league/manage/guest.html",
+        {
+            "access": access,
+            "club": access.club,
+            "guest": guest,
+            "make_form": make_form,
+            "merge_form": merge_form,
+            "games": guest.seats.count(),
+        },
+        status=400 if make_form.is_bound or merge_form.is_bound else 200,
+    )
 
 
 # -- logins and roles -------------------------------------------------------------------------------------
@@ -156,11 +190,19 @@ def manage_logins(request, slug):
     locked_out = accounts.locked_out(m.user.get_username() for m in memberships)
     listed = list(invites.invites_of(access.club)[:INVITES_LISTED])
     # The owner's page: neither table sorts (role order, newest first) nor downloads, so neither is configured.
-    return render(request, "league/manage/logins.html", {
-        "access": access, "club": access.club, "memberships": memberships, "locked_out": locked_out,
-        "logins_table": LoginsTable(login_rows(memberships, request.user, locked_out)),
-        "invites": listed, "invites_table": InvitesTable(listed),
-    })
+    return render(
+        request,
+        "league/manage/logins.html",
+        {
+            "access": access,
+            "club": access.club,
+            "memberships": memberships,
+            "locked_out": locked_out,
+            "logins_table": LoginsTable(login_rows(memberships, request.user, locked_out)),
+            "invites": listed,
+            "invites_table": InvitesTable(listed),
+        },
+    )
 
 
 def edit_login(request, slug, membership_id):
@@ -169,8 +211,11 @@ def edit_login(request, slug, membership_id):
     form = EditLoginForm(bound(request), membership=membership)
     saved = saved_from(request, form, lambda data: people.change_login(membership, **data))
     if saved is not None:
-        messages.success(request, _("%(username)s is now %(role)s.") % {
-            "username": saved.user.get_username(), "role": saved.get_role_display()})
+        messages.success(
+            request,
+            _("%(username)s is now %(role)s.")
+            % {"username": saved.user.get_username(), "role": saved.get_role_display()},
+        )
         if saved.user == request.user and saved.role != Role.OWNER:
             return redirect("club", slug=slug)  # no longer allowed on the owner's pages
         return redirect("manage_logins", slug=slug)
@@ -184,36 +229,46 @@ def remove_login(request, slug, membership_id):
     if not confirmed(request):
         username = membership.user.get_username()
         linked = ", ".join(Member.objects.filter(club=access.club, user=membership.user).values_list("name", flat=True))
-        consequences = [_("%(username)s (%(role)s) will no longer be able to open this club's pages as one of its "
-                          "people. The login itself stays, and so do its other clubs.") % {
-                            "username": username, "role": membership.get_role_display()}]
+        consequences = [
+            _(
+                "%(username)s (%(role)s) will no longer be able to open this club's pages as one of its "
+                "people. The login itself stays, and so do its other clubs."
+            )
+            % {"username": username, "role": membership.get_role_display()}
+        ]
         if linked:
-            consequences.append(_("%(member)s stays a member with every result, no longer linked to the login.")
-                                % {"member": linked})
+            consequences.append(
+                _("%(member)s stays a member with every result, no longer linked to the login.") % {"member": linked}
+            )
         if membership.user == request.user:
             consequences.append(_("This is your own login: you will leave the club's management pages."))
-        consequences.append(_("The club's activity page keeps who removed the login and when; to undo, make an "
-                              "invite for the member."))
+        consequences.append(
+            _("The club's activity page keeps who removed the login and when; to undo, make an invite for the member.")
+        )
         return confirmation_page(
-            request, access, title=_("Remove %(username)s from the club?") % {"username": username},
-            consequences=consequences, button=_("Remove the login"),
+            request,
+            access,
+            title=_("Remove %(username)s from the club?") % {"username": username},
+            consequences=consequences,
+            button=_("Remove the login"),
             cancel_url=reverse("edit_login", args=[slug, membership.pk]),
-            section=(_("Logins and roles"), "manage_logins"))
+            section=(_("Logins and roles"), "manage_logins"),
+        )
     try:
         people.remove_login(membership, request.user)
     except Refused as refusal:
         messages.error(request, refusal.message)
         return redirect("edit_login", slug=slug, membership_id=membership.pk)
-    messages.success(request, _("%(username)s no longer belongs to the club.") % {
-        "username": membership.user.get_username()})
+    messages.success(
+        request, _("%(username)s no longer belongs to the club.") % {"username": membership.user.get_username()}
+    )
     if membership.user == request.user:
         return redirect("home")
     return redirect("manage_logins", slug=slug)
 
 
 def _membership(access, membership_id):
-    return get_object_or_404(Membership.objects.select_related("user", "club"), pk=membership_id,
-                             club=access.club)
+    return get_object_or_404(Membership.objects.select_related("user", "club"), pk=membership_id, club=access.club)
 
 
 # -- seasons ----------------------------------------------------------------------------------------------
@@ -224,9 +279,16 @@ def manage_seasons(request, slug):
     seasons = list(Season.objects.filter(club=access.club))
     table = SeasonsTable(season_rows(seasons))
     configure(request, table)  # the owner's page: sorted from the address, never a download
-    return render(request, "league/manage/seasons.html", {
-        "access": access, "club": access.club, "seasons": seasons, "table": table,
-    })
+    return render(
+        request,
+        "league/manage/seasons.html",
+        {
+            "access": access,
+            "club": access.club,
+            "seasons": seasons,
+            "table": table,
+        },
+    )
 
 
 def add_season(request, slug):
@@ -247,5 +309,6 @@ def _season_page(request, access, season):
         done = _("Season %(name)s added.") if adding else _("Season %(name)s saved.")
         messages.success(request, done % {"name": saved.name})
         return redirect("manage_seasons", slug=access.club.slug)
-    return form_page(request, "league/manage/season_form.html", access, form, season=season, adding=adding,
-                     heading=heading)
+    return form_page(
+        request, "league/manage/season_form.html", access, form, season=season, adding=adding, heading=heading
+    )

@@ -39,21 +39,29 @@ def rules(request, slug):
     rule_sets = []
     for rule_set in RuleSet.objects.filter(club=access.club).with_versions():
         current = rule_set.version_on(today)
-        rule_sets.append({"rule_set": rule_set, "versions": [
-            {"version": version, "rules": describe_rules(version.settings), "notes": note_rows(version.notes),
-             "warning": oka_warning(version.settings), "in_force": version == current,
-             "future": version.effective_from > today}
-            for version in rule_set.versions.all()
-        ]})
-    return render(request, "league/manage/rules.html", {"access": access, "club": access.club,
-                                                        "rule_sets": rule_sets})
+        rule_sets.append(
+            {
+                "rule_set": rule_set,
+                "versions": [
+                    {
+                        "version": version,
+                        "rules": describe_rules(version.settings),
+                        "notes": note_rows(version.notes),
+                        "warning": oka_warning(version.settings),
+                        "in_force": version == current,
+                        "future": version.effective_from > today,
+                    }
+                    for version in rule_set.versions.all()
+                ],
+            }
+        )
+    return render(request, "league/manage/rules.html", {"access": access, "club": access.club, "rule_sets": rule_sets})
 
 
 def add_rule_set_page(request, slug):
     """ルールを追加: a new rule set and its first version, started from a preset (``?preset=``, ``?players=``)."""
     access = club_for_owner(request, slug)
-    choice = PresetChoiceForm(request.GET, empty_label=_("No preset: the plain starting rules"),
-                              first_by_default=True)
+    choice = PresetChoiceForm(request.GET, empty_label=_("No preset: the plain starting rules"), first_by_default=True)
     # A refused form shows what was typed, not the preset's values: no "filled in from" then.
     preset = choice.chosen() if request.method != "POST" else None
     if request.method == "POST":
@@ -61,8 +69,15 @@ def add_rule_set_page(request, slug):
         if form.is_valid():
             data = form.cleaned_data
             try:
-                rule_set = add_rule_set(access.club, data["name"], data["description"], data["effective_from"],
-                                        data["rules"], data["fees"], data["note"])
+                rule_set = add_rule_set(
+                    access.club,
+                    data["name"],
+                    data["description"],
+                    data["effective_from"],
+                    data["rules"],
+                    data["fees"],
+                    data["note"],
+                )
             except Refused as refusal:
                 form.add_error(refusal.field, refusal.message)
             else:
@@ -76,10 +91,20 @@ def add_rule_set_page(request, slug):
         initial["name"] = preset_label(preset) if preset else ""
         form = NewRuleSetForm(initial=initial, club=access.club)
         status = 200
-    return render(request, "league/manage/rule_set_form.html", {
-        "access": access, "club": access.club, "form": form, "choice": choice, "preset": preset,
-        "preset_name": preset_label(preset) if preset else "", "first_rules": not access.club.rule_sets.exists(),
-    }, status=status)
+    return render(
+        request,
+        "league/manage/rule_set_form.html",
+        {
+            "access": access,
+            "club": access.club,
+            "form": form,
+            "choice": choice,
+            "preset": preset,
+            "preset_name": preset_label(preset) if preset else "",
+            "first_rules": not access.club.rule_sets.exists(),
+        },
+        status=status,
+    )
 
 
 def edit_rule_set(request, slug, rule_set_id):
@@ -96,9 +121,17 @@ def edit_rule_set(request, slug, rule_set_id):
         else:
             messages.success(request, _("The rules %(name)s are saved.") % {"name": changed.name})
             return redirect(f"{reverse('manage_rules', args=[slug])}#rule-set-{changed.pk}")
-    return render(request, "league/manage/rule_set_edit.html", {
-        "access": access, "club": access.club, "rule_set": rule_set, "form": form,
-    }, status=400 if form.is_bound else 200)
+    return render(
+        request,
+        "league/manage/rule_set_edit.html",
+        {
+            "access": access,
+            "club": access.club,
+            "rule_set": rule_set,
+            "form": form,
+        },
+        status=400 if form.is_bound else 200,
+    )
 
 
 def new_rule_version(request, slug, rule_set_id):
@@ -112,8 +145,7 @@ def new_rule_version(request, slug, rule_set_id):
         if form.is_valid():
             data = form.cleaned_data
             try:
-                version = add_rule_version(rule_set, data["effective_from"], data["rules"], data["fees"],
-                                           data["note"])
+                version = add_rule_version(rule_set, data["effective_from"], data["rules"], data["fees"], data["note"])
             except Refused as refusal:
                 form.add_error(refusal.field, refusal.message)
             else:
@@ -127,10 +159,21 @@ def new_rule_version(request, slug, rule_set_id):
         initial = initial_from_preset(preset) if preset else initial_from_version(_based_on(rule_set))
         form = RuleVersionForm(initial=initial, rule_set=rule_set)
         status = 200
-    return render(request, "league/manage/rule_version_form.html", {
-        "access": access, "club": access.club, "rule_set": rule_set, "form": form, "based_on": _based_on(rule_set),
-        "choice": choice, "preset": preset, "preset_name": preset_label(preset) if preset else "",
-    }, status=status)
+    return render(
+        request,
+        "league/manage/rule_version_form.html",
+        {
+            "access": access,
+            "club": access.club,
+            "rule_set": rule_set,
+            "form": form,
+            "based_on": _based_on(rule_set),
+            "choice": choice,
+            "preset": preset,
+            "preset_name": preset_label(preset) if preset else "",
+        },
+        status=status,
+    )
 
 
 def recompute_rules(request, slug, rule_set_id):
@@ -146,8 +189,7 @@ def recompute_rules(request, slug, rule_set_id):
     status = 200
     if request.method == "POST":
         if request.POST.get("fingerprint") != plan.fingerprint:
-            messages.error(request, _("The games to recompute changed since the list was shown. "
-                                      "Check the list again."))
+            messages.error(request, _("The games to recompute changed since the list was shown. Check the list again."))
             status = 409
         else:
             try:
@@ -159,13 +201,22 @@ def recompute_rules(request, slug, rule_set_id):
             else:
                 messages.success(request, _("%(count)s games recomputed.") % {"count": count})
                 return redirect("manage_rules", slug=slug)
-    return render(request, "league/manage/recompute.html", {
-        "access": access, "club": access.club, "rule_set": rule_set, "version": version, "plan": plan,
-        "shown_changes": [(change, RecomputedSeatsTable(change.seats)) for change in plan.changes[:SHOWN_CHANGES]],
-        "hidden_changes": max(0, plan.count - SHOWN_CHANGES),
-        "shown_problems": plan.problems[:SHOWN_CHANGES],
-        "hidden_problems": max(0, len(plan.problems) - SHOWN_CHANGES),
-    }, status=status)
+    return render(
+        request,
+        "league/manage/recompute.html",
+        {
+            "access": access,
+            "club": access.club,
+            "rule_set": rule_set,
+            "version": version,
+            "plan": plan,
+            "shown_changes": [(change, RecomputedSeatsTable(change.seats)) for change in plan.changes[:SHOWN_CHANGES]],
+            "hidden_changes": max(0, plan.count - SHOWN_CHANGES),
+            "shown_problems": plan.problems[:SHOWN_CHANGES],
+            "hidden_problems": max(0, len(plan.problems) - SHOWN_CHANGES),
+        },
+        status=status,
+    )
 
 
 def _based_on(rule_set):

@@ -40,12 +40,20 @@ def _day_context(access, meeting, *, sheet=False):
     """The day's figures and its tables; the printed ``sheet``'s tables neither sort nor show chips."""
     day = day_figures(meeting)
     standings = day.standings
-    return {"access": access, "club": access.club, "meeting": meeting, "day": day,
-            "money": day.money, "standings": standings,
-            "standings_table": DayStandingsTable(day_standing_rows(standings), place_names=PLACE_NAMES[:day.players],
-                                                 chips=not sheet, sortable=not sheet),
-            "money_table": DayMoneyTable(day.money, orderable=not sheet),
-            "summary": day_summary(meeting, day), "nav": "meetings"}
+    return {
+        "access": access,
+        "club": access.club,
+        "meeting": meeting,
+        "day": day,
+        "money": day.money,
+        "standings": standings,
+        "standings_table": DayStandingsTable(
+            day_standing_rows(standings), place_names=PLACE_NAMES[: day.players], chips=not sheet, sortable=not sheet
+        ),
+        "money_table": DayMoneyTable(day.money, orderable=not sheet),
+        "summary": day_summary(meeting, day),
+        "nav": "meetings",
+    }
 
 
 def meeting_detail(request, slug, meeting_id):
@@ -53,8 +61,9 @@ def meeting_detail(request, slug, meeting_id):
     access = club_access(request, slug)
     meeting = _meeting(access, meeting_id)
     context = _day_context(access, meeting)
-    context["games"] = with_seat_tables(Game.objects.filter(meeting=meeting).prefetch_related("seats__member")
-                                        .order_by("round", "table", "void"))
+    context["games"] = with_seat_tables(
+        Game.objects.filter(meeting=meeting).prefetch_related("seats__member").order_by("round", "table", "void")
+    )
     day_totals = list(DayTotal.objects.filter(meeting=meeting).with_lines())
     context.update(day_totals=day_totals, day_totals_table=DayTotalsTable(day_total_rows(day_totals)))
     page_tables = [context["standings_table"], context["day_totals_table"]]
@@ -62,8 +71,12 @@ def meeting_detail(request, slug, meeting_id):
         settlements = history(meeting)
         kept_lines_tables(settlements)
         drift = context["day"].drift
-        context.update(settlements=settlements, drift=drift, drift_table=DriftTable(drift or ()),
-                       tables_to_report=tables_to_report(meeting, request.user))
+        context.update(
+            settlements=settlements,
+            drift=drift,
+            drift_table=DriftTable(drift or ()),
+            tables_to_report=tables_to_report(meeting, request.user),
+        )
         page_tables.append(context["money_table"])
     for table in page_tables:
         if download := configure(request, table):
@@ -104,25 +117,49 @@ def meeting_accounts(request, slug, meeting_id):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            save_accounts(meeting, data["venue_fee"], data["rounds"], form.attendance(),
-                          expected_mark=request.POST.get("mark"))
+            save_accounts(
+                meeting, data["venue_fee"], data["rounds"], form.attendance(), expected_mark=request.POST.get("mark")
+            )
         except Refused as refusal:
             form.add_error(None, refusal.message)
-            return render(request, "league/meetings/accounts.html", {
-                "access": access, "club": access.club, "meeting": meeting, "form": form, "money": money,
-                "money_table": money_table, "attendance_table": AttendanceTable(form), "nav": "meetings",
-                "mark": mark,
-            }, status=409)
+            return render(
+                request,
+                "league/meetings/accounts.html",
+                {
+                    "access": access,
+                    "club": access.club,
+                    "meeting": meeting,
+                    "form": form,
+                    "money": money,
+                    "money_table": money_table,
+                    "attendance_table": AttendanceTable(form),
+                    "nav": "meetings",
+                    "mark": mark,
+                },
+                status=409,
+            )
         if request.POST.get("action") == "close":
             set_closed(meeting, True, request.user)
             messages.success(request, _("Accounts saved and the meeting closed."))
         else:
             messages.success(request, _("Accounts saved."))
         return redirect("meeting_detail", slug=slug, meeting_id=meeting.pk)
-    return render(request, "league/meetings/accounts.html", {
-        "access": access, "club": access.club, "meeting": meeting, "form": form, "money": money,
-        "money_table": money_table, "attendance_table": AttendanceTable(form), "nav": "meetings", "mark": mark,
-    }, status=400 if form.is_bound else 200)
+    return render(
+        request,
+        "league/meetings/accounts.html",
+        {
+            "access": access,
+            "club": access.club,
+            "meeting": meeting,
+            "form": form,
+            "money": money,
+            "money_table": money_table,
+            "attendance_table": AttendanceTable(form),
+            "nav": "meetings",
+            "mark": mark,
+        },
+        status=400 if form.is_bound else 200,
+    )
 
 
 @require_POST
@@ -138,19 +175,29 @@ def reopen_meeting(request, slug, meeting_id):
     """Reopening a closed meeting: a confirmation saying what happens, and the reason, which is kept."""
     access = club_for_secretary(request, slug)
     meeting = _meeting(access, meeting_id)
-    return _confirm(request, access, meeting, "league/meetings/reopen.html",
-                    lambda reason: set_closed(meeting, False, request.user, reason),
-                    _("Meeting reopened. Its games can be corrected; its settlement is kept in its history."))
+    return _confirm(
+        request,
+        access,
+        meeting,
+        "league/meetings/reopen.html",
+        lambda reason: set_closed(meeting, False, request.user, reason),
+        _("Meeting reopened. Its games can be corrected; its settlement is kept in its history."),
+    )
 
 
 def resettle_meeting(request, slug, meeting_id):
     """Re-settling a closed meeting whose games changed (owner only): its money as the games settle now."""
     access = club_for_owner(request, slug)
     meeting = _meeting(access, meeting_id)
-    return _confirm(request, access, meeting, "league/meetings/resettle.html",
-                    lambda reason: resettle(meeting, request.user, reason),
-                    _("Meeting re-settled. The earlier settlement stays in its history."),
-                    **_drift_context(meeting))
+    return _confirm(
+        request,
+        access,
+        meeting,
+        "league/meetings/resettle.html",
+        lambda reason: resettle(meeting, request.user, reason),
+        _("Meeting re-settled. The earlier settlement stays in its history."),
+        **_drift_context(meeting),
+    )
 
 
 def _drift_context(meeting):
@@ -174,5 +221,9 @@ def _confirm(request, access, meeting, template, act, done, **context):
                 return redirect("meeting_detail", slug=access.club.slug, meeting_id=meeting.pk)
         else:
             status = 400
-    return render(request, template, {"access": access, "club": access.club, "meeting": meeting, "form": form,
-                                      "nav": "meetings", **context}, status=status)
+    return render(
+        request,
+        template,
+        {"access": access, "club": access.club, "meeting": meeting, "form": form, "nav": "meetings", **context},
+        status=status,
+    )

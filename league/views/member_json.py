@@ -28,32 +28,63 @@ def record_as_json(record, season, page, links):
         },
         "summary": _summary(record, line),
         "seats": [
-            {"seat": seat.seat, "wind": WIND_KEYS[seat.seat], "games": seat.games,
-             "average_place": decimal_number(seat.average_place), "top_rate": decimal_number(seat.top_rate),
-             "last_avoid_rate": decimal_number(seat.last_avoid_rate), "per_game": decimal_number(seat.per_game)}
+            {
+                "seat": seat.seat,
+                "wind": WIND_KEYS[seat.seat],
+                "games": seat.games,
+                "average_place": decimal_number(seat.average_place),
+                "top_rate": decimal_number(seat.top_rate),
+                "last_avoid_rate": decimal_number(seat.last_avoid_rate),
+                "per_game": decimal_number(seat.per_game),
+            }
             for seat in record.seats
         ],
-        "games_page": {"page": page.number, "pages": page.paginator.num_pages, "count": page.paginator.count,
-                       "per_page": page.paginator.per_page, "next": links["next"], "previous": links["previous"]},
+        "games_page": {
+            "page": page.number,
+            "pages": page.paginator.num_pages,
+            "count": page.paginator.count,
+            "per_page": page.paginator.per_page,
+            "next": links["next"],
+            "previous": links["previous"],
+        },
         "games": [_game(game_line) for game_line in page.object_list],
         "day_totals": [
-            {"date": entry.date.isoformat(), "meeting_id": entry.day_total.meeting_id,
-             "day_total_id": entry.day_total.pk, "games": entry.day_total.games, "points": points_number(entry.total),
-             "cumulative": points_number(entry.cumulative)}
-            for entry in record.newest_first if entry.is_day_total
+            {
+                "date": entry.date.isoformat(),
+                "meeting_id": entry.day_total.meeting_id,
+                "day_total_id": entry.day_total.pk,
+                "games": entry.day_total.games,
+                "points": points_number(entry.total),
+                "cumulative": points_number(entry.cumulative),
+            }
+            for entry in record.newest_first
+            if entry.is_day_total
         ],
         "streaks": {
-            streak.kind: {"longest": _run(streak.longest), "current": _run(streak.current)}
-            for streak in record.streaks
+            streak.kind: {"longest": _run(streak.longest), "current": _run(streak.current)} for streak in record.streaks
         },
         "yakuman": [
-            {"name": y.name, "kind": y.kind, "win": y.win, "count": y.count, "date": y.game.meeting.date.isoformat(),
-             "meeting_id": y.game.meeting_id, "game_id": y.game_id}
+            {
+                "name": y.name,
+                "kind": y.kind,
+                "win": y.win,
+                "count": y.count,
+                "date": y.game.meeting.date.isoformat(),
+                "meeting_id": y.game.meeting_id,
+                "game_id": y.game_id,
+            }
             for y in record.yakuman
         ],
         "head_to_head": [
-            {"opponent": member_as_json(h.opponent), "games": h.games, "above": h.above, "below": h.below,
-             "even": h.even, "points": points_number(h.points), "opponent_points": points_number(h.opponent_points)}
+            {
+                "opponent": member_as_json(h.opponent),
+                "games": h.games,
+                "above": h.above,
+                "below": h.below,
+                "even": h.even,
+                "points": points_number(h.points),
+                "opponent_points": points_number(h.opponent_points),
+            }
             for h in record.head_to_head
         ],
     }
@@ -83,8 +114,15 @@ def _game(game_line):
         **{part: points_number(getattr(seat, part)) for part in POINT_PARTS},
         "cumulative": points_number(game_line.cumulative),
         "opponents": [
-            {"id": other.member_id, "name": other.member.name, "seat": other.seat, "wind": WIND_KEYS[other.seat],
-             "place": other.place, "score": other.score, "total": points_number(other.total)}
+            {
+                "id": other.member_id,
+                "name": other.member.name,
+                "seat": other.seat,
+                "wind": WIND_KEYS[other.seat],
+                "place": other.place,
+                "score": other.score,
+                "total": points_number(other.total),
+            }
             for other in game_line.opponents
         ],
     }
@@ -93,6 +131,10 @@ def _game(game_line):
 def _run(run):
     if not run.length:
         return {"length": 0, "from": None, "to": None, "first_game_id": None, "last_game_id": None}
-    return {"length": run.length, "from": run.first.game.meeting.date.isoformat(),
-            "to": run.last.game.meeting.date.isoformat(), "first_game_id": run.first.game.pk,
-            "last_game_id": run.last.game.pk}
+    return {
+        "length": run.length,
+        "from": run.first.game.meeting.date.isoformat(),
+        "to": run.last.game.meeting.date.isoformat(),
+        "first_game_id": run.first.game.pk,
+        "last_game_id": run.last.game.pk,
+    }

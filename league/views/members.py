@@ -29,8 +29,11 @@ def member_list(request, slug):
     table = MemberListTable(in_reading_order(members), this_season=season is not None)
     if download := configure(request, table, per_page=MEMBERS_PER_PAGE):
         return download
-    return render(request, "league/members/list.html",
-                  {"access": access, "club": access.club, "season": season, "members": members, "table": table})
+    return render(
+        request,
+        "league/members/list.html",
+        {"access": access, "club": access.club, "season": season, "members": members, "table": table},
+    )
 
 
 def member_page(request, slug, member_id):
@@ -41,8 +44,16 @@ def member_page(request, slug, member_id):
     choice = form.choice
     # Links to other members and the JSON carry the choice as the form read it, never an unusable value.
     period_query = urlencode(choice.query()) if choice.period else ""
-    context = {"access": access, "club": access.club, "member": member, "form": form, "record": None,
-               "season": choice.season, "rule_set": choice.rule_set, "period_query": period_query}
+    context = {
+        "access": access,
+        "club": access.club,
+        "member": member,
+        "form": form,
+        "record": None,
+        "season": choice.season,
+        "rule_set": choice.rule_set,
+        "period_query": period_query,
+    }
     if choice.period:
         record = member_record(member, choice.period)
         place_labels = [place_label(place) for place in range(1, record.players + 1)]
@@ -64,8 +75,9 @@ def member_json(request, slug, member_id):
     form = PeriodChoiceForm(access.club, request.GET)
     choice = form.choice
     if form.errors or choice.period is None:
-        errors = form.errors.get_json_data() or {"rule_set": [{"message": _("The club has no rules yet."),
-                                                               "code": "no_rule_set"}]}
+        errors = form.errors.get_json_data() or {
+            "rule_set": [{"message": _("The club has no rules yet."), "code": "no_rule_set"}]
+        }
         return JsonResponse({"errors": errors}, status=400, json_dumps_params={"ensure_ascii": False})
     record = member_record(member, choice.period)
     try:
@@ -74,16 +86,22 @@ def member_json(request, slug, member_id):
         errors = {"page": [{"message": _("There is no such page of games."), "code": "invalid_page"}]}
         return JsonResponse({"errors": errors}, status=400, json_dumps_params={"ensure_ascii": False})
     record.with_seats(page.object_list)
-    links = {name: request.build_absolute_uri("?" + query) if query is not None else None
-             for name, query in page_queries(request.GET, page).items()}
+    links = {
+        name: request.build_absolute_uri("?" + query) if query is not None else None
+        for name, query in page_queries(request.GET, page).items()
+    }
     return JsonResponse(record_as_json(record, choice.season, page, links), json_dumps_params={"ensure_ascii": False})
 
 
 def page_queries(query, page):
     """The query strings of the pages after and before ``page`` (None where there is none), the rest kept."""
+
     def with_page(number):
         changed = query.copy()
         changed["page"] = number
         return changed.urlencode()
-    return {"next": with_page(page.next_page_number()) if page.has_next() else None,
-            "previous": with_page(page.previous_page_number()) if page.has_previous() else None}
+
+    return {
+        "next": with_page(page.next_page_number()) if page.has_next() else None,
+        "previous": with_page(page.previous_page_number()) if page.has_previous() else None,
+    }

@@ -19,7 +19,16 @@ def season_money_page(request, slug):
     table = SeasonMoneyTable(season_money_rows(money.members))
     if download := configure(request, table):
         return download
-    return render(request, "league/money/season.html", {
-        "access": access, "club": access.club, "form": form, "season": choice.season, "money": money,
-        "table": table, "nav": "money",
-    })
+    return render(
+        request,
+        "league/money/season.html",
+        {
+            "access": access,
+            "club": access.club,
+            "form": form,
+            "season": choice.season,
+            "money": money,
+            "table": table,
+            "nav": "money",
+        },
+    )

@@ -26,9 +26,12 @@ def _meeting(access, meeting_id):
 
 
 def _refused(request, access, meeting, refusal):
-    return render(request, "league/reports/refused.html", {
-        "access": access, "club": access.club, "meeting": meeting, "message": refusal.message},
-        status=refusal.status)
+    return render(
+        request,
+        "league/reports/refused.html",
+        {"access": access, "club": access.club, "meeting": meeting, "message": refusal.message},
+        status=refusal.status,
+    )
 
 
 def report_table(request, slug, meeting_id, round_number, table):
@@ -39,21 +42,35 @@ def report_table(request, slug, meeting_id, round_number, table):
         drawn = table_to_report(meeting, round_number, table, request.user)
     except ReportRefused as refusal:
         return _refused(request, access, meeting, refusal)
-    form = game_form_for(meeting, request.POST if request.method == "POST" else None, form_class=ReportForm,
-                         drawn=drawn)
+    form = game_form_for(
+        meeting, request.POST if request.method == "POST" else None, form_class=ReportForm, drawn=drawn
+    )
     if request.method == "POST" and form.is_valid() and request.POST.get("action") == "save":
         try:
             report_result(meeting, round_number, table, form.sheet(), request.user)
         except ReportRefused as refusal:
             return _refused(request, access, meeting, refusal)
-        messages.success(request, _("Sent to the secretary: round %(round)s, table %(table)s. It counts once "
-                                    "the secretary confirms it.") % {"round": round_number, "table": table})
+        messages.success(
+            request,
+            _("Sent to the secretary: round %(round)s, table %(table)s. It counts once the secretary confirms it.")
+            % {"round": round_number, "table": table},
+        )
         return redirect("meeting_detail", slug=slug, meeting_id=meeting.pk)
-    return render(request, "league/reports/report.html", {
-        "access": access, "club": access.club, "meeting": meeting, "form": form, "drawn": drawn,
-        "preview_table": preview_table(form), "yakuman_names": YAKUMAN_NAMES,
-        "preview_url": reverse("preview_report", args=[slug, meeting.pk, round_number, table]),
-    }, status=400 if form.is_bound and not form.is_valid() else 200)
+    return render(
+        request,
+        "league/reports/report.html",
+        {
+            "access": access,
+            "club": access.club,
+            "meeting": meeting,
+            "form": form,
+            "drawn": drawn,
+            "preview_table": preview_table(form),
+            "yakuman_names": YAKUMAN_NAMES,
+            "preview_url": reverse("preview_report", args=[slug, meeting.pk, round_number, table]),
+        },
+        status=400 if form.is_bound and not form.is_valid() else 200,
+    )
 
 
 @require_POST
@@ -78,10 +95,19 @@ def turn_down_report(request, slug, meeting_id, report_id):
     where = {"round": report.round, "table": report.table}
     if not confirmed(request):
         return confirmation_page(
-            request, access, title=_("Turn down the report"),
-            consequences=[_("The report of round %(round)s, table %(table)s will not count and can no longer be "
-                            "confirmed; it stays in the meeting's history.") % where],
-            button=_("Turn it down"), cancel_url=reverse("meeting_detail", args=[slug, meeting.pk]))
+            request,
+            access,
+            title=_("Turn down the report"),
+            consequences=[
+                _(
+                    "The report of round %(round)s, table %(table)s will not count and can no longer be "
+                    "confirmed; it stays in the meeting's history."
+                )
+                % where
+            ],
+            button=_("Turn it down"),
+            cancel_url=reverse("meeting_detail", args=[slug, meeting.pk]),
+        )
     try:
         turn_down(report)
     except Refused as refusal:
@@ -89,4 +115,3 @@ def turn_down_report(request, slug, meeting_id, report_id):
     else:
         messages.success(request, _("Turned down: the report of round %(round)s, table %(table)s.") % where)
     return redirect("meeting_detail", slug=slug, meeting_id=meeting.pk)
-

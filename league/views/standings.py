@@ -35,13 +35,23 @@ def standings_page(request, slug):
                 return download
             if projector:  # a screen for the room, not a desk: no download links
                 each.downloads = []
-    return render(request, "league/standings/page.html", {
-        "access": access, "club": access.club, "choice": choice, "result": result, "table": table,
-        "unranked_table": unranked_table, "form": form,
-        "projector": projector, "json_query": urlencode(choice.query()),
-        # The awards take the season and the rule set; the standings' dates and minimum are their own.
-        "awards_query": urlencode({key: choice.query()[key] for key in ("season", "rule_set")}),
-    })
+    return render(
+        request,
+        "league/standings/page.html",
+        {
+            "access": access,
+            "club": access.club,
+            "choice": choice,
+            "result": result,
+            "table": table,
+            "unranked_table": unranked_table,
+            "form": form,
+            "projector": projector,
+            "json_query": urlencode(choice.query()),
+            # The awards take the season and the rule set; the standings' dates and minimum are their own.
+            "awards_query": urlencode({key: choice.query()[key] for key in ("season", "rule_set")}),
+        },
+    )
 
 
 def standings_json(request, slug):
@@ -50,7 +60,8 @@ def standings_json(request, slug):
     form = StandingsChoiceForm(access.club, request.GET)
     choice = form.choice
     if form.errors:
-        return JsonResponse({"errors": form.errors.get_json_data()}, status=400,
-                            json_dumps_params={"ensure_ascii": False})
+        return JsonResponse(
+            {"errors": form.errors.get_json_data()}, status=400, json_dumps_params={"ensure_ascii": False}
+        )
     result = standings(choice.period) if choice.period else None
     return JsonResponse(standings_as_json(access.club, choice, result), json_dumps_params={"ensure_ascii": False})

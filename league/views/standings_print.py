@@ -23,7 +23,15 @@ def printable_standings(request: HttpRequest, slug: str) -> HttpResponse:
     table = PrintableStandingsTable(result) if result else None
     if table is not None and (download := configure(request, table)):
         return download
-    return render(request, "league/standings/print.html", {
-        "access": access, "club": access.club, "choice": choice, "result": result, "table": table,
-        "printed_on": timezone.localdate(),
-    })
+    return render(
+        request,
+        "league/standings/print.html",
+        {
+            "access": access,
+            "club": access.club,
+            "choice": choice,
+            "result": result,
+            "table": table,
+            "printed_on": timezone.localdate(),
+        },
+    )

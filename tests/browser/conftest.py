@@ -20,8 +20,14 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 
 
@@ -60,8 +66,9 @@ def narrow_phone(chromium):
 @pytest.fixture
 def small_phone(chromium):
     """A 360 px touch phone set to Japanese, as the entry's tests type on it."""
-    context = chromium.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2, has_touch=True,
-                                   locale="ja-JP")
+    context = chromium.new_context(
+        viewport={"width": 360, "height": 740}, device_scale_factor=2, has_touch=True, locale="ja-JP"
+    )
     page = context.new_page()
     yield page
     context.close()
@@ -81,8 +88,9 @@ def bakufu(seed_clubs):
 @pytest.fixture
 def demo_club(seed_clubs):
     """爆風の会 with a few weeks of demo results and the demo logins (owner, secretary, member)."""
-    call_command("demo", weeks=4, today=datetime.date(2026, 11, 21), clubs=["bakufu"], on_production=True,
-                 stdout=StringIO())
+    call_command(
+        "demo", weeks=4, today=datetime.date(2026, 11, 21), clubs=["bakufu"], on_production=True, stdout=StringIO()
+    )
     return Club.objects.get(slug="bakufu")
 
 

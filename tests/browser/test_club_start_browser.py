@@ -16,8 +16,20 @@ from league.models import Club, DrawnSeat, GameSeat, Member, Membership, Role
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WIDTH = 360
-MEMBERS = ["佐藤 翔太", "鈴木 大輔", "高橋 美咲", "田中 健太", "伊藤 直樹", "渡辺 陽子", "山本 拓也", "中村 愛",
-           "小林 誠", "加藤 恵", "吉田 亮", "山田 花子"]
+MEMBERS = [
+    "佐藤 翔太",
+    "鈴木 大輔",
+    "高橋 美咲",
+    "田中 健太",
+    "伊藤 直樹",
+    "渡辺 陽子",
+    "山本 拓也",
+    "中村 愛",
+    "小林 誠",
+    "加藤 恵",
+    "吉田 亮",
+    "山田 花子",
+]
 PRESENT = MEMBERS[:8]  # two tables of the first round
 # The Mリーグ worked example: 37,000 / 27,300 / 23,800 / 11,900 → +57.0 / +7.3 / −16.2 / −48.1 (the fourth score
 # fills itself in from the other three).
@@ -54,8 +66,9 @@ def link(page, text):
 
 
 def narrow(chromium):
-    return chromium.new_context(viewport={"width": WIDTH, "height": 740}, device_scale_factor=2, has_touch=True,
-                                locale="ja-JP")
+    return chromium.new_context(
+        viewport={"width": WIDTH, "height": 740}, device_scale_factor=2, has_touch=True, locale="ja-JP"
+    )
 
 
 def fits(page):

@@ -18,13 +18,13 @@ def drawn_meeting(bakufu):
     meeting = Meeting.objects.create(club=bakufu, rule_set=bakufu.rule_sets.first(), date=datetime.date(2026, 11, 21))
     drawn = DrawnRound.objects.create(meeting=meeting, number=1, seed=7)
     players = [Member.objects.get(club=bakufu, name=name) for name, _kana in PLAYERS]
-    DrawnSeat.objects.bulk_create([DrawnSeat(round=drawn, table=1, seat=seat, member=person)
-                                   for seat, person in enumerate(players)])
+    DrawnSeat.objects.bulk_create(
+        [DrawnSeat(round=drawn, table=1, seat=seat, member=person) for seat, person in enumerate(players)]
+    )
     return meeting, players
 
 
-def test_the_board_shows_a_saved_game_without_reloading(live_server, chromium, drawn_meeting, monkeypatch,
-                                                        tmp_path):
+def test_the_board_shows_a_saved_game_without_reloading(live_server, chromium, drawn_meeting, monkeypatch, tmp_path):
     monkeypatch.setattr(board, "REFRESH_SECONDS", 1)
     meeting, players = drawn_meeting
     context = chromium.new_context(viewport={"width": 1920, "height": 1080})
@@ -38,8 +38,10 @@ def test_the_board_shows_a_saved_game_without_reloading(live_server, chromium, d
     assert screen.locator("[data-board-part=results] .game-card").count() == 0
     screen.evaluate("window.boardMarker = 'still here'")
 
-    record_game(settle_in_force(Entry(meeting=meeting, round=1, table=1, members=players,
-                                      scores=[41300, 31500, 18700, 8500])), None)
+    record_game(
+        settle_in_force(Entry(meeting=meeting, round=1, table=1, members=players, scores=[41300, 31500, 18700, 8500])),
+        None,
+    )
     screen.locator(".board-table.result-in").wait_for(timeout=10000)
     screen.locator("[data-board-part=results] .game-card").wait_for()
     assert players[0].name in screen.locator("[data-board-part=standings]").inner_text()
@@ -59,8 +61,10 @@ def test_the_board_shows_a_saved_game_without_reloading(live_server, chromium, d
 
 def test_the_board_fits_a_phone(live_server, phone, drawn_meeting, tmp_path):
     meeting, players = drawn_meeting
-    record_game(settle_in_force(Entry(meeting=meeting, round=1, table=1, members=players,
-                                      scores=[41300, 31500, 18700, 8500])), None)
+    record_game(
+        settle_in_force(Entry(meeting=meeting, round=1, table=1, members=players, scores=[41300, 31500, 18700, 8500])),
+        None,
+    )
     base = live_server.url
     log_in(phone, base)
     phone.goto(f"{base}/c/bakufu/meetings/{meeting.pk}/board/")
@@ -93,7 +97,6 @@ def test_a_hidden_board_does_not_ask_and_catches_up_when_shown(live_server, chro
     with screen.expect_request(lambda request: "/board/parts/" in request.url, timeout=1000):
         screen.evaluate(HIDE, False)  # shown again: it asks at once, not a period later
     close_board(screen, context, unanswered)
-
 
 
 def watch_board(screen):

@@ -81,8 +81,9 @@ def test_a_player_reports_and_the_secretary_confirms(live_server, chromium, smal
     assert (phone.taps, phone.keys) == (3, 18)
     assert ReportedResult.objects.get().status == "pending" and not Game.objects.exists()
 
-    context = chromium.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2, has_touch=True,
-                                   locale="ja-JP")
+    context = chromium.new_context(
+        viewport={"width": 360, "height": 740}, device_scale_factor=2, has_touch=True, locale="ja-JP"
+    )
     secretary = context.new_page()
     log_in_as(secretary, live_server.url, "kanji", "table-side-secret")
     secretary.goto(f"{live_server.url}/c/bakufu/meetings/{drawn.pk}/")

@@ -1,6 +1,5 @@
 """Entry on a small phone (360 px wide): suggestions under the name boxes, the preview fits, one message a box."""
 
-
 import pytest
 
 from league.models import Game, GameSeat
@@ -121,8 +120,14 @@ def test_one_hanchan_takes_the_taps_and_keys_docs_entry_md_counts(live_server, s
     phone.tap(page.get_by_role("button", name="対局を入力"))
     page.wait_for_url("**/enter/")
     phone.tap(page.locator("#id_player_0"))  # in case the keyboard did not open on the box the page opens on
-    for seat, (kana, name, score) in enumerate([("ふく", "福田 太郎", "41300"), ("みな", "南野二郎", "31500"),
-                                                 ("にし", "西川三郎", "18700"), ("きた", "北村四郎", None)]):
+    for seat, (kana, name, score) in enumerate(
+        [
+            ("ふく", "福田 太郎", "41300"),
+            ("みな", "南野二郎", "31500"),
+            ("にし", "西川三郎", "18700"),
+            ("きた", "北村四郎", None),
+        ]
+    ):
         assert page.evaluate("document.activeElement.id") == f"id_player_{seat}"
         phone.compose(kana)
         phone.tap(page.locator(f"#suggest-{seat} button", has_text=name))

@@ -9,8 +9,18 @@ from .bakufu_club import PLAYERS, log_in
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 HEADER = ["開催", "ゲーム", "A氏", "A点", "B氏", "B点", "C氏", "C点", "D氏", "D点"]
-ROW = ["2026-11-21", "1", PLAYERS[0][0], "41300", PLAYERS[1][0], "28000", PLAYERS[2][0], "18700", PLAYERS[3][0],
-       "12000"]
+ROW = [
+    "2026-11-21",
+    "1",
+    PLAYERS[0][0],
+    "41300",
+    PLAYERS[1][0],
+    "28000",
+    PLAYERS[2][0],
+    "18700",
+    PLAYERS[3][0],
+    "12000",
+]
 
 
 def test_naming_the_columns_of_an_unknown_sheet_on_a_phone(live_server, phone, bakufu, tmp_path):

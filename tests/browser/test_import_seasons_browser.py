@@ -22,8 +22,9 @@ def test_the_owner_creates_the_season_of_old_games_on_a_phone(live_server, chrom
     base = live_server.url
     log_in(phone, base)
     phone.goto(f"{base}/c/bakufu/import/")
-    phone.locator("#id_text").fill("\n".join("\t".join(cells) for cells in [HEADER, row("2019-03-02"),
-                                                                             row("2019-10-05")]) + "\n")
+    phone.locator("#id_text").fill(
+        "\n".join("\t".join(cells) for cells in [HEADER, row("2019-03-02"), row("2019-10-05")]) + "\n"
+    )
     phone.get_by_role("button", name="読み込んで確認").click()
     phone.wait_for_url("**/import/*/")
     seasons = phone.locator("#seasons")

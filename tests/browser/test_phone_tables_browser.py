@@ -18,10 +18,20 @@ WIDTH = 360
 # What each role's club nav holds (league/permissions.py): everyone reads, members also see the money.
 READ = ["standings", "running", "awards", "records", "members", "rules", "meetings", "money", "export"]
 NAV_ITEMS = {"member": READ, "secretary": [*READ, "enter", "import"], "owner": [*READ, "enter", "import", "manage"]}
-NAV_LINKS = {"standings": "/standings/", "running": "/standings/running/", "awards": "/standings/awards/",
-             "records": "/records/", "members": "/members/", "rules": "/rules/",
-             "meetings": "#meetings", "money": "/money/", "export": "/export/", "enter": "/enter/",
-             "import": "/import/", "manage": "/manage/"}
+NAV_LINKS = {
+    "standings": "/standings/",
+    "running": "/standings/running/",
+    "awards": "/standings/awards/",
+    "records": "/records/",
+    "members": "/members/",
+    "rules": "/rules/",
+    "meetings": "#meetings",
+    "money": "/money/",
+    "export": "/export/",
+    "enter": "/enter/",
+    "import": "/import/",
+    "manage": "/manage/",
+}
 
 
 def pages(club, role):
@@ -29,10 +39,14 @@ def pages(club, role):
     player = Member.objects.get(club=club, user__username=role)
     closed = Meeting.objects.filter(club=club, closed=True).order_by("-date").first()
     base = f"/c/{club.slug}"
-    return [(f"{base}/standings/", 1), (f"{base}/standings/running/", 2),
-            (f"{base}/members/{player.pk}/", 3),  # by seat, games, head-to-head
-            (f"{base}/meetings/{closed.pk}/", 2),  # the day's standings, the day's money
-            (f"{base}/money/", 1), (f"{base}/meetings/{closed.pk}/sheet/", 2)]
+    return [
+        (f"{base}/standings/", 1),
+        (f"{base}/standings/running/", 2),
+        (f"{base}/members/{player.pk}/", 3),  # by seat, games, head-to-head
+        (f"{base}/meetings/{closed.pk}/", 2),  # the day's standings, the day's money
+        (f"{base}/money/", 1),
+        (f"{base}/meetings/{closed.pk}/sheet/", 2),
+    ]
 
 
 def log_in(page, base, username):
@@ -155,8 +169,18 @@ def test_naming_columns_and_unknown_names_on_a_360_px_phone(live_server, narrow_
     narrow_phone.goto(f"{base}/c/bakufu/import/")
     known = Member.objects.get(club=demo_club, user__username="member").name
     header = ["開催", "ゲーム", "A氏", "A点", "B氏", "B点", "C氏", "C点", "D氏", "D点"]
-    row = ["2026-11-28", "1", known, "41300", "見知らぬ人", "28000", "初めての客人さん", "18700",
-           Member.objects.get(club=demo_club, user__username="owner").name, "12000"]
+    row = [
+        "2026-11-28",
+        "1",
+        known,
+        "41300",
+        "見知らぬ人",
+        "28000",
+        "初めての客人さん",
+        "18700",
+        Member.objects.get(club=demo_club, user__username="owner").name,
+        "12000",
+    ]
     narrow_phone.locator("#id_text").fill("\t".join(header) + "\n" + "\t".join(row) + "\n")
     narrow_phone.get_by_role("button", name="読み込んで確認").click()
     narrow_phone.wait_for_url("**/columns/")
@@ -183,8 +207,9 @@ def test_naming_columns_and_unknown_names_on_a_360_px_phone(live_server, narrow_
     narrow_phone.screenshot(path=str(tmp_path / "import-names.png"), full_page=True)
 
 
-def test_the_running_standings_word_on_the_latest_meetings_fits_a_phone(live_server, narrow_phone, demo_club,
-                                                                        monkeypatch):
+def test_the_running_standings_word_on_the_latest_meetings_fits_a_phone(
+    live_server, narrow_phone, demo_club, monkeypatch
+):
     """A long season draws its latest meetings and says so above the grid: the words wrap, the page keeps still."""
     monkeypatch.setattr("league.views.running.LATEST_MEETINGS", 2)
     base = live_server.url

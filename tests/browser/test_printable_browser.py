@@ -33,8 +33,9 @@ def printed(chromium, address, path):
     return read_pdf(path)
 
 
-def test_forty_members_print_on_one_a4_page_and_more_go_on_under_the_same_header(live_server, chromium, forty,
-                                                                                tmp_path):
+def test_forty_members_print_on_one_a4_page_and_more_go_on_under_the_same_header(
+    live_server, chromium, forty, tmp_path
+):
     club, season = forty
     address = f"{live_server.url}/c/{club.slug}/standings/print/?season={season.pk}"
     pages = printed(chromium, address, tmp_path / "forty.pdf")
@@ -48,8 +49,9 @@ def test_forty_members_print_on_one_a4_page_and_more_go_on_under_the_same_header
     rule_set = club.rule_sets.get()
     for number in range(20):
         member = club.members.create(name=f"追加{number:02d}", kana="")
-        Adjustment.objects.create(club=club, rule_set=rule_set, member=member, date=datetime.date(2026, 5, 1),
-                                  points=10, reason="テスト")
+        Adjustment.objects.create(
+            club=club, rule_set=rule_set, member=member, date=datetime.date(2026, 5, 1), points=10, reason="テスト"
+        )
     pages = printed(chromium, address, tmp_path / "sixty.pdf")
     assert len(pages) == 2 and {page.size for page in pages} == {A4_PORTRAIT}
     assert all("順位" in page.text and "ポイント" in page.text for page in pages)  # the thead, on each page

@@ -31,8 +31,9 @@ def bakufu(seed_clubs):
     rule_set = club.rule_sets.get()
     for number, (day, names, scores) in enumerate(GAMES):
         meeting, _ = Meeting.objects.get_or_create(club=club, rule_set=rule_set, date=day)
-        entry = Entry(meeting=meeting, round=number % 2 + 1, table=1, members=[members[n] for n in names],
-                      scores=scores)
+        entry = Entry(
+            meeting=meeting, round=number % 2 + 1, table=1, members=[members[n] for n in names], scores=scores
+        )
         record_game(settle_in_force(entry), user)
     return club
 
@@ -46,7 +47,12 @@ def test_sorting_and_filtering_the_standings_on_a_phone(live_server, phone, baku
     # All games (the club has no season): 小野 +85, 石田 +40, 青木 −5, 上田 −55, 江藤 −65.
     assert names(phone) == ["小野", "石田", "青木", "上田", "江藤"]
     assert phone.locator("table.standings:not(.unranked) tbody td.col-points").all_inner_texts() == [
-        "+85.0", "+40.0", "▲5.0", "▲55.0", "▲65.0"]
+        "+85.0",
+        "+40.0",
+        "▲5.0",
+        "▲55.0",
+        "▲65.0",
+    ]
     # The page itself never scrolls sideways: the table does, under a sticky header and name column.
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     header = phone.locator("table.standings thead th.col-games")
@@ -62,8 +68,7 @@ def test_sorting_and_filtering_the_standings_on_a_phone(live_server, phone, baku
     phone.locator("table.standings:not(.unranked) thead th.col-games a").click()
     phone.wait_for_url("**sort=-games**")
     assert names(phone) == ["江藤", "小野", "石田", "青木", "上田"]
-    assert phone.locator("table.standings:not(.unranked) thead th.col-games").get_attribute("aria-sort") == \
-        "descending"
+    assert phone.locator("table.standings:not(.unranked) thead th.col-games").get_attribute("aria-sort") == "descending"
 
     # Narrow to May: the sort is kept, the figures are May's.
     phone.locator("details.standings-filters summary").click()
@@ -74,7 +79,12 @@ def test_sorting_and_filtering_the_standings_on_a_phone(live_server, phone, baku
     # May: 石田 +60 (2 games), 青木 +55 (1), 上田 −10 (2), 小野 −20 (1), 江藤 −85 (2); by games, most first.
     assert names(phone) == ["石田", "上田", "江藤", "青木", "小野"]
     assert phone.locator("table.standings:not(.unranked) tbody td.col-rank").all_inner_texts() == [
-        "1", "3", "5", "2", "4"]
+        "1",
+        "3",
+        "5",
+        "2",
+        "4",
+    ]
     assert phone.get_by_text("2026/05/31(日)").first.is_visible()
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     phone.screenshot(path=str(tmp_path / "standings-may.png"), full_page=True)

@@ -10,17 +10,27 @@ from .bakufu_club import log_in
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WIDTH = 360
-MORE = [("長谷川 五郎", "はせがわごろう"), ("森 六子", "もりむつこ"), ("林 七海", "はやしななみ"),
-        ("池田 八雲", "いけだやくも"), ("石井 九", "いしいきゅう")]
+MORE = [
+    ("長谷川 五郎", "はせがわごろう"),
+    ("森 六子", "もりむつこ"),
+    ("林 七海", "はやしななみ"),
+    ("池田 八雲", "いけだやくも"),
+    ("石井 九", "いしいきゅう"),
+]
 # Each table's scores as typed: the fourth fills itself.
-SCORES = [("41300", "31500", "18700"), ("52000", "28000", "15000"), ("35000", "30000", "24000"),
-          ("45000", "35000", "12000")]
+SCORES = [
+    ("41300", "31500", "18700"),
+    ("52000", "28000", "15000"),
+    ("35000", "30000", "24000"),
+    ("45000", "35000", "12000"),
+]
 
 
 @pytest.fixture
 def narrow_phone(chromium):
-    context = chromium.new_context(viewport={"width": WIDTH, "height": 740}, device_scale_factor=2, has_touch=True,
-                                   locale="ja-JP")
+    context = chromium.new_context(
+        viewport={"width": WIDTH, "height": 740}, device_scale_factor=2, has_touch=True, locale="ja-JP"
+    )
     page = context.new_page()
     yield page
     context.close()
@@ -76,8 +86,9 @@ def test_a_whole_club_day_on_a_phone(live_server, narrow_phone, bakufu, tmp_path
     assert sorted(games.values_list("round", "table")) == [(1, 1), (1, 2), (2, 1), (2, 2)]
     for game in games:  # every game seats its drawn table, in the drawn seats
         drawn = DrawnSeat.objects.filter(round__meeting=meeting, round__number=game.round, table=game.table)
-        assert (sorted(drawn.values_list("seat", "member"))
-                == sorted(GameSeat.objects.filter(game=game).values_list("seat", "member")))
+        assert sorted(drawn.values_list("seat", "member")) == sorted(
+            GameSeat.objects.filter(game=game).values_list("seat", "member")
+        )
 
     # The day board shows the last round's tables as entered, the four results and the day's standings.
     page.goto(f"{base}/c/bakufu/meetings/{meeting.pk}/board/")

@@ -13,10 +13,15 @@ def page(response):
 
 def select(root, tag, cls=None, **attrs):
     """Every ``tag`` element under ``root`` with the class ``cls`` and the attribute values ``attrs``."""
+
     def wanted(node):
         found = dict(node.attributes)
-        return (node.name == tag and (cls is None or cls in classes(node))
-                and all(found.get(key) == value for key, value in attrs.items()))
+        return (
+            node.name == tag
+            and (cls is None or cls in classes(node))
+            and all(found.get(key) == value for key, value in attrs.items())
+        )
+
     return find_all(root, wanted)
 
 
@@ -33,7 +38,8 @@ def errors(response):
     """The form's messages: beside each box, and above the form."""
     root = page(response)
     return [text(node) for node in select(root, "small", "error")] + [
-        text(p) for box in select(root, "div", "errors") for p in select(box, "p")]
+        text(p) for box in select(root, "div", "errors") for p in select(box, "p")
+    ]
 
 
 def hrefs(node):

@@ -32,18 +32,37 @@ EAST, SOUTH, WEST, NORTH, CENTRE, GUEST = "東田一郎", "南野二郎", "西�
 def awards_season(club, user):
     """The season above; returns (season, spring)."""
     Member.objects.create(club=club, name=GUEST, kana="たびびと", guest=True)
-    season = Season.objects.create(club=club, name="2026年度", starts_on=D(2026, 4, 1), ends_on=D(2027, 3, 31),
-                                   min_games=2)
+    season = Season.objects.create(
+        club=club, name="2026年度", starts_on=D(2026, 4, 1), ends_on=D(2027, 3, 31), min_games=2
+    )
     spring = Season.objects.create(club=club, name="春", starts_on=D(2026, 5, 1), ends_on=D(2026, 6, 30))
     may, june, july = (meeting_on(club, day) for day in (D(2026, 5, 10), D(2026, 6, 14), D(2026, 7, 12)))
-    play(may, 1, [EAST, SOUTH, WEST, NORTH], [40000, 30000, 20000, 10000], user,
-         yakuman=[{"seat": 0, "win": "tsumo", "name": "四暗刻"}])
+    play(
+        may,
+        1,
+        [EAST, SOUTH, WEST, NORTH],
+        [40000, 30000, 20000, 10000],
+        user,
+        yakuman=[{"seat": 0, "win": "tsumo", "name": "四暗刻"}],
+    )
     play(may, 2, [SOUTH, EAST, NORTH, WEST], [40000, 30000, 20000, 10000], user)
     play(june, 1, [EAST, WEST, SOUTH, NORTH], [45000, 25000, 20000, 10000], user)
-    play(june, 2, [NORTH, SOUTH, EAST, WEST], [52000, 28000, 12000, 8000], user,
-         yakuman=[{"seat": 0, "win": "ron", "from": 3, "name": "大三元"}])
-    play(july, 1, [GUEST, EAST, CENTRE, SOUTH], [55000, 25000, 12000, 8000], user,
-         yakuman=[{"seat": 0, "win": "tsumo", "name": "国士無双"}])
+    play(
+        june,
+        2,
+        [NORTH, SOUTH, EAST, WEST],
+        [52000, 28000, 12000, 8000],
+        user,
+        yakuman=[{"seat": 0, "win": "ron", "from": 3, "name": "大三元"}],
+    )
+    play(
+        july,
+        1,
+        [GUEST, EAST, CENTRE, SOUTH],
+        [55000, 25000, 12000, 8000],
+        user,
+        yakuman=[{"seat": 0, "win": "tsumo", "name": "国士無双"}],
+    )
     play(july, 2, [WEST, NORTH, EAST, CENTRE], None, user, points=[1200, 100, -500, -800])
     centre = Member.objects.get(name=CENTRE)
     for meeting in (may, june, meeting_on(club, D(2026, 8, 9))):

@@ -25,8 +25,18 @@ from .running_data import running_season, three_meetings
 from .standings_data import BOO_RULES
 
 __all__ = [  # the constants test files read from here, and the fixtures plugged in
-    "BAKUFU_RULES", "PLAYERS", "league", "member_page_today", "new_version", "old_meeting", "page_ids",
-    "recompute_games", "rule_set", "running_season", "season", "three_meetings",
+    "BAKUFU_RULES",
+    "PLAYERS",
+    "league",
+    "member_page_today",
+    "new_version",
+    "old_meeting",
+    "page_ids",
+    "recompute_games",
+    "rule_set",
+    "running_season",
+    "season",
+    "three_meetings",
 ]
 
 
@@ -34,8 +44,12 @@ __all__ = [  # the constants test files read from here, and the fixtures plugged
 def club(db):
     club = Club.objects.create(slug="kaze", name="風の会", is_public=False)
     rule_set = RuleSet.objects.create(club=club, slug="main", name="四人打ち")
-    RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2020, 1, 1), rules=BAKUFU_RULES,
-                               fees={"per_game": 350, "surplus_to": "day_top"})
+    RuleVersion.objects.create(
+        rule_set=rule_set,
+        effective_from=datetime.date(2020, 1, 1),
+        rules=BAKUFU_RULES,
+        fees={"per_game": 350, "surplus_to": "day_top"},
+    )
     for name, kana in PLAYERS:
         Member.objects.create(club=club, name=name, kana=kana)
     return club
@@ -70,16 +84,25 @@ def outsider(club):
 
 @pytest.fixture
 def meeting(club):
-    return Meeting.objects.create(club=club, rule_set=club.rule_sets.get(), date=datetime.date(2026, 11, 20),
-                                  venue_fee=5000)
+    return Meeting.objects.create(
+        club=club, rule_set=club.rule_sets.get(), date=datetime.date(2026, 11, 20), venue_fee=5000
+    )
 
 
 def game_post(**changes):
     """A complete, valid game as the entry form posts it."""
     data = {
-        "round": "1", "table": "1", "deposit": "",
-        "player_0": "東田一郎", "player_1": "南野二郎", "player_2": "西川三郎", "player_3": "北村四郎",
-        "score_0": "52300", "score_1": "31500", "score_2": "18700", "score_3": "-2500",
+        "round": "1",
+        "table": "1",
+        "deposit": "",
+        "player_0": "東田一郎",
+        "player_1": "南野二郎",
+        "player_2": "西川三郎",
+        "player_3": "北村四郎",
+        "score_0": "52300",
+        "score_1": "31500",
+        "score_2": "18700",
+        "score_3": "-2500",
         "action": "save",
     }
     data.update(changes)
@@ -98,8 +121,11 @@ def japanese():
 def sanma(club):
     """A second rule set, 三人打ち (slug ``sanma``), for files that name the rule set of each game."""
     rule_set = RuleSet.objects.create(club=club, slug="sanma", name="三人打ち")
-    RuleVersion.objects.create(rule_set=rule_set, effective_from="2020-01-01",
-                               rules={"players": 3, "start": 35000, "target": 40000, "uma": [20, 0, -20]})
+    RuleVersion.objects.create(
+        rule_set=rule_set,
+        effective_from="2020-01-01",
+        rules={"players": 3, "start": 35000, "target": 40000, "uma": [20, 0, -20]},
+    )
     return rule_set
 
 

@@ -22,8 +22,10 @@ def day_workbook(rows=DAY_ROWS, totals=TOTALS, counts=COUNTS, header_start=DAY_H
 
 def day_csv(rows=DAY_ROWS):
     """The same sheet as Japanese Excel saves a CSV (cp932), with the date written once per day as 11/21."""
-    return cp932_csv([["2026/" + row[0][5:].replace("-", "/"), *["" if cell is None else cell for cell in row[1:]]]
-                      for row in rows], [*DAY_HEADER, *MEMBERS])
+    return cp932_csv(
+        [["2026/" + row[0][5:].replace("-", "/"), *["" if cell is None else cell for cell in row[1:]]] for row in rows],
+        [*DAY_HEADER, *MEMBERS],
+    )
 
 
 def import_days(club, user, data=None, name="days.xlsx"):

@@ -10,9 +10,11 @@ def draw_round(meeting, number, tables, sitting_out=(), seed=1):
     drawn = DrawnRound.objects.create(meeting=meeting, number=number, seed=seed)
     for table, names in enumerate(tables, start=1):
         for seat, name in enumerate(names):
-            DrawnSeat.objects.create(round=drawn, table=table, seat=seat,
-                                     member=Member.objects.get(club=meeting.club, name=name))
+            DrawnSeat.objects.create(
+                round=drawn, table=table, seat=seat, member=Member.objects.get(club=meeting.club, name=name)
+            )
     for place, name in enumerate(sitting_out):  # seats of the sitting-out "table" only keep them apart
-        DrawnSeat.objects.create(round=drawn, table=SITTING_OUT, seat=place,
-                                 member=Member.objects.get(club=meeting.club, name=name))
+        DrawnSeat.objects.create(
+            round=drawn, table=SITTING_OUT, seat=place, member=Member.objects.get(club=meeting.club, name=name)
+        )
     return drawn

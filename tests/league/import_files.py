@@ -18,8 +18,20 @@ HEADER_JA = [column.ja for column in game_columns(4)]
 HEADER_EN = [column.en for column in game_columns(4)]
 
 
-def game_row(date="2026-11-21", round=1, table=1, names=NAMES, scores=(52300, 31500, 18700, -2500), deposit="",
-             chips=("", "", "", ""), busts="北:東", yakuman="", chombo="", points=("", "", "", ""), note=""):
+def game_row(
+    date="2026-11-21",
+    round=1,
+    table=1,
+    names=NAMES,
+    scores=(52300, 31500, 18700, -2500),
+    deposit="",
+    chips=("", "", "", ""),
+    busts="北:東",
+    yakuman="",
+    chombo="",
+    points=("", "", "", ""),
+    note="",
+):
     """One game in the layout's order (date, round, table, player and score by seat, deposit, chips, extras,
     the points of a points-only game, and the note)."""
     row = [date, round, table]
@@ -31,10 +43,22 @@ def game_row(date="2026-11-21", round=1, table=1, names=NAMES, scores=(52300, 31
 # Three games on two days: a bust, then a deposit with chips, then a yakuman and a chombo.
 ROWS = [
     game_row(),
-    game_row(round=2, names=NAMES[1:] + NAMES[:1], scores=(38000, 29000, 20000, 12000), deposit=1000,
-             chips=(2, 0, -1, -1), busts=""),
-    game_row(date="2026-11-28", names=("中島五郎", *NAMES[:3]), scores=(61000, 22000, 12000, 5000), busts="",
-             yakuman="東:国士無双:ロン:北", chombo="西"),
+    game_row(
+        round=2,
+        names=NAMES[1:] + NAMES[:1],
+        scores=(38000, 29000, 20000, 12000),
+        deposit=1000,
+        chips=(2, 0, -1, -1),
+        busts="",
+    ),
+    game_row(
+        date="2026-11-28",
+        names=("中島五郎", *NAMES[:3]),
+        scores=(61000, 22000, 12000, 5000),
+        busts="",
+        yakuman="東:国士無双:ロン:北",
+        chombo="西",
+    ),
 ]
 NEW_NAME = "中島五郎"  # the third game's East player; a new member when imported by ``imported`` (conftest.py)
 
@@ -112,8 +136,10 @@ def docx_like():
 def zip_bomb_xlsx(megabytes=101):
     """A real workbook plus an entry that unpacks to ``megabytes`` of zeros (written in chunks, small in memory)."""
     out = io.BytesIO(xlsx_bytes(ROWS))
-    with zipfile.ZipFile(out, "a", zipfile.ZIP_DEFLATED) as archive, archive.open("xl/media/zeros.bin", "w",
-                                                                                   force_zip64=True) as entry:
+    with (
+        zipfile.ZipFile(out, "a", zipfile.ZIP_DEFLATED) as archive,
+        archive.open("xl/media/zeros.bin", "w", force_zip64=True) as entry,
+    ):
         chunk = bytes(1024 * 1024)
         for _ in range(megabytes):
             entry.write(chunk)
@@ -122,7 +148,8 @@ def zip_bomb_xlsx(megabytes=101):
 
 TINY_PNG = bytes.fromhex(
     "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
-    "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082")
+    "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082"
+)
 
 
 def import_url(club, name="import_results", **kwargs):
@@ -143,8 +170,13 @@ def pasted_plan(club, text, mapping=None):
 
 def counts():
     """Everything an import may create, to check that nothing was saved."""
-    return (Game.objects.count(), GameSeat.objects.count(), Yakuman.objects.count(), Meeting.objects.count(),
-            Member.objects.count())
+    return (
+        Game.objects.count(),
+        GameSeat.objects.count(),
+        Yakuman.objects.count(),
+        Meeting.objects.count(),
+        Member.objects.count(),
+    )
 
 
 def messages_of(plan):

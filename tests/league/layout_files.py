@@ -35,8 +35,9 @@ def with_cached_values(data, values):
     return replace_in_zip(data, SHEET, xml.encode())
 
 
-def club_workbook(total=None, header=("日付", "回戦", "名前1", "点数1", "名前2", "点数2", "名前3", "点数3", "名前4",
-                                      "点数4", "備考")):
+def club_workbook(
+    total=None, header=("日付", "回戦", "名前1", "点数1", "名前2", "点数2", "名前3", "点数3", "名前4", "点数4", "備考")
+):
     """The Excel sheet a club keeps: title merged over row 1, header on row 3, dates merged, formulas, 合計."""
     workbook = Workbook()
     sheet = workbook.active
@@ -49,7 +50,7 @@ def club_workbook(total=None, header=("日付", "回戦", "名前1", "点数1", 
     first_of_day = {}
     for index, (day, scores) in enumerate(GAMES):
         row = 4 + index
-        cells = [day if day not in first_of_day else None, sum(1 for d, _s in GAMES[:index + 1] if d == day)]
+        cells = [day if day not in first_of_day else None, sum(1 for d, _s in GAMES[: index + 1] if d == day)]
         first_of_day.setdefault(day, row)
         for seat, (name, score) in enumerate(zip(NAMES, scores, strict=True)):
             if seat == 0:  # East's score as a formula (= the starting 25,000 plus the gain), as some sheets do

@@ -37,8 +37,7 @@ def play(user, meeting, round, members, scores, **events):
 @pytest.fixture
 def season(club):
     Season.objects.create(club=club, name="2025年度", starts_on="2025-04-01", ends_on="2026-03-31")
-    return Season.objects.create(club=club, name="2026年度", starts_on="2026-04-01", ends_on="2027-03-31",
-                                 min_games=4)
+    return Season.objects.create(club=club, name="2026年度", starts_on="2026-04-01", ends_on="2027-03-31", min_games=4)
 
 
 @pytest.fixture
@@ -50,21 +49,56 @@ def league(club, season, secretary):
     games = [
         play(secretary, may, 1, [higashida, minamino, nishikawa, kitamura], [40000, 30000, 20000, 10000]),
         play(secretary, may, 2, [minamino, higashida, nishikawa, kitamura], [45000, 35000, 15000, 5000]),
-        play(secretary, june, 1, [nishikawa, kitamura, higashida, nakajima], [50000, 30000, 22000, -2000],
-             busts=[{"seat": 3, "by": 0}]),
-        play(secretary, june, 2, [higashida, minamino, nishikawa, nakajima], [10000, 40000, 30000, 20000],
-             chips=[-2, 3, 0, -1]),
-        play(secretary, june, 3, [higashida, minamino, kitamura, nakajima], [60000, 20000, 10000, 10000],
-             yakuman=[{"seat": 0, "win": "tsumo", "name": "四暗刻"}]),
+        play(
+            secretary,
+            june,
+            1,
+            [nishikawa, kitamura, higashida, nakajima],
+            [50000, 30000, 22000, -2000],
+            busts=[{"seat": 3, "by": 0}],
+        ),
+        play(
+            secretary,
+            june,
+            2,
+            [higashida, minamino, nishikawa, nakajima],
+            [10000, 40000, 30000, 20000],
+            chips=[-2, 3, 0, -1],
+        ),
+        play(
+            secretary,
+            june,
+            3,
+            [higashida, minamino, kitamura, nakajima],
+            [60000, 20000, 10000, 10000],
+            yakuman=[{"seat": 0, "win": "tsumo", "name": "四暗刻"}],
+        ),
     ]
-    voided = play(secretary, june, 4, [higashida, minamino, nishikawa, kitamura], [70000, 20000, 10000, 0],
-                  yakuman=[{"seat": 0, "win": "ron", "from": 3, "name": "大三元"}])
+    voided = play(
+        secretary,
+        june,
+        4,
+        [higashida, minamino, nishikawa, kitamura],
+        [70000, 20000, 10000, 0],
+        yakuman=[{"seat": 0, "win": "ron", "from": 3, "name": "大三元"}],
+    )
     set_void(voided, True, voided.revision, secretary)
-    before = play(secretary, meeting_on(club, datetime.date(2026, 3, 20)), 1,
-                  [higashida, minamino, nishikawa, kitamura], [30000, 30000, 20000, 20000],
-                  yakuman=[{"seat": 0, "win": "ron", "from": 3, "name": "国士無双"}])
-    Adjustment.objects.create(club=club, rule_set=club.rule_sets.get(), member=higashida,
-                              date=datetime.date(2026, 7, 1), points=50, reason="遅刻の返上")
+    before = play(
+        secretary,
+        meeting_on(club, datetime.date(2026, 3, 20)),
+        1,
+        [higashida, minamino, nishikawa, kitamura],
+        [30000, 30000, 20000, 20000],
+        yakuman=[{"seat": 0, "win": "ron", "from": 3, "name": "国士無双"}],
+    )
+    Adjustment.objects.create(
+        club=club,
+        rule_set=club.rule_sets.get(),
+        member=higashida,
+        date=datetime.date(2026, 7, 1),
+        points=50,
+        reason="遅刻の返上",
+    )
     return {"games": games, "voided": voided, "before": before, **p}
 
 

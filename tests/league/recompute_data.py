@@ -23,8 +23,14 @@ def players(club):
 
 
 def play(meeting, user, round=1, scores=SCORES):
-    entry = Entry(meeting=meeting, round=round, table=1, members=players(meeting.club), scores=list(scores),
-                  busts=[{"seat": 3, "by": 0}] if min(scores) < 0 else [])
+    entry = Entry(
+        meeting=meeting,
+        round=round,
+        table=1,
+        members=players(meeting.club),
+        scores=list(scores),
+        busts=[{"seat": 3, "by": 0}] if min(scores) < 0 else [],
+    )
     return record_game(settle_in_force(entry), user)
 
 
@@ -46,14 +52,14 @@ def old_meeting(club, rule_set):
 @pytest.fixture
 def recompute_games(meeting, old_meeting, secretary):
     """Two games on 2026-11-20 (affected by the new version) and one on 2025-06-01 (not affected)."""
-    return {"new": [play(meeting, secretary, 1), play(meeting, secretary, 2)],
-            "old": play(old_meeting, secretary, 1)}
+    return {"new": [play(meeting, secretary, 1), play(meeting, secretary, 2)], "old": play(old_meeting, secretary, 1)}
 
 
 @pytest.fixture
 def new_version(rule_set, recompute_games):
-    return RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2026, 4, 1),
-                                      rules={**BAKUFU_RULES, "uma": [30, 10, -10, -30]})
+    return RuleVersion.objects.create(
+        rule_set=rule_set, effective_from=datetime.date(2026, 4, 1), rules={**BAKUFU_RULES, "uma": [30, 10, -10, -30]}
+    )
 
 
 def recompute_url(rule_set, english=True, version=None):

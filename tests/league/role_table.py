@@ -21,8 +21,14 @@ LEVEL_WORDS = {
     "own": "owner only",
     "seated": "a player seated at the drawn table (its own login; the table's member in the matrix)",
 }
-VISITOR_WORDS = {"owner": "owner", "secretary": "secretary (幹事)", "member": "member (会員)",
-                 "outsider": "logged in, not of the club", "anonymous": "not logged in", "site_admin": "site admin"}
+VISITOR_WORDS = {
+    "owner": "owner",
+    "secretary": "secretary (幹事)",
+    "member": "member (会員)",
+    "outsider": "logged in, not of the club",
+    "anonymous": "not logged in",
+    "site_admin": "site admin",
+}
 
 
 def _answer(value):
@@ -35,18 +41,22 @@ def render():
 
     from .test_roles import EXPECTED, PAGES, REFUSED, VISITORS
 
-    lines = ["| kind of page | " + " | ".join(VISITOR_WORDS[who] for who in VISITORS) + " |",
-             "|---|" + "---|" * len(VISITORS)]
+    lines = [
+        "| kind of page | " + " | ".join(VISITOR_WORDS[who] for who in VISITORS) + " |",
+        "|---|" + "---|" * len(VISITORS),
+    ]
     for level, answers in EXPECTED.items():
         cells = []
         for who in VISITORS:
             private, public = answers[who]
-            cells.append(_answer(private) if private == public
-                         else f"private: {_answer(private)}; public: {_answer(public)}")
+            cells.append(
+                _answer(private) if private == public else f"private: {_answer(private)}; public: {_answer(public)}"
+            )
         lines.append(f"| **{level}**: {LEVEL_WORDS[level]} | " + " | ".join(cells) + " |")
     routes = _routes(get_resolver().url_patterns)
     lines += ["", "| page | address | GET | POST |", "|---|---|---|---|"]
     for name, methods in PAGES.items():
+
         def kind(method, methods=methods):
             level = methods.get(method)
             return "—" if level is None else ("not taken (405)" if level == REFUSED else f"**{level}**")

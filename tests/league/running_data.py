@@ -35,8 +35,12 @@ def play(meeting, round, names, user, scores=SCORES, table=1):
 @pytest.fixture
 def running_season(club):
     """今季: a hundred days either side of today."""
-    return Season.objects.create(club=club, name="今季", starts_on=TODAY - datetime.timedelta(days=100),
-                                 ends_on=TODAY + datetime.timedelta(days=100))
+    return Season.objects.create(
+        club=club,
+        name="今季",
+        starts_on=TODAY - datetime.timedelta(days=100),
+        ends_on=TODAY + datetime.timedelta(days=100),
+    )
 
 
 @pytest.fixture

@@ -32,7 +32,11 @@ D = datetime.date
 
 THREE_PLAYER_RULES = {"players": 3, "start": 35000, "target": 40000, "uma": [30, 0, -30]}
 BOO_RULES = {
-    "players": 4, "method": "win_points", "start": 8000, "float_line": 8000, "ties": "seat",
+    "players": 4,
+    "method": "win_points",
+    "start": 8000,
+    "float_line": 8000,
+    "ties": "seat",
     "win_points": {"tables": {"1": [9, -3, -3, -3], "2": [4, 0, -2, -2], "3": [1, 0, 0, -1]}, "yakuman": 18},
     "chombo": {"penalty": 3, "to_others": True},
 }
@@ -58,23 +62,31 @@ def season_games(club, user):
     rule_set = club.rule_sets.get(slug="main")
     Member.objects.create(club=club, name="六郷六郎", kana="ろくごうろくろう")
     Member.objects.create(club=club, name="七海七郎", kana="ななみしちろう")
-    season = Season.objects.create(club=club, name="2026年度", starts_on=D(2026, 4, 1), ends_on=D(2027, 3, 31),
-                                   min_games=3)
+    season = Season.objects.create(
+        club=club, name="2026年度", starts_on=D(2026, 4, 1), ends_on=D(2027, 3, 31), min_games=3
+    )
     may, june = meeting_on(club, D(2026, 5, 10)), meeting_on(club, D(2026, 6, 14))
     july = meeting_on(club, D(2026, 7, 12))
     east, south, west, north, centre = "東田一郎", "南野二郎", "西川三郎", "北村四郎", "中島五郎"
     play(may, 1, [east, south, west, north], [45000, 30000, 20000, 5000], user)
     play(may, 2, [south, west, centre, north], [41000, 35000, 25000, -1000], user, busts=[{"seat": 3, "by": 0}])
     play(june, 1, [centre, east, west, south], [30000, 30000, 25000, 15000], user, chips=[2, 0, 0, -2])
-    play(june, 2, [north, east, centre, west], [50000, 28000, 12000, 10000], user,
-         yakuman=[{"seat": 0, "win": "tsumo", "name": "四暗刻"}])
+    play(
+        june,
+        2,
+        [north, east, centre, west],
+        [50000, 28000, 12000, 10000],
+        user,
+        yakuman=[{"seat": 0, "win": "tsumo", "name": "四暗刻"}],
+    )
     void = play(june, 3, [east, south, west, north], [60000, 20000, 15000, 5000], user)
     set_void(void, True, void.revision, user)
     play(meeting_on(club, D(2026, 3, 20)), 1, [east, south, west, north], [40000, 30000, 20000, 10000], user)
     play(july, 1, [east, "六郷六郎", south, north], [25000, 25000, 25000, 25000], user)
     for name, day, tenths in ((west, D(2026, 7, 1), 50), ("七海七郎", D(2026, 8, 1), 30), (east, D(2026, 3, 1), -100)):
-        Adjustment.objects.create(club=club, rule_set=rule_set, member=member(name), date=day, points=tenths,
-                                  reason="テスト")
+        Adjustment.objects.create(
+            club=club, rule_set=rule_set, member=member(name), date=day, points=tenths, reason="テスト"
+        )
     return season
 
 

@@ -45,9 +45,11 @@ def standings_tables(response):
     for table in find_all(parse_html(response.content.decode()), lambda n: n.name == "table"):
         if "standings" not in classes(table):
             continue
-        headers = [next(c[4:] for c in classes(th) if c.startswith("col-"))
-                   for th in find_all(table, lambda n: n.name == "th" and "col-" in dict(n.attributes).get("class", ""))
-                   if any(a == ("scope", "col") for a in th.attributes)]
+        headers = [
+            next(c[4:] for c in classes(th) if c.startswith("col-"))
+            for th in find_all(table, lambda n: n.name == "th" and "col-" in dict(n.attributes).get("class", ""))
+            if any(a == ("scope", "col") for a in th.attributes)
+        ]
         rows = []
         for tr in find_all(table, lambda n: n.name == "tr"):
             cells = [cell for cell in tr.children if isinstance(cell, Element) and cell.name in ("td", "th")]
@@ -59,8 +61,6 @@ def standings_tables(response):
 
 def ranked_names(response):
     return [row["member"] for row in standings_tables(response).get("ranked", ((), []))[1]]
-
-
 
 
 def assert_drawn_as_saved(drawings, saved_file):

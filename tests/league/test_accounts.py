@@ -37,11 +37,15 @@ def test_a_member_changes_their_own_password_from_the_header(client, club, membe
     assert 'href="/account/password/"' in client.get(f"/c/{club.slug}/").content.decode()
     page = client.get("/account/password/")
     assert page.status_code == 200 and "パスワードの変更" in page.content.decode()
-    wrong = client.post("/account/password/", {"old_password": "not it", "new_password1": "a new long secret 7",
-                                               "new_password2": "a new long secret 7"})
+    wrong = client.post(
+        "/account/password/",
+        {"old_password": "not it", "new_password1": "a new long secret 7", "new_password2": "a new long secret 7"},
+    )
     assert wrong.status_code == 200 and not logs_in("member", "a new long secret 7")
-    done = client.post("/account/password/", {"old_password": PASSWORD, "new_password1": "a new long secret 7",
-                                              "new_password2": "a new long secret 7"})
+    done = client.post(
+        "/account/password/",
+        {"old_password": PASSWORD, "new_password1": "a new long secret 7", "new_password2": "a new long secret 7"},
+    )
     assert done.status_code == 302 and done["Location"] == "/account/password/changed/"
     assert logs_in("member", "a new long secret 7") and not logs_in("member", PASSWORD)
 
@@ -69,8 +73,9 @@ def test_an_owner_gives_a_member_a_link_that_sets_a_password_once(client, club, 
     visitor = Client()
     form = visitor.get(link, follow=True)
     assert "member" in form.content.decode() and 'name="new_password1"' in form.content.decode()
-    done = visitor.post(form.redirect_chain[-1][0], {"new_password1": "set by a link 42",
-                                                     "new_password2": "set by a link 42"})
+    done = visitor.post(
+        form.redirect_chain[-1][0], {"new_password1": "set by a link 42", "new_password2": "set by a link 42"}
+    )
     assert done.status_code == 302 and done["Location"] == "/account/set-password/done/"
     assert logs_in("member", "set by a link 42")
 
@@ -102,8 +107,10 @@ def test_no_link_for_a_login_of_a_club_the_owner_does_not_own(client, club, owne
     Membership.objects.create(user=secretary, club=other, role=Role.OWNER)
     membership = Membership.objects.get(user=secretary, club=club)
     client.force_login(owner)
-    assert f"/manage/logins/{membership.pk}/password-link/" not in client.get(
-        f"/c/{club.slug}/manage/logins/").content.decode()
+    assert (
+        f"/manage/logins/{membership.pk}/password-link/"
+        not in client.get(f"/c/{club.slug}/manage/logins/").content.decode()
+    )
     refused = client.post(f"/c/{club.slug}/manage/logins/{membership.pk}/password-link/", follow=True)
     assert "set-password" not in refused.content.decode()
     assert "あなたがオーナーでない会" in refused.content.decode()
@@ -169,8 +176,10 @@ def test_a_link_whose_maker_no_longer_owns_the_club_is_refused(club, owner, memb
     successor = django_user_model.objects.create_user("successor", password=PASSWORD)
     Membership.objects.create(user=successor, club=club, role=Role.OWNER)
     Membership.objects.filter(user=owner, club=club).update(role=Role.MEMBER)
-    html = refused_link(Client().get(f"/en{link.removeprefix('http://testserver')}", follow=True),
-                        "The owner who made this link no longer runs every club of this login")
+    html = refused_link(
+        Client().get(f"/en{link.removeprefix('http://testserver')}", follow=True),
+        "The owner who made this link no longer runs every club of this login",
+    )
     assert "Ask the owner of your club for a new one." in html
     assert logs_in("member", PASSWORD)
 
@@ -188,16 +197,16 @@ def test_a_link_for_a_login_that_now_runs_the_site_is_refused(club, owner, membe
     refused_link(Client().get(link, follow=True), "サイト管理者")
 
 
-def test_a_link_still_good_works_once_even_after_the_login_joined_another_of_its_makers_clubs(
-        club, owner, member):
+def test_a_link_still_good_works_once_even_after_the_login_joined_another_of_its_makers_clubs(club, owner, member):
     link = made_link(club, owner, member)
     other = Club.objects.create(slug="other", name="別の会")
     Membership.objects.create(user=owner, club=other, role=Role.OWNER)
     Membership.objects.create(user=member, club=other, role=Role.SECRETARY)
     visitor = Client()
     form = visitor.get(link, follow=True)
-    done = visitor.post(form.redirect_chain[-1][0], {"new_password1": "set by a link 42",
-                                                     "new_password2": "set by a link 42"})
+    done = visitor.post(
+        form.redirect_chain[-1][0], {"new_password1": "set by a link 42", "new_password2": "set by a link 42"}
+    )
     assert done.status_code == 302 and logs_in("member", "set by a link 42")
     assert 'name="new_password1"' not in Client().get(link, follow=True).content.decode()
 
@@ -209,15 +218,19 @@ def test_the_maker_in_a_link_cannot_be_forged_or_moved_to_another_login(club, ow
     site_admin = get_user_model().objects.create_superuser("root", password=PASSWORD)
     forged = f"{site_admin.pk}:{maker.split(':', 1)[1]}"
     for other in (other_maker, forged, "", "7"):
-        refused_link(Client().get(f"/account/set-password/{uid}/{other or '-'}/{token}/", follow=True),
-                     "このリンクはもう使えません")
+        refused_link(
+            Client().get(f"/account/set-password/{uid}/{other or '-'}/{token}/", follow=True),
+            "このリンクはもう使えません",
+        )
     assert 'name="new_password1"' in Client().get(path, follow=True).content.decode()
 
 
 def test_a_link_made_before_links_carried_their_maker_says_it_no_longer_works(club, member):
     uid = urlsafe_base64_encode(force_bytes(member.pk))
-    refused_link(Client().get(f"/account/set-password/{uid}/{default_token_generator.make_token(member)}/",
-                              follow=True), "このリンクはもう使えません")
+    refused_link(
+        Client().get(f"/account/set-password/{uid}/{default_token_generator.make_token(member)}/", follow=True),
+        "このリンクはもう使えません",
+    )
 
 
 # -- lockouts ------------------------------------------------------------------------------------------------
@@ -242,8 +255,9 @@ def test_a_lockout_ends_after_the_cool_off_and_failures_meanwhile_do_not_extend_
     fail("member", 5, address="10.0.4.4")  # an attacker keeps trying during the lockout
     assert not AccessAttempt.objects.filter(username="member").exclude(attempt_time=locked_at).exists()
     assert not logs_in("member", PASSWORD, address="10.0.5.5")
-    AccessAttempt.objects.update(attempt_time=timezone.now() - datetime.timedelta(hours=settings.AXES_COOLOFF_TIME,
-                                                                                  minutes=1))
+    AccessAttempt.objects.update(
+        attempt_time=timezone.now() - datetime.timedelta(hours=settings.AXES_COOLOFF_TIME, minutes=1)
+    )
     assert logs_in("member", PASSWORD, address="10.0.5.5")
 
 
@@ -263,15 +277,18 @@ def test_an_owner_lets_a_locked_out_member_log_in_again(client, club, owner, mem
 # -- the client's address behind proxies -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("proxies", "forwarded", "expected"), [
-    (0, "203.0.113.9", "192.0.2.1"),  # no proxy: a sent header is ignored
-    (1, "", "192.0.2.1"),  # not through the proxy
-    (1, "203.0.113.9", "203.0.113.9"),
-    (1, "198.51.100.7, 203.0.113.9", "203.0.113.9"),  # the client made up the first entry
-    (2, "198.51.100.7, 203.0.113.9, 10.0.0.2", "203.0.113.9"),
-    (1, "not-an-address", "192.0.2.1"),
-    (1, "2001:db8::1", "2001:db8::1"),
-])
+@pytest.mark.parametrize(
+    ("proxies", "forwarded", "expected"),
+    [
+        (0, "203.0.113.9", "192.0.2.1"),  # no proxy: a sent header is ignored
+        (1, "", "192.0.2.1"),  # not through the proxy
+        (1, "203.0.113.9", "203.0.113.9"),
+        (1, "198.51.100.7, 203.0.113.9", "203.0.113.9"),  # the client made up the first entry
+        (2, "198.51.100.7, 203.0.113.9, 10.0.0.2", "203.0.113.9"),
+        (1, "not-an-address", "192.0.2.1"),
+        (1, "2001:db8::1", "2001:db8::1"),
+    ],
+)
 def test_the_client_address_is_read_that_many_proxies_from_the_right(settings, proxies, forwarded, expected):
     settings.TRUSTED_PROXIES = proxies
     request = RequestFactory().get("/", REMOTE_ADDR="192.0.2.1", HTTP_X_FORWARDED_FOR=forwarded)

@@ -26,18 +26,36 @@ def a_day_at_the_club(client, club, meeting, owner, secretary, member):
     client.force_login(secretary)
     assert client.post(url("enter_game", club.slug, meeting.pk), game_post(bust_3="0")).status_code == 302
     game = meeting.games.get()
-    assert client.post(url("edit_game", club.slug, game.pk),
-                       game_post(bust_3="0", score_0="52400", score_1="31400", revision="1")).status_code == 302
+    assert (
+        client.post(
+            url("edit_game", club.slug, game.pk), game_post(bust_3="0", score_0="52400", score_1="31400", revision="1")
+        ).status_code
+        == 302
+    )
     assert client.post(url("void_game", club.slug, game.pk), {"revision": "2", **CONFIRMED}).status_code == 302
     client.force_login(owner)
-    assert client.post(url("add_adjustment", club.slug), {
-        "rule_set": club.rule_sets.get().pk, "member": Member.objects.get(name="南野二郎").pk,
-        "date": "2026-11-20", "points": "-5", "reason": "late arrival"}).status_code == 302
+    assert (
+        client.post(
+            url("add_adjustment", club.slug),
+            {
+                "rule_set": club.rule_sets.get().pk,
+                "member": Member.objects.get(name="南野二郎").pk,
+                "date": "2026-11-20",
+                "points": "-5",
+                "reason": "late arrival",
+            },
+        ).status_code
+        == 302
+    )
     adjustment = club.adjustments.get()
     assert client.post(url("delete_adjustment", club.slug, adjustment.pk), CONFIRMED).status_code == 302
     higashida = Member.objects.get(name="東田一郎")
-    assert client.post(url("edit_member", club.slug, higashida.pk),
-                       {"name": "東田一朗", "kana": "ひがしだいちろう"}).status_code == 302  # renamed, made inactive
+    assert (
+        client.post(
+            url("edit_member", club.slug, higashida.pk), {"name": "東田一朗", "kana": "ひがしだいちろう"}
+        ).status_code
+        == 302
+    )  # renamed, made inactive
     membership = Membership.objects.get(user=member)
     assert client.post(url("edit_login", club.slug, membership.pk), {"role": "secretary"}).status_code == 302
     assert client.post(url("remove_login", club.slug, membership.pk), CONFIRMED).status_code == 302
@@ -66,7 +84,7 @@ def test_the_owner_reads_who_did_what_newest_first(client, club, owner, a_day_at
     assertContains(page, f'href="{url("game_history", club.slug, game.pk)}"', count=3)
     # Who: the secretary plays as 北村四郎, shown with the login in small text; the owner has no member.
     assertContains(page, '北村四郎 <small class="muted">secretary</small>', count=3)
-    assertContains(page, "<td class=\"inline\">owner</td>", html=True)
+    assertContains(page, '<td class="inline">owner</td>', html=True)
 
 
 def test_a_meeting_closed_and_reopened_is_in_the_activity(client, club, meeting, owner):
@@ -135,8 +153,7 @@ def test_the_page_takes_the_same_queries_however_long_the_history(client, club, 
     few = queries()
     for number in range(30):
         Member.objects.create(club=club, name=f"会員{number}").delete()
-        Membership.objects.create(club=club, role=Role.MEMBER,
-                                  user=type(owner).objects.create_user(f"login{number}"))
+        Membership.objects.create(club=club, role=Role.MEMBER, user=type(owner).objects.create_user(f"login{number}"))
     meeting.closed = True
     meeting.save()
     assert queries() == few
@@ -153,15 +170,22 @@ def test_the_activity_page_reads_in_japanese(client, club, owner):
 def test_linking_a_login_to_a_member_and_removing_it_read_in_words(client, club, owner, member):
     client.force_login(owner)
     nishikawa = Member.objects.get(name="西川三郎")
-    assert client.post(url("edit_member", club.slug, nishikawa.pk),
-                       {"name": "西川三郎", "kana": "にしかわさぶろう", "active": "on", "user": member.pk}
-                       ).status_code == 302
+    assert (
+        client.post(
+            url("edit_member", club.slug, nishikawa.pk),
+            {"name": "西川三郎", "kana": "にしかわさぶろう", "active": "on", "user": member.pk},
+        ).status_code
+        == 302
+    )
     membership = Membership.objects.get(user=member)
     assert client.post(url("remove_login", club.slug, membership.pk), CONFIRMED).status_code == 302
     with translation.override("en"):
         what = [item.what for item in club_activity(club)][:3]
-    assert what == ["Login member removed from the club", "西川三郎: no longer linked to a login",
-                    "西川三郎: linked to the login member"]
+    assert what == [
+        "Login member removed from the club",
+        "西川三郎: no longer linked to a login",
+        "西川三郎: linked to the login member",
+    ]
 
 
 def test_a_draw_drawn_again_and_changed_by_hand_is_in_the_activity(client, club, meeting, owner, secretary):

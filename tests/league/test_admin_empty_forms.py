@@ -40,7 +40,13 @@ def test_an_empty_add_form_with_empty_inlines_is_refused(client, site_admin, url
     data = {}
     for formset in shown.context["inline_admin_formsets"]:
         prefix = formset.formset.prefix
-        data.update({f"{prefix}-TOTAL_FORMS": "0", f"{prefix}-INITIAL_FORMS": "0",
-                     f"{prefix}-MIN_NUM_FORMS": "0", f"{prefix}-MAX_NUM_FORMS": "1000"})
+        data.update(
+            {
+                f"{prefix}-TOTAL_FORMS": "0",
+                f"{prefix}-INITIAL_FORMS": "0",
+                f"{prefix}-MIN_NUM_FORMS": "0",
+                f"{prefix}-MAX_NUM_FORMS": "1000",
+            }
+        )
     sent = client.post(url, data)
     assert sent.status_code == 200, (url, sent.status_code)

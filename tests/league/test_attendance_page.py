@@ -66,8 +66,10 @@ def test_not_here_removes_a_mistaken_tick(logged_in, club, meeting):
 
 def test_who_played_came_and_can_only_be_marked_as_left(logged_in, club, meeting, secretary):
     members = [person(name) for name, _kana in PLAYERS[:4]]
-    record_game(settle_in_force(Entry(meeting=meeting, round=1, table=1, members=members,
-                                      scores=[40000, 30000, 20000, 10000])), secretary)
+    record_game(
+        settle_in_force(Entry(meeting=meeting, round=1, table=1, members=members, scores=[40000, 30000, 20000, 10000])),
+        secretary,
+    )
     set_presence(meeting, members[0], HERE)
     response = tap(logged_in, club, meeting, members[0], ABSENT)
     assert response.status_code == 409
@@ -124,8 +126,11 @@ def test_the_page_lists_here_left_and_not_here(logged_in, club, meeting):
     set_presence(meeting, person("東田一郎"), HERE)
     set_presence(meeting, person("南野二郎"), LEFT)
     html = logged_in.get(url(club, meeting)).content.decode()
-    here, left, rest = html.index('id="here-heading"'), html.index('id="left-heading"'), html.index(
-        'id="absent-heading"')
+    here, left, rest = (
+        html.index('id="here-heading"'),
+        html.index('id="left-heading"'),
+        html.index('id="absent-heading"'),
+    )
     assert here < html.index("東田一郎") < left < html.index("南野二郎") < rest < html.index("中島五郎")
     assert "いる人（1）" in html and "途中で帰った人（1）" in html
 

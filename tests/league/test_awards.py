@@ -37,14 +37,15 @@ def test_every_title_on_the_season(club, seasons):
     assert holders(awards["points"]) == [EAST] and awards["points"].holders[0].figure == 820
     for rate in ("top_rate", "rentai_rate", "last_avoid_rate", "average_place"):
         assert holders(awards[rate]) == [EAST], rate
-    assert [str(awards[rate].holders[0].figure) for rate in ("top_rate", "rentai_rate", "last_avoid_rate",
-                                                              "average_place")] == ["33.3", "66.7", "100.0", "2.00"]
+    assert [
+        str(awards[rate].holders[0].figure) for rate in ("top_rate", "rentai_rate", "last_avoid_rate", "average_place")
+    ] == ["33.3", "66.7", "100.0", "2.00"]
     best = awards["best_score"].holders
-    assert [(h.member.name, h.figure, h.game.round, h.game.meeting.date.month) for h in best] == [
-        (NORTH, 52000, 2, 6)]
+    assert [(h.member.name, h.figure, h.game.round, h.game.meeting.date.month) for h in best] == [(NORTH, 52000, 2, 6)]
     # The points-only game counts for the most points in one game: it has a total, not a score.
     assert [(h.member.name, h.figure, h.game.points_only) for h in awards["best_points"].holders] == [
-        (WEST, 1200, True)]
+        (WEST, 1200, True)
+    ]
     assert holders(awards["most_tops"]) == [EAST] and awards["most_tops"].holders[0].figure == 2
     assert holders(awards["most_games"]) == [EAST] and awards["most_games"].holders[0].figure == 6
     # Marked present on a day without games counts: 中 came to four meetings, the others to three.
@@ -134,13 +135,16 @@ def test_the_awards_take_a_fixed_number_of_queries(club, seasons, secretary, dja
 
 # -- the owner's settings ------------------------------------------------------------------------------------------
 
+
 def test_the_owner_chooses_the_titles_and_the_minimum_with_history(client, owner, club):
     client.force_login(owner)
     page = client.get(f"/c/{club.slug}/manage/settings/").content.decode()
     assert 'value="most_improved"' in page and 'name="award_min_games"' in page
     assert "<legend>表彰する賞</legend>" in page  # the boxes under one heading, not inside one label
-    response = client.post(f"/c/{club.slug}/manage/settings/", {
-        "name": club.name, "award_titles": ["most_games", "points", "best_score"], "award_min_games": "12"})
+    response = client.post(
+        f"/c/{club.slug}/manage/settings/",
+        {"name": club.name, "award_titles": ["most_games", "points", "best_score"], "award_min_games": "12"},
+    )
     assert response.status_code == 302
     club.refresh_from_db()
     assert club.award_titles == ["points", "best_score", "most_games"]  # the page's order, whatever the ticking
@@ -151,14 +155,17 @@ def test_the_owner_chooses_the_titles_and_the_minimum_with_history(client, owner
 def test_a_title_that_does_not_exist_is_refused(client, owner, club):
     client.force_login(owner)
     with translation.override("en"):
-        response = client.post(f"/en/c/{club.slug}/manage/settings/", {"name": club.name, "award_titles": ["best_hair"],
-                                                                       "award_min_games": "12"})
+        response = client.post(
+            f"/en/c/{club.slug}/manage/settings/",
+            {"name": club.name, "award_titles": ["best_hair"], "award_min_games": "12"},
+        )
     assert response.status_code == 400 and "best_hair is not one of the available choices" in response.content.decode()
     club.refresh_from_db()
     assert club.award_min_games == 20
 
 
 # -- the page ------------------------------------------------------------------------------------------------------
+
 
 def test_the_page_names_each_holder_with_the_game_and_how_it_is_decided(client, member, club, seasons):
     season, _spring = seasons
@@ -167,7 +174,7 @@ def test_the_page_names_each_holder_with_the_game_and_how_it_is_decided(client, 
     page = client.get(f"/c/{club.slug}/standings/awards/", {"season": season.pk}).content.decode()
     assert "総合優勝（最多得点）" in page and "最高スコア" in page
     assert 'id="award-best_score"' in page and "52,000" in page
-    assert f'/c/{club.slug}/games/' in page  # the single-game titles link their game
+    assert f"/c/{club.slug}/games/" in page  # the single-game titles link their game
     assert "5半荘以上" in page  # the rates' minimum
     assert "4日" in page and "全4回の開催中" in page  # attendance, out of the meetings held
     assert "ゲストは表彰の対象外" in page
@@ -180,8 +187,10 @@ def test_the_page_says_when_nobody_qualifies_and_when_no_title_is_given(client, 
     season, _spring = seasons
     client.force_login(member)
     _with(club, award_min_games=99)
-    assert "Nobody qualifies yet." in client.get(f"/en/c/{club.slug}/standings/awards/",
-                                                 {"season": season.pk}).content.decode()
+    assert (
+        "Nobody qualifies yet."
+        in client.get(f"/en/c/{club.slug}/standings/awards/", {"season": season.pk}).content.decode()
+    )
     _with(club, award_titles=[])
     assert "The club gives no titles." in client.get(f"/en/c/{club.slug}/standings/awards/").content.decode()
 
@@ -213,8 +222,12 @@ def test_the_awards_download_as_csv_and_xlsx_with_figures_as_numbers(client, mem
     client.force_login(member)
     address = f"/en/c/{club.slug}/standings/awards/" if language == "en" else f"/c/{club.slug}/standings/awards/"
     rows = csv_rows(client.get(address, {"season": season.pk, "_export": "csv"}))
-    assert rows[0] == {"en": ["Title", "Holder", "Figure", "How it is decided"],
-                       "ja": ["賞", "受賞者", "成績", "決め方"]}[language]
+    assert (
+        rows[0]
+        == {"en": ["Title", "Holder", "Figure", "How it is decided"], "ja": ["賞", "受賞者", "成績", "決め方"]}[
+            language
+        ]
+    )
     assert rows[1][1:3] == ["'" + HOSTILE, "82.0"]  # the champion: text stays text, points a number
     game = {"en": "Sun 14 Jun 2026, round 2", "ja": "2026/06/14(日) 2回戦"}[language]
     assert rows[6][1] == f"{NORTH} ({game})"

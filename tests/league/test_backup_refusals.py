@@ -53,8 +53,10 @@ def another_site(folder):
     return a_backup(folder, site="wordpress")
 
 
-NOT_OURS = {"en": "is not a Janroku backup (a zip file made by “manage.py backup”).",
-            "ja": "は雀録のバックアップではありません（「manage.py backup」で作った zip ファイルを指定してください）。"}
+NOT_OURS = {
+    "en": "is not a Janroku backup (a zip file made by “manage.py backup”).",
+    "ja": "は雀録のバックアップではありません（「manage.py backup」で作った zip ファイルを指定してください）。",
+}
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
@@ -63,29 +65,38 @@ def test_a_file_that_is_not_our_backup_is_refused(tmp_path, make, language):
     assert refusal(make(tmp_path), language).endswith(NOT_OURS[language])
 
 
-@pytest.mark.parametrize(("language", "expected"), [
-    ("en", "is a backup of a database on {theirs}, and this site runs on {ours}."),
-    ("ja", "は {theirs} のデータベースのバックアップで、このサイトは {ours} で動いています。"),
-])
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "is a backup of a database on {theirs}, and this site runs on {ours}."),
+        ("ja", "は {theirs} のデータベースのバックアップで、このサイトは {ours} で動いています。"),
+    ],
+)
 def test_a_backup_of_the_other_vendor_is_refused(tmp_path, language, expected):
     names = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}
     message = refusal(a_backup(tmp_path, vendor=OTHER_VENDOR), language)
     assert expected.format(theirs=names[OTHER_VENDOR], ours=names[connection.vendor]) in message
 
 
-@pytest.mark.parametrize(("language", "expected"), [
-    ("en", "was made by a newer version of Janroku: this code lacks the migrations league.9999_from_the_future."),
-    ("ja", "は新しい版の雀録で作られています。このコードにはマイグレーション league.9999_from_the_future が"),
-])
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "was made by a newer version of Janroku: this code lacks the migrations league.9999_from_the_future."),
+        ("ja", "は新しい版の雀録で作られています。このコードにはマイグレーション league.9999_from_the_future が"),
+    ],
+)
 def test_a_backup_from_newer_code_is_refused(tmp_path, language, expected):
     path = a_backup(tmp_path, migrations=[*known_migrations(), "league.9999_from_the_future"])
     assert expected in refusal(path, language)
 
 
-@pytest.mark.parametrize(("language", "expected"), [
-    ("en", "is a backup in a format this version of Janroku does not read (format 2)."),
-    ("ja", "は、この版の雀録が読めない形式（形式 2）のバックアップです。"),
-])
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "is a backup in a format this version of Janroku does not read (format 2)."),
+        ("ja", "は、この版の雀録が読めない形式（形式 2）のバックアップです。"),
+    ],
+)
 def test_a_backup_in_a_later_format_is_refused(tmp_path, language, expected):
     assert expected in refusal(a_backup(tmp_path, format=2), language)
 

@@ -24,8 +24,14 @@ ON_POSTGRESQL = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
 def manage(url, *arguments, check=True):
     """``manage.py`` of the site at ``url``, as its own process (speaking the site's language, Japanese)."""
     environment = {**os.environ, "DATABASE_URL": url}
-    done = subprocess.run([sys.executable, "manage.py", *arguments], cwd=ROOT, env=environment,
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "manage.py", *arguments],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     if check:
         assert done.returncode == 0, done.stderr
     return done
@@ -45,9 +51,19 @@ class Writer:
 
     def __init__(self, url):
         self.process = subprocess.Popen(
-            [sys.executable, "manage.py", "shell", "--no-imports", "-c",
-             "from tests.league.backup_site import write_and_hang; write_and_hang()"],
-            cwd=ROOT, env={**os.environ, "DATABASE_URL": url}, stdout=subprocess.PIPE, text=True)
+            [
+                sys.executable,
+                "manage.py",
+                "shell",
+                "--no-imports",
+                "-c",
+                "from tests.league.backup_site import write_and_hang; write_and_hang()",
+            ],
+            cwd=ROOT,
+            env={**os.environ, "DATABASE_URL": url},
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         assert self.process.stdout.readline().strip() == "writing"
 
     def kill(self):
@@ -79,8 +95,14 @@ class PostgreSQLSites:
 
     def execute(self, statement):
         config = self.config
-        with psycopg.connect(dbname="postgres", host=config["HOST"], port=config.get("PORT") or 5432,
-                             user=config["USER"], password=config.get("PASSWORD") or None, autocommit=True) as server:
+        with psycopg.connect(
+            dbname="postgres",
+            host=config["HOST"],
+            port=config.get("PORT") or 5432,
+            user=config["USER"],
+            password=config.get("PASSWORD") or None,
+            autocommit=True,
+        ) as server:
             server.execute(statement)
 
 
@@ -166,7 +188,7 @@ def test_a_refused_restore_changes_nothing(sites, tmp_path):
             data = source.read(name)
             if name.startswith("database"):
                 middle = len(data) // 2
-                data = data[:middle] + bytes([data[middle] ^ 0xFF]) + data[middle + 1:]
+                data = data[:middle] + bytes([data[middle] ^ 0xFF]) + data[middle + 1 :]
             target.writestr(name, data)
     refused = manage(site, "restore", str(damaged), "--yes", check=False)
     assert refused.returncode != 0

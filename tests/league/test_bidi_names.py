@@ -35,10 +35,17 @@ def test_club_rule_set_season_venue_and_reason_are_kept_without_controls(club):
     rule_set.name = "\u200f四人打ち"
     rule_set.save()
     season = Season.objects.create(club=club, name="2026\u061c年度", starts_on="2026-04-01", ends_on="2027-03-31")
-    meeting = Meeting.objects.create(club=club, rule_set=rule_set, date=datetime.date(2026, 11, 1),
-                                     venue="雀荘\u2066東\u2069")
-    adjustment = Adjustment.objects.create(club=club, rule_set=rule_set, member=Member.objects.first(),
-                                           date=datetime.date(2026, 11, 1), points=-50, reason="遅刻\u202d")
+    meeting = Meeting.objects.create(
+        club=club, rule_set=rule_set, date=datetime.date(2026, 11, 1), venue="雀荘\u2066東\u2069"
+    )
+    adjustment = Adjustment.objects.create(
+        club=club,
+        rule_set=rule_set,
+        member=Member.objects.first(),
+        date=datetime.date(2026, 11, 1),
+        points=-50,
+        reason="遅刻\u202d",
+    )
     assert Club.objects.get().name == "風の会"
     assert RuleSet.objects.get().name == "四人打ち"
     assert Season.objects.get(pk=season.pk).name == "2026年度"

@@ -19,8 +19,15 @@ def fast_password_hashing(settings):
 
 
 def club_data(**changes):
-    return {"name": "雀友会", "slug": "jan-yu", "description": "毎週土曜", "venue": "雀荘まつり",
-            "usual_venue_fee": "３，０００円", "players": "3", **changes}
+    return {
+        "name": "雀友会",
+        "slug": "jan-yu",
+        "description": "毎週土曜",
+        "venue": "雀荘まつり",
+        "usual_venue_fee": "３，０００円",
+        "players": "3",
+        **changes,
+    }
 
 
 def test_a_logged_in_person_creates_a_club_and_becomes_its_owner(client, outsider):
@@ -30,7 +37,12 @@ def test_a_logged_in_person_creates_a_club_and_becomes_its_owner(client, outside
     assert response["Location"] == "/en/c/jan-yu/manage/rules/add/?players=3"  # the first rule set comes next
     club = Club.objects.get(slug="jan-yu")
     assert (club.name, club.description, club.venue, club.usual_venue_fee, club.is_public) == (
-        "雀友会", "毎週土曜", "雀荘まつり", 3000, False)
+        "雀友会",
+        "毎週土曜",
+        "雀荘まつり",
+        3000,
+        False,
+    )
     assert list(Membership.objects.filter(club=club).values_list("user", "role")) == [(outsider.pk, Role.OWNER)]
     followed = client.get(response["Location"])
     assert "雀友会 is created, and you are its owner." in text(page(followed))
@@ -48,23 +60,37 @@ def test_a_member_of_one_club_may_create_another(client, member, club):
     client.force_login(member)
     assert client.post("/en/clubs/new/", club_data()).status_code == 302
     assert set(Membership.objects.filter(user=member).values_list("club__slug", "role")) == {
-        ("kaze", Role.MEMBER), ("jan-yu", Role.OWNER)}
+        ("kaze", Role.MEMBER),
+        ("jan-yu", Role.OWNER),
+    }
 
 
-@pytest.mark.parametrize(("changes", "message"), [
-    ({"slug": "kaze"}, "The address name kaze is taken: kaze-2 is free."),
-    ({"slug": "ＫＡＺＥ"}, "The address name kaze is taken: kaze-2 is free."),  # full width, capitals: the same
-    ({"slug": "風"}, "“風” cannot be an address name: use 3 to 50 lower-case letters, digits and hyphens, starting "
-                    "and ending with a letter or digit (e.g. club)."),
-    ({"slug": "ab"}, "“ab” cannot be an address name: use 3 to 50 lower-case letters, digits and hyphens, "
-                     "starting and ending with a letter or digit (e.g. club-ab)."),
-    ({"slug": "=cmd"}, "“=cmd” cannot be an address name: use 3 to 50 lower-case letters, digits and hyphens, "
-                       "starting and ending with a letter or digit (e.g. cmd)."),
-    ({"name": "  "}, "Type the club's name."),
-    ({"usual_venue_fee": "三千"}, "“三千” is not a whole number."),
-    ({"usual_venue_fee": "-500"}, "Type an amount of yen, 0 or more."),
-    ({"players": "5"}, "Select a valid choice. 5 is not one of the available choices."),
-])
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"slug": "kaze"}, "The address name kaze is taken: kaze-2 is free."),
+        ({"slug": "ＫＡＺＥ"}, "The address name kaze is taken: kaze-2 is free."),  # full width, capitals: the same
+        (
+            {"slug": "風"},
+            "“風” cannot be an address name: use 3 to 50 lower-case letters, digits and hyphens, starting "
+            "and ending with a letter or digit (e.g. club).",
+        ),
+        (
+            {"slug": "ab"},
+            "“ab” cannot be an address name: use 3 to 50 lower-case letters, digits and hyphens, "
+            "starting and ending with a letter or digit (e.g. club-ab).",
+        ),
+        (
+            {"slug": "=cmd"},
+            "“=cmd” cannot be an address name: use 3 to 50 lower-case letters, digits and hyphens, "
+            "starting and ending with a letter or digit (e.g. cmd).",
+        ),
+        ({"name": "  "}, "Type the club's name."),
+        ({"usual_venue_fee": "三千"}, "“三千” is not a whole number."),
+        ({"usual_venue_fee": "-500"}, "Type an amount of yen, 0 or more."),
+        ({"players": "5"}, "Select a valid choice. 5 is not one of the available choices."),
+    ],
+)
 def test_a_bad_or_taken_address_name_or_fee_is_refused_with_a_message(client, outsider, club, changes, message):
     client.force_login(outsider)
     response = client.post("/en/clubs/new/", club_data(**changes))

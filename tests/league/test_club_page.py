@@ -18,7 +18,6 @@ LATEST = TODAY - datetime.timedelta(days=7)
 BEFORE_SEASON = TODAY - datetime.timedelta(days=60)
 
 
-
 @pytest.fixture(autouse=True)
 def japanese():
     """Addresses without a language prefix and Japanese pages, whatever an earlier test left active."""
@@ -37,8 +36,12 @@ def play(meeting, round, names, user, table=1, **extra):
 
 @pytest.fixture
 def season(club):
-    return Season.objects.create(club=club, name="今季", starts_on=TODAY - datetime.timedelta(days=30),
-                                 ends_on=TODAY + datetime.timedelta(days=300))
+    return Season.objects.create(
+        club=club,
+        name="今季",
+        starts_on=TODAY - datetime.timedelta(days=30),
+        ends_on=TODAY + datetime.timedelta(days=300),
+    )
 
 
 @pytest.fixture
@@ -51,10 +54,20 @@ def results(club, season, secretary):
     Member.objects.create(club=club, name="西田六郎", kana="にしだろくろう")
     rule_set = club.rule_sets.get()
     old = Meeting.objects.create(club=club, rule_set=rule_set, date=BEFORE_SEASON, closed=False)
-    yakuman = play(old, 1, ["東田一郎", "南野二郎", "西川三郎", "北村四郎"], secretary,
-                   yakuman=[{"seat": 0, "kind": "yakuman", "win": "tsumo", "name": "四暗刻"}])
-    voided = play(old, 2, ["東田一郎", "南野二郎", "西川三郎", "北村四郎"], secretary,
-                  yakuman=[{"seat": 1, "kind": "yakuman", "win": "tsumo", "name": "大三元"}])
+    yakuman = play(
+        old,
+        1,
+        ["東田一郎", "南野二郎", "西川三郎", "北村四郎"],
+        secretary,
+        yakuman=[{"seat": 0, "kind": "yakuman", "win": "tsumo", "name": "四暗刻"}],
+    )
+    voided = play(
+        old,
+        2,
+        ["東田一郎", "南野二郎", "西川三郎", "北村四郎"],
+        secretary,
+        yakuman=[{"seat": 1, "kind": "yakuman", "win": "tsumo", "name": "大三元"}],
+    )
     set_void(voided, True, voided.revision, secretary)
     old.closed = True
     old.save()
@@ -89,15 +102,25 @@ def test_the_latest_meeting_shows_its_games_and_the_days_totals(client, club, me
     for game in results["games"]:
         assert reverse("game_detail", args=[club.slug, game.pk]) in latest
     # Round 2 in place order, each player with their total.
-    assert ('<td><span class="player">南野二郎</span><span class="num">+50.0</span></td>'
-            '<td><span class="player">西川三郎</span><span class="num">+10.0</span></td>'
-            '<td><span class="player">中島五郎</span><span class="num">▲20.0</span></td>'
-            '<td><span class="player">西田六郎</span><span class="num">▲40.0</span></td>') in latest
-    totals = re.findall(r'<tr><td class="num">(\d+)</td><th scope="row">(?:<a [^>]*>)?([^<]+)(?:</a>)?</th>'
-                        r'<td class="num">(\d+)</td><td class="num"><strong>([^<]+)</strong>', latest)
-    assert totals == [("1", "南野二郎", "2", "+60.0"), ("2", "東田一郎", "1", "+50.0"),
-                      ("3", "西川三郎", "2", "▲10.0"), ("4", "中島五郎", "1", "▲20.0"),
-                      ("5", "北村四郎", "1", "▲40.0"), ("5", "西田六郎", "1", "▲40.0")]
+    assert (
+        '<td><span class="player">南野二郎</span><span class="num">+50.0</span></td>'
+        '<td><span class="player">西川三郎</span><span class="num">+10.0</span></td>'
+        '<td><span class="player">中島五郎</span><span class="num">▲20.0</span></td>'
+        '<td><span class="player">西田六郎</span><span class="num">▲40.0</span></td>'
+    ) in latest
+    totals = re.findall(
+        r'<tr><td class="num">(\d+)</td><th scope="row">(?:<a [^>]*>)?([^<]+)(?:</a>)?</th>'
+        r'<td class="num">(\d+)</td><td class="num"><strong>([^<]+)</strong>',
+        latest,
+    )
+    assert totals == [
+        ("1", "南野二郎", "2", "+60.0"),
+        ("2", "東田一郎", "1", "+50.0"),
+        ("3", "西川三郎", "2", "▲10.0"),
+        ("4", "中島五郎", "1", "▲20.0"),
+        ("5", "北村四郎", "1", "▲40.0"),
+        ("5", "西田六郎", "1", "▲40.0"),
+    ]
     assert "四暗刻" not in latest  # the older meeting is not the latest
 
 
@@ -149,8 +172,10 @@ def test_the_owner_is_told_what_to_do_next(client, club, owner, results):
     links = step_links(front(client, club, owner))
     slug, latest = club.slug, results["latest"].pk
     assert links == [
-        reverse("enter_game", args=[slug, latest]), reverse("meeting_detail", args=[slug, latest]),
-        reverse("choose_meeting", args=[slug]), reverse("manage_members", args=[slug]),
+        reverse("enter_game", args=[slug, latest]),
+        reverse("meeting_detail", args=[slug, latest]),
+        reverse("choose_meeting", args=[slug]),
+        reverse("manage_members", args=[slug]),
     ]
 
 
@@ -159,14 +184,21 @@ def test_a_secretary_sees_the_meeting_steps_but_not_the_owners(client, club, sec
     Season.objects.all().delete()
     links = step_links(front(client, club, secretary))
     slug, latest = club.slug, results["latest"].pk
-    assert links == [reverse("enter_game", args=[slug, latest]), reverse("meeting_detail", args=[slug, latest]),
-                     reverse("choose_meeting", args=[slug])]
+    assert links == [
+        reverse("enter_game", args=[slug, latest]),
+        reverse("meeting_detail", args=[slug, latest]),
+        reverse("choose_meeting", args=[slug]),
+    ]
 
 
 def test_without_a_season_for_today_the_owner_is_asked_to_add_one(client, club, owner, results):
     Season.objects.all().delete()
-    Season.objects.create(club=club, name="昨季", starts_on=TODAY - datetime.timedelta(days=400),
-                          ends_on=TODAY - datetime.timedelta(days=40))
+    Season.objects.create(
+        club=club,
+        name="昨季",
+        starts_on=TODAY - datetime.timedelta(days=400),
+        ends_on=TODAY - datetime.timedelta(days=40),
+    )
     assert reverse("manage_seasons", args=[club.slug]) in step_links(front(client, club, owner))
 
 
@@ -197,7 +229,7 @@ def test_the_nav_marks_the_front_page_and_offers_what_the_role_may_do(client, cl
     response = front(client, club, member)
     assert f'<a href="{reverse("club", args=[slug])}" aria-current="page">' in squeezed(response)
     assert reverse("running_standings", args=[slug]) in nav_links(response)
-    assert f'{reverse("club", args=[slug])}#meetings' in nav_links(response)
+    assert f"{reverse('club', args=[slug])}#meetings" in nav_links(response)
     assert reverse("choose_meeting", args=[slug]) not in nav_links(response)
     secretary_links = nav_links(front(client, club, secretary))
     assert reverse("choose_meeting", args=[slug]) in secretary_links
@@ -213,15 +245,24 @@ def test_the_front_page_takes_the_same_queries_however_much_happened(client, req
     with CaptureQueriesContext(connection) as few:
         client.get(url)
     rule_set = club.rule_sets.get()
-    more = [Member.objects.create(club=club, name=f"会員{i}", kana=("" if i % 2 else f"かいいん{i}"))
-            for i in range(8)]
+    more = [Member.objects.create(club=club, name=f"会員{i}", kana=("" if i % 2 else f"かいいん{i}")) for i in range(8)]
     for week in range(1, 4):
         meeting = Meeting.objects.create(club=club, rule_set=rule_set, date=LATEST + datetime.timedelta(days=week))
         for table in (1, 2):
-            players = more[(table - 1) * 4:table * 4]
-            record_game(settle_in_force(Entry(meeting=meeting, round=1, table=table, members=players, scores=SCORES,
-                              yakuman=[{"seat": 0, "kind": "yakuman", "win": "tsumo", "name": "国士無双"}])),
-                        secretary)
+            players = more[(table - 1) * 4 : table * 4]
+            record_game(
+                settle_in_force(
+                    Entry(
+                        meeting=meeting,
+                        round=1,
+                        table=table,
+                        members=players,
+                        scores=SCORES,
+                        yakuman=[{"seat": 0, "kind": "yakuman", "win": "tsumo", "name": "国士無双"}],
+                    )
+                ),
+                secretary,
+            )
     with CaptureQueriesContext(connection) as many:
         response = client.get(url)
     assert len(response.context["yakuman"]) == 5

@@ -58,19 +58,31 @@ def test_the_page_shows_the_club_as_it_is_and_the_address_name_read_only(client,
 
 def test_the_owner_saves_name_description_venue_and_fee_with_history(client, owner, club):
     client.force_login(owner)
-    response = post(client, club, name=" 風の会 土曜の部 ", description="毎週土曜 13時から\n初心者歓迎",
-                    venue="雀荘かぜ 2階", usual_venue_fee="１，５００円")
+    response = post(
+        client,
+        club,
+        name=" 風の会 土曜の部 ",
+        description="毎週土曜 13時から\n初心者歓迎",
+        venue="雀荘かぜ 2階",
+        usual_venue_fee="１，５００円",
+    )
     assert response.status_code == 302
     club.refresh_from_db()
     assert (club.name, club.description, club.venue, club.usual_venue_fee, club.slug) == (
-        "風の会 土曜の部", "毎週土曜 13時から\n初心者歓迎", "雀荘かぜ 2階", 1500, "kaze")
+        "風の会 土曜の部",
+        "毎週土曜 13時から\n初心者歓迎",
+        "雀荘かぜ 2階",
+        1500,
+        "kaze",
+    )
     record = club.history.first()
     assert record.history_user == owner and record.name == "風の会 土曜の部" and record.usual_venue_fee == 1500
     assert record.prev_record.name == "風の会"
 
 
-@pytest.mark.parametrize("typed, yen", [("6000", 6000), ("6,000", 6000), ("６０００", 6000), ("￥6,000", 6000),
-                                        ("6000円", 6000), ("", 0)])
+@pytest.mark.parametrize(
+    "typed, yen", [("6000", 6000), ("6,000", 6000), ("６０００", 6000), ("￥6,000", 6000), ("6000円", 6000), ("", 0)]
+)
 def test_the_fee_is_read_as_people_write_yen(client, owner, club, typed, yen):
     client.force_login(owner)
     assert post(client, club, usual_venue_fee=typed).status_code == 302
@@ -78,13 +90,16 @@ def test_the_fee_is_read_as_people_write_yen(client, owner, club, typed, yen):
     assert club.usual_venue_fee == yen
 
 
-@pytest.mark.parametrize("fields, message", [
-    ({"name": ""}, "クラブの名前を入力してください。"),
-    ({"name": "\u3000 \u202e"}, "クラブの名前を入力してください。"),
-    ({"usual_venue_fee": "▲500"}, "0以上の金額（円）を入力してください。"),
-    ({"usual_venue_fee": "千五百"}, "「千五百」は整数ではありません。"),
-    ({"description": "あ" * 2001}, "説明は2000文字以内にしてください（2001文字あります）。"),
-])
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        ({"name": ""}, "クラブの名前を入力してください。"),
+        ({"name": "\u3000 \u202e"}, "クラブの名前を入力してください。"),
+        ({"usual_venue_fee": "▲500"}, "0以上の金額（円）を入力してください。"),
+        ({"usual_venue_fee": "千五百"}, "「千五百」は整数ではありません。"),
+        ({"description": "あ" * 2001}, "説明は2000文字以内にしてください（2001文字あります）。"),
+    ],
+)
 def test_bad_input_is_refused_with_a_message_and_nothing_saved(client, owner, club, fields, message):
     client.force_login(owner)
     response = post(client, club, venue="新しい場所", **fields)

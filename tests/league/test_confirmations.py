@@ -21,15 +21,23 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def game(meeting, secretary):
     members = [Member.objects.get(name=name) for name, _ in PLAYERS[:4]]
-    return record_game(settle_in_force(Entry(meeting=meeting, round=2, table=1, members=members,
-                                             scores=[40000, 30000, 20000, 10000])), secretary)
+    return record_game(
+        settle_in_force(Entry(meeting=meeting, round=2, table=1, members=members, scores=[40000, 30000, 20000, 10000])),
+        secretary,
+    )
 
 
 @pytest.fixture
 def adjustment(club, owner):
     minamino = Member.objects.get(name="南野二郎")
-    return Adjustment.objects.create(club=club, rule_set=club.rule_sets.get(), member=minamino,
-                                     date=datetime.date(2026, 11, 1), points=-50, reason="late arrival")
+    return Adjustment.objects.create(
+        club=club,
+        rule_set=club.rule_sets.get(),
+        member=minamino,
+        date=datetime.date(2026, 11, 1),
+        points=-50,
+        reason="late arrival",
+    )
 
 
 def test_the_secretary_is_told_what_voiding_a_game_does_before_it_is_done(client, secretary, club, game):
@@ -83,8 +91,10 @@ def test_removing_a_login_asks_first_and_names_the_member_it_plays_as(client, ow
     Member.objects.filter(name="西川三郎").update(user=member)
     membership = Membership.objects.get(user=member)
     client.force_login(owner)
-    assertContains(client.get(url("edit_login", club.slug, membership.pk)),
-                   f'href="{url("remove_login", club.slug, membership.pk)}"')
+    assertContains(
+        client.get(url("edit_login", club.slug, membership.pk)),
+        f'href="{url("remove_login", club.slug, membership.pk)}"',
+    )
     page = client.get(url("remove_login", club.slug, membership.pk))
     assertContains(page, "Remove member from the club?")
     assertContains(page, "西川三郎 stays a member with every result")
@@ -98,5 +108,6 @@ def test_removing_a_login_asks_first_and_names_the_member_it_plays_as(client, ow
 def test_the_confirmation_pages_read_in_japanese(client, owner, club, game, adjustment):
     client.force_login(owner)
     assertContains(client.get(url("void_game", club.slug, game.pk, language="ja")), "この半荘を無効にしますか")
-    assertContains(client.get(url("delete_adjustment", club.slug, adjustment.pk, language="ja")),
-                   "この調整を削除しますか")
+    assertContains(
+        client.get(url("delete_adjustment", club.slug, adjustment.pk, language="ja")), "この調整を削除しますか"
+    )

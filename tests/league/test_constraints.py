@@ -13,8 +13,20 @@ def game(meeting):
 
 
 def seat(game, **fields):
-    values = {"seat": 0, "member": game.meeting.club.members.first(), "score": 25000, "place": 1, "base": 0,
-              "oka": 0, "uma": 0, "bust": 0, "chip_points": 0, "shugi": 0, "chombo": 0, "total": 0}
+    values = {
+        "seat": 0,
+        "member": game.meeting.club.members.first(),
+        "score": 25000,
+        "place": 1,
+        "base": 0,
+        "oka": 0,
+        "uma": 0,
+        "bust": 0,
+        "chip_points": 0,
+        "shugi": 0,
+        "chombo": 0,
+        "total": 0,
+    }
     values.update(fields)
     return GameSeat(game=game, **values)
 

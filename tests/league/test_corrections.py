@@ -71,8 +71,10 @@ def test_a_game_typed_in_hundreds_saves_again_unchanged(client, secretary, meeti
     meeting.club.scores_in_hundreds = True
     meeting.club.save()
     client.force_login(secretary)
-    client.post(f"/c/{meeting.club.slug}/meetings/{meeting.pk}/enter/",
-                game_post(score_0="600", score_1="300", score_2="95", score_3="5"))
+    client.post(
+        f"/c/{meeting.club.slug}/meetings/{meeting.pk}/enter/",
+        game_post(score_0="600", score_1="300", score_2="95", score_3="5"),
+    )
     game = Game.objects.get()
     form = client.get(f"/c/{meeting.club.slug}/games/{game.pk}/edit/").context["form"]
     data = {key: value for key, value in form.initial.items() if value not in (None, "")}

@@ -29,16 +29,24 @@ def draw(meeting, number, tables, sitting_out=()):
     """A drawn round as rows: each table's people in seat order (東 first), and who sits out."""
     drawn = DrawnRound.objects.create(meeting=meeting, number=number, seed=number)
     DrawnSeat.objects.bulk_create(
-        [DrawnSeat(round=drawn, table=table, seat=seat, member=member)
-         for table, people in enumerate(tables, start=1) for seat, member in enumerate(people)]
-        + [DrawnSeat(round=drawn, table=SITTING_OUT, seat=seat, member=member)
-           for seat, member in enumerate(sitting_out)])
+        [
+            DrawnSeat(round=drawn, table=table, seat=seat, member=member)
+            for table, people in enumerate(tables, start=1)
+            for seat, member in enumerate(people)
+        ]
+        + [
+            DrawnSeat(round=drawn, table=SITTING_OUT, seat=seat, member=member)
+            for seat, member in enumerate(sitting_out)
+        ]
+    )
     return drawn
 
 
 def play(meeting, secretary, round_, table, members, scores=(40000, 30000, 20000, 10000)):
-    return record_game(settle_in_force(Entry(meeting=meeting, round=round_, table=table, members=list(members),
-                                             scores=list(scores))), secretary)
+    return record_game(
+        settle_in_force(Entry(meeting=meeting, round=round_, table=table, members=list(members), scores=list(scores))),
+        secretary,
+    )
 
 
 def board_url(meeting, name="day_board", language="ja"):
@@ -57,16 +65,22 @@ def tables_shown(part):
     shown = []
     for article in find_all(part, lambda node: node.name == "article" and "board-table" in classes(node)):
         heading = text_of(find_all(article, lambda node: node.name == "strong")[0]).strip()
-        seats = [(text_of(find_all(item, lambda node: "wind" in classes(node))[0]).strip(),
-                  text_of(find_all(item, lambda node: "name" in classes(node))[0]).strip())
-                 for item in find_all(article, lambda node: node.name == "li")]
+        seats = [
+            (
+                text_of(find_all(item, lambda node: "wind" in classes(node))[0]).strip(),
+                text_of(find_all(item, lambda node: "name" in classes(node))[0]).strip(),
+            )
+            for item in find_all(article, lambda node: node.name == "li")
+        ]
         shown.append((heading, seats, "result-in" in classes(article)))
     return shown
 
 
 def game_headings(part):
-    return [text_of(find_all(card, lambda node: node.name == "a")[0]).strip()
-            for card in find_all(part, lambda node: node.name == "article" and "game-card" in classes(node))]
+    return [
+        text_of(find_all(card, lambda node: node.name == "a")[0]).strip()
+        for card in find_all(part, lambda node: node.name == "article" and "game-card" in classes(node))
+    ]
 
 
 @pytest.fixture
@@ -102,7 +116,8 @@ def test_a_voided_game_leaves_its_table_waiting(meeting, secretary, two_rounds):
 
 
 def test_the_page_shows_the_tables_by_wind_the_results_newest_first_and_the_standings(
-        client, meeting, member, secretary, two_rounds):
+    client, meeting, member, secretary, two_rounds
+):
     people = two_rounds
     play(meeting, secretary, 1, 1, people[:4])
     play(meeting, secretary, 1, 2, people[4:8], scores=(25000, 25000, 30000, 20000))
@@ -135,8 +150,9 @@ def test_the_round_shows_who_sits_out(client, meeting, member, people):
     assert "抜け番" in text_of(round_part) and people[4].name in text_of(round_part)
 
 
-def test_a_table_whose_result_a_player_reported_says_it_waits_for_the_secretary(client, meeting, member,
-                                                                                 secretary, two_rounds):
+def test_a_table_whose_result_a_player_reported_says_it_waits_for_the_secretary(
+    client, meeting, member, secretary, two_rounds
+):
     ReportedResult.objects.create(meeting=meeting, round=1, table=2, sheet={"score_0": "40000"})
     ReportedResult.objects.create(meeting=meeting, round=1, table=1, status=ReportedResult.Status.TURNED_DOWN)
     client.force_login(member)
@@ -155,8 +171,9 @@ def test_a_day_with_nothing_yet_says_what_will_appear(client, meeting, member):
     assert not find_all(shown["standings"], lambda node: node.name == "table")
 
 
-def test_games_without_a_draw_show_their_results_and_say_no_tables_were_drawn(client, meeting, member, secretary,
-                                                                            people):
+def test_games_without_a_draw_show_their_results_and_say_no_tables_were_drawn(
+    client, meeting, member, secretary, people
+):
     play(meeting, secretary, 1, 1, people[:4])
     client.force_login(member)
     shown = parts(client.get(board_url(meeting)))
@@ -178,18 +195,23 @@ def test_the_board_in_english(client, meeting, member, secretary, two_rounds):
 
 def test_the_meeting_page_links_to_its_board(client, meeting, member):
     client.force_login(member)
-    assert f'href="{board_url(meeting)}"' in client.get(
-        reverse("meeting_detail", kwargs={"slug": meeting.club.slug, "meeting_id": meeting.pk})).content.decode()
+    assert (
+        f'href="{board_url(meeting)}"'
+        in client.get(
+            reverse("meeting_detail", kwargs={"slug": meeting.club.slug, "meeting_id": meeting.pk})
+        ).content.decode()
+    )
 
 
-def test_the_parts_are_the_boards_parts_alone_and_change_when_a_game_is_saved(client, meeting, member, secretary,
-                                                                              two_rounds):
+def test_the_parts_are_the_boards_parts_alone_and_change_when_a_game_is_saved(
+    client, meeting, member, secretary, two_rounds
+):
     client.force_login(member)
     response = client.get(board_url(meeting, "day_board_parts"))
     assert response.status_code == 200
     assert "no-cache" in response["Cache-Control"]
     html = response.content.decode()
-    assert "<html" not in html and "<header class=\"site-header" not in html
+    assert "<html" not in html and '<header class="site-header' not in html
     before = parts(response)
     assert [table[2] for table in tables_shown(before["round"])] == [False, False]
     assert game_headings(before["results"]) == []

@@ -50,8 +50,12 @@ def money_page(club):
 def play(meeting, secretary, venue_fee=3000):
     members = {m.name: m for m in Member.objects.filter(club=meeting.club)}
     for number, (names, scores) in enumerate(GAMES, start=1):
-        record_game(settle_in_force(Entry(meeting=meeting, round=number, table=1,
-                                          members=[members[name] for name in names], scores=scores)), secretary)
+        record_game(
+            settle_in_force(
+                Entry(meeting=meeting, round=number, table=1, members=[members[name] for name in names], scores=scores)
+            ),
+            secretary,
+        )
     save_accounts(meeting, venue_fee, None, {members[name]: True for name, _scores in BEFORE})
     set_closed(meeting, True, secretary)
     meeting.refresh_from_db()
@@ -60,8 +64,12 @@ def play(meeting, secretary, venue_fee=3000):
 
 def correct_the_uma(rule_set, fees):
     """A version from 1 Nov with the uma 30-10, the games recomputed through the plan the owner confirms."""
-    RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2026, 11, 1),
-                               rules={**BAKUFU_RULES, "uma": [30, 10, -10, -30]}, fees=fees)
+    RuleVersion.objects.create(
+        rule_set=rule_set,
+        effective_from=datetime.date(2026, 11, 1),
+        rules={**BAKUFU_RULES, "uma": [30, 10, -10, -30]},
+        fees=fees,
+    )
     plan = recompute.plan(rule_set)
     assert plan.count == 3
     assert recompute.apply(plan) == 3
@@ -71,13 +79,16 @@ def rows(node, table_class):
     """The body rows of the first table with ``table_class`` under ``node``, each a list of its cells' text."""
     table = find_all(node, lambda n: n.name == "table" and table_class in classes(n))[0]
     body = find_all(table, lambda n: n.name == "tbody")[0]
-    return [[text_of(cell).strip() for cell in find_all(tr, lambda n: n.name in ("td", "th"))]
-            for tr in find_all(body, lambda n: n.name == "tr")]
+    return [
+        [text_of(cell).strip() for cell in find_all(tr, lambda n: n.name in ("td", "th"))]
+        for tr in find_all(body, lambda n: n.name == "tr")
+    ]
 
 
 def section(html, heading_id):
-    return find_all(parse_html(html), lambda n: n.name == "section"
-                    and dict(n.attributes).get("aria-labelledby") == heading_id)[0]
+    return find_all(
+        parse_html(html), lambda n: n.name == "section" and dict(n.attributes).get("aria-labelledby") == heading_id
+    )[0]
 
 
 def standings(node):
@@ -116,7 +127,8 @@ def test_before_the_correction_the_day_shows_its_points_and_no_notice(client, da
 
 
 def test_after_a_recompute_every_page_shows_the_games_points_and_the_money_as_kept(
-        client, club, rule_set, day, earlier, secretary, owner, member):
+    client, club, rule_set, day, earlier, secretary, owner, member
+):
     kept = Meeting.objects.get(pk=day.pk).settlement
     correct_the_uma(rule_set, {"per_game": 350, "surplus_to": "day_top"})
     day.refresh_from_db()
@@ -147,10 +159,12 @@ def test_after_a_recompute_every_page_shows_the_games_points_and_the_money_as_ke
 
     # The chat text: the games' points and order, then the money as kept.
     text = client.get(page(day, "meeting_summary")).content.decode()
-    assert summary_lines(text) == ["1. 南野二郎 +109.0 (3 games; places 2 1 0 0)",
-                                   "2. 東田一郎 +102.0 (3 games; places 1 2 0 0)",
-                                   "3. 西川三郎 −93.0 (3 games; places 0 0 2 1)",
-                                   "4. 北村四郎 −118.0 (3 games; places 0 0 1 2)"]
+    assert summary_lines(text) == [
+        "1. 南野二郎 +109.0 (3 games; places 2 1 0 0)",
+        "2. 東田一郎 +102.0 (3 games; places 1 2 0 0)",
+        "3. 西川三郎 −93.0 (3 games; places 0 0 2 1)",
+        "4. 北村四郎 −118.0 (3 games; places 0 0 1 2)",
+    ]
     assert "As kept when the meeting was closed" in text
     assert "東田一郎: pays ¥1,050, receives ¥1,200, net ¥150" in text
     shared = " ".join(text_of(find_all(parse_html(html), lambda n: n.name == "textarea")[0]).split())
@@ -263,13 +277,17 @@ def test_the_workbooks_meeting_money_has_the_games_points_and_the_money_as_kept(
         out.seek(0)
         sheet = load_workbook(out)["Meeting money"]
         head = [cell.value for cell in sheet[1]]
-        return {row[head.index("Name")]: (row[head.index("Points")], row[head.index("Net")])
-                for row in sheet.iter_rows(min_row=2, values_only=True)}
+        return {
+            row[head.index("Name")]: (row[head.index("Points")], row[head.index("Net")])
+            for row in sheet.iter_rows(min_row=2, values_only=True)
+        }
 
     before = money_rows()
     correct_the_uma(rule_set, {"per_game": 350, "surplus_to": "day_top"})
     after = money_rows()
     assert {name: points for name, (points, _net) in after.items()} == {
-        name: float(shown.replace("−", "-")) for name, shown in AFTER}
+        name: float(shown.replace("−", "-")) for name, shown in AFTER
+    }
     assert {name: net for name, (_points, net) in after.items()} == {
-        name: net for name, (_points, net) in before.items()}  # the money as kept at the close
+        name: net for name, (_points, net) in before.items()
+    }  # the money as kept at the close

@@ -49,26 +49,48 @@ def lines_of(total):
 
 # -- reading --------------------------------------------------------------------------------------------------
 
+
 def test_a_day_sheet_is_read_as_day_rows_with_their_count():
     table = table_of(day_workbook())
     assert table.layout == "wide_days" and table.header_row == 3
     assert [cells for _number, cells in table.rows] == [
-        {"date": "2026-11-21", "table": "1", "games": "4", "player_0": "東田一郎", "points_0": "45.3",
-         "player_1": "南野二郎", "points_1": "-12", "player_2": "北村四郎", "points_2": "-8.3",
-         "player_3": "中島五郎", "points_3": "-25",
-         "seat_columns": "D (東田一郎)|E (南野二郎)|G (北村四郎)|H (中島五郎)"},
-        {"date": "2026-11-28", "table": "1", "games": "3", "player_0": "南野二郎", "points_0": "20",
-         "player_1": "西川三郎", "points_1": "15.5", "player_2": "北村四郎", "points_2": "-10.5",
-         "player_3": "中島五郎", "points_3": "-25",
-         "seat_columns": "E (南野二郎)|F (西川三郎)|G (北村四郎)|H (中島五郎)"},
+        {
+            "date": "2026-11-21",
+            "table": "1",
+            "games": "4",
+            "player_0": "東田一郎",
+            "points_0": "45.3",
+            "player_1": "南野二郎",
+            "points_1": "-12",
+            "player_2": "北村四郎",
+            "points_2": "-8.3",
+            "player_3": "中島五郎",
+            "points_3": "-25",
+            "seat_columns": "D (東田一郎)|E (南野二郎)|G (北村四郎)|H (中島五郎)",
+        },
+        {
+            "date": "2026-11-28",
+            "table": "1",
+            "games": "3",
+            "player_0": "南野二郎",
+            "points_0": "20",
+            "player_1": "西川三郎",
+            "points_1": "15.5",
+            "player_2": "北村四郎",
+            "points_2": "-10.5",
+            "player_3": "中島五郎",
+            "points_3": "-25",
+            "seat_columns": "E (南野二郎)|F (西川三郎)|G (北村四郎)|H (中島五郎)",
+        },
     ]
 
 
 def test_a_cp932_csv_with_one_row_per_day_is_planned_as_day_totals(club):
     plan = plan_of(club, day_csv(), name="days.csv")
     assert not plan.problems
-    assert [(game.date, game.day_games, [p.name for p in game.players], game.points, game.status)
-            for game in plan.games] == [
+    assert [
+        (game.date, game.day_games, [p.name for p in game.players], game.points, game.status) for game in plan.games
+    ] == [
         (D(2026, 11, 21), 4, ["東田一郎", "南野二郎", "北村四郎", "中島五郎"], [453, -120, -83, -250], "new"),
         (D(2026, 11, 28), 3, ["南野二郎", "西川三郎", "北村四郎", "中島五郎"], [200, 155, -105, -250], "new"),
     ]
@@ -78,8 +100,10 @@ def test_a_cp932_csv_with_one_row_per_day_is_planned_as_day_totals(club):
 def test_a_row_with_more_members_than_a_table_is_refused_saying_why():
     rows = [["2026-11-21", 1, 8, 60.3, -12, 30, -28.3, -50]]
     message = refusal(day_workbook(rows, totals=None, counts=None))
-    assert message.startswith("Row 4 has a day's points for 5 members (D (東田一郎), E (南野二郎), F (西川三郎), "
-                              "G (北村四郎), H (中島五郎)), but one table has 4 players.")
+    assert message.startswith(
+        "Row 4 has a day's points for 5 members (D (東田一郎), E (南野二郎), F (西川三郎), "
+        "G (北村四郎), H (中島五郎)), but one table has 4 players."
+    )
     assert "the number of hanchan in C (半荘数) is not each member's" in message
     assert "one row per table, each with its own number of hanchan, or one row per hanchan" in message
     with translation.override("ja"):
@@ -106,7 +130,8 @@ def test_a_row_without_its_count_is_refused_naming_the_column():
 def test_a_count_without_points_is_refused():
     rows = [DAY_ROWS[0], ["2026-11-28", 1, 3, None, None, None, None, None]]
     assert refusal(day_workbook(rows, totals=None, counts=None)).startswith(
-        "Row 5 has a number of hanchan in C (半荘数) but no member's points")
+        "Row 5 has a number of hanchan in C (半荘数) but no member's points"
+    )
 
 
 def test_the_games_row_checks_each_members_hanchan_over_the_day_rows():
@@ -130,8 +155,9 @@ def test_points_that_cannot_add_up_over_the_hanchan_are_refused_with_the_figure(
     plan = plan_of(club, day_workbook(rows, totals=None, counts=None))
     [(row, label, message)] = messages_of(plan)
     assert row == 4 and label == "D (東田一郎) + E (南野二郎) + G (北村四郎) + H (中島五郎)"
-    assert message == ("The points of these 4 hanchan add up to +0.1, but under these rules 4 hanchan must add up "
-                       "to ±0.0.")
+    assert message == (
+        "The points of these 4 hanchan add up to +0.1, but under these rules 4 hanchan must add up to ±0.0."
+    )
     with translation.override("ja"):
         [(_row, _label, message)] = messages_of(plan_of(club, day_workbook(rows, totals=None, counts=None)))
     assert "4半荘" in message and "+0.1" in message
@@ -144,6 +170,7 @@ def test_without_a_count_column_each_row_is_still_one_hanchan(club):
 
 
 # -- saving, importing again, undoing ---------------------------------------------------------------------------
+
 
 def test_commit_saves_each_row_as_a_day_total_and_undo_removes_it(club, secretary):
     batch = import_days(club, secretary)
@@ -184,9 +211,13 @@ def test_a_day_total_where_the_member_already_has_games_that_day_is_a_problem(cl
     scored_game(meeting, secretary, [40000, 30000, 20000, 10000])
     plan = plan_of(club, day_workbook(totals=None, counts=None))
     assert [(row, label, message.split(" ")[0]) for row, label, message in messages_of(plan)] == [
-        (4, "A (日付)", "東田一郎"), (4, "A (日付)", "南野二郎"), (4, "A (日付)", "北村四郎")]  # 中島五郎 did not play
+        (4, "A (日付)", "東田一郎"),
+        (4, "A (日付)", "南野二郎"),
+        (4, "A (日付)", "北村四郎"),
+    ]  # 中島五郎 did not play
     assert messages_of(plan)[0][2].startswith(
-        "東田一郎 already has games saved on 2026-11-21: a day total would count that day twice")
+        "東田一郎 already has games saved on 2026-11-21: a day total would count that day twice"
+    )
 
 
 def test_a_different_day_total_saved_that_day_is_a_problem_and_games_on_a_day_total_too(club, secretary):
@@ -196,13 +227,16 @@ def test_a_different_day_total_saved_that_day_is_a_problem_and_games_on_a_day_to
     assert message.startswith("東田一郎 already has a different day total saved on 2026-11-21. Undo the import")
     games = [["2026-11-21", 1, 1, 45.3, -12, None, -8.3, -25]]
     problems = messages_of(plan_of(club, wide_workbook(games, MEMBERS)))
-    assert problems[0][2].startswith("東田一郎 already has a day total saved on 2026-11-21: a game that day would "
-                                     "count twice")
+    assert problems[0][2].startswith(
+        "東田一郎 already has a day total saved on 2026-11-21: a game that day would count twice"
+    )
 
 
 def test_a_sheet_mixing_game_rows_and_day_rows_reads_each_and_refuses_a_day_counted_twice(club, secretary):
-    rows = [["2026-11-21", 1, 1, None, 45.3, -12, None, -8.3, -25],
-            ["2026-11-28", None, 1, 3, None, 20, 15.5, -10.5, -25]]
+    rows = [
+        ["2026-11-21", 1, 1, None, 45.3, -12, None, -8.3, -25],
+        ["2026-11-28", None, 1, 3, None, 20, 15.5, -10.5, -25],
+    ]
     data = wide_workbook(rows, MEMBERS, header_start=("日付", "回戦", "卓", "半荘数"))
     plan = plan_of(club, data)
     assert not plan.problems
@@ -210,7 +244,8 @@ def test_a_sheet_mixing_game_rows_and_day_rows_reads_each_and_refuses_a_day_coun
     rows[1][0] = "2026-11-21"
     plan = plan_of(club, wide_workbook(rows, MEMBERS, header_start=("日付", "回戦", "卓", "半荘数")))
     assert messages_of(plan)[0][2].startswith(
-        "南野二郎 also has a game on 2026-11-21 in row 4: the day would count twice")
+        "南野二郎 also has a game on 2026-11-21 in row 4: the day would count twice"
+    )
 
 
 def test_a_closed_meeting_takes_no_day_total(club, secretary):
@@ -222,6 +257,7 @@ def test_a_closed_meeting_takes_no_day_total(club, secretary):
 
 # -- the import's page -----------------------------------------------------------------------------------------
 
+
 def test_the_batch_page_lists_the_day_totals_and_offers_the_undo(client, club, secretary):
     batch = import_days(club, secretary)
     client.force_login(secretary)
@@ -229,13 +265,16 @@ def test_the_batch_page_lists_the_day_totals_and_offers_the_undo(client, club, s
     assert "Day totals imported (日計)" in page and 'id="undo"' in page
     assert "Its day totals (日計) are removed with its games." in page
     assert "0 games · 2 day totals" in page  # the season line
-    assert '>Day totals</a></th>' in page  # a heading of the meetings' table (it sorts)
+    assert ">Day totals</a></th>" in page  # a heading of the meetings' table (it sorts)
 
 
 def test_the_preview_marks_day_rows(client, club, secretary):
     client.force_login(secretary)
-    response = client.post(reverse("import_results", kwargs={"slug": club.slug}), {
-        "rule_set": club.rule_sets.get().pk, "file": SimpleUploadedFile("days.xlsx", day_workbook())}, follow=True)
+    response = client.post(
+        reverse("import_results", kwargs={"slug": club.slug}),
+        {"rule_set": club.rule_sets.get().pk, "file": SimpleUploadedFile("days.xlsx", day_workbook())},
+        follow=True,
+    )
     page = response.content.decode()
     assert "Read as a 集計表 with a 半荘数 column" in page
     assert "day total · 4 hanchan" in page and "Import 2 rows" in page

@@ -33,8 +33,9 @@ def english():
 @pytest.fixture
 def season(club, secretary):
     """One game played one by one on 11-14, then two days known only by their day totals (4 and 3 hanchan)."""
-    season = Season.objects.create(club=club, name="2026年度", starts_on=D(2026, 4, 1), ends_on=D(2027, 3, 31),
-                                   min_games=5)
+    season = Season.objects.create(
+        club=club, name="2026年度", starts_on=D(2026, 4, 1), ends_on=D(2027, 3, 31), min_games=5
+    )
     meeting = Meeting.objects.create(club=club, rule_set=club.rule_sets.get(), date=D(2026, 11, 14))
     scored_game(meeting, secretary, [40000, 30000, 20000, 10000])  # +50, +10, -20, -40
     import_days(club, secretary)
@@ -42,8 +43,12 @@ def season(club, secretary):
 
 
 def period(club, season=None):
-    return Period(rule_set=club.rule_sets.get(), first_day=season and season.starts_on,
-                  last_day=season and season.ends_on, min_games=season.min_games if season else 0)
+    return Period(
+        rule_set=club.rule_sets.get(),
+        first_day=season and season.starts_on,
+        last_day=season and season.ends_on,
+        min_games=season.min_games if season else 0,
+    )
 
 
 def line_of(table, name):
@@ -78,10 +83,30 @@ def test_the_standings_page_and_json_say_how_many_hanchan_are_day_totals(client,
     data = client.get(url(club, "api_standings")).json()
     assert (data["games"], data["day_total_games"]) == (8, 7)
     centre = next(line for line in data["ranked"] if line["member"]["name"] == "中島五郎")
-    assert {key: centre[key] for key in ("games", "placed_games", "day_total_games", "points", "game_points",
-                                         "day_points", "top_rate", "average_place", "per_game")} == {
-        "games": 7, "placed_games": 0, "day_total_games": 7, "points": -50.0, "game_points": 0.0,
-        "day_points": -50.0, "top_rate": None, "average_place": None, "per_game": -7.1}
+    assert {
+        key: centre[key]
+        for key in (
+            "games",
+            "placed_games",
+            "day_total_games",
+            "points",
+            "game_points",
+            "day_points",
+            "top_rate",
+            "average_place",
+            "per_game",
+        )
+    } == {
+        "games": 7,
+        "placed_games": 0,
+        "day_total_games": 7,
+        "points": -50.0,
+        "game_points": 0.0,
+        "day_points": -50.0,
+        "top_rate": None,
+        "average_place": None,
+        "per_game": -7.1,
+    }
     with translation.override("ja"):
         page = client.get(url(club, "standings")).content.decode()
     assert "7半荘は日計" in page
@@ -111,7 +136,8 @@ def test_the_member_page_lists_day_totals_and_says_what_counts_them(client, club
     assert "over the 1 of 5 games that have a place" in page and "over the 1 of 5 games that have scores" in page
     data = client.get(url(club, "api_member", member_id=east.pk)).json()
     assert [(entry["date"], entry["games"], entry["points"], entry["cumulative"]) for entry in data["day_totals"]] == [
-        ("2026-11-21", 4, 45.3, 95.3)]
+        ("2026-11-21", 4, 45.3, 95.3)
+    ]
     assert [game["cumulative"] for game in data["games"]] == [50.0]
     assert not any(opponent["opponent"]["name"] == "中島五郎" for opponent in data["head_to_head"])
     with translation.override("ja"):
@@ -125,13 +151,15 @@ def columns_of(row):
     return [cell for cell in cells for _ in range(int(dict(cell.attributes).get("colspan", 1)))]
 
 
-def test_a_day_totals_row_puts_its_points_under_total_and_leaves_out_what_a_phone_does(client, club, member,
-                                                                                       season):
+def test_a_day_totals_row_puts_its_points_under_total_and_leaves_out_what_a_phone_does(client, club, member, season):
     client.force_login(member)
     east = Member.objects.get(name="東田一郎")
     html = client.get(url(club, "member_page", member_id=east.pk)).content.decode()
-    table = next(node for node in find_all(parse_html(html), lambda node: node.name == "table")
-                 if "member-games" in classes(node))
+    table = next(
+        node
+        for node in find_all(parse_html(html), lambda node: node.name == "table")
+        if "member-games" in classes(node)
+    )
     headers = columns_of(find_all(table, lambda node: node.name == "tr")[0])
     day_total = next(row for row in find_all(table, lambda node: node.name == "tr") if "day-total" in classes(row))
     cells = columns_of(day_total)
@@ -149,7 +177,7 @@ def test_the_meeting_page_shows_the_days_totals(client, club, member, season):
     meeting = DayTotal.objects.get(meeting__date=D(2026, 11, 21)).meeting
     page = client.get(url(club, "meeting_detail", meeting_id=meeting.pk)).content.decode()
     assert 'aria-labelledby="day-totals-heading"' in page and "No games yet." not in page
-    section = page[page.index('id="day-totals-heading"'):]
+    section = page[page.index('id="day-totals-heading"') :]
     assert [name in section for name in ("東田一郎", "南野二郎", "北村四郎", "中島五郎")] == [True] * 4
     assert section.count('<td class="num">4</td>') == 4 and "+45.3" in section
     with translation.override("ja"):
@@ -164,13 +192,18 @@ def test_the_workbooks_standings_say_how_many_hanchan_are_day_totals(club, seaso
     rows = load_workbook(io.BytesIO(out.getvalue()))["Standings"].iter_rows(values_only=True)
     header = next(rows)
     by_name = {row[header.index("Name")]: dict(zip(header, row, strict=True)) for row in rows}
-    assert (by_name["中島五郎"]["Games"], by_name["中島五郎"]["Hanchan from day totals"],
-            by_name["中島五郎"]["Day total points"], by_name["中島五郎"]["Points"]) == (7, 7, -50, -50)
+    assert (
+        by_name["中島五郎"]["Games"],
+        by_name["中島五郎"]["Hanchan from day totals"],
+        by_name["中島五郎"]["Day total points"],
+        by_name["中島五郎"]["Points"],
+    ) == (7, 7, -50, -50)
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])
-def test_the_tally_sheet_writes_day_totals_as_rows_and_reads_back_to_the_same_standings(club, secretary, season,
-                                                                                      language):
+def test_the_tally_sheet_writes_day_totals_as_rows_and_reads_back_to_the_same_standings(
+    club, secretary, season, language
+):
     kept = tally_alone(club, season, language)
     sheet = load_workbook(io.BytesIO(kept.getvalue())).active
     values = [[cell.value for cell in row] for row in sheet.iter_rows()]
@@ -178,10 +211,14 @@ def test_the_tally_sheet_writes_day_totals_as_rows_and_reads_back_to_the_same_st
     assert values[1][:4] == headers
     assert [row[1:4] for row in values[2:5]] == [[1, 1, None], [None, None, 4], [None, None, 3]]
     before, after = imported_again(club, secretary, kept)
-    figures = [(line.member.name, line.points, line.games, line.placed_games, line.day_total_games, line.places,
-                line.rank) for line in before.lines]
-    assert figures == [(line.member.name, line.points, line.games, line.placed_games, line.day_total_games,
-                        line.places, line.rank) for line in after.lines]
+    figures = [
+        (line.member.name, line.points, line.games, line.placed_games, line.day_total_games, line.places, line.rank)
+        for line in before.lines
+    ]
+    assert figures == [
+        (line.member.name, line.points, line.games, line.placed_games, line.day_total_games, line.places, line.rank)
+        for line in after.lines
+    ]
     assert DayTotal.objects.count() == 2
 
 
@@ -189,8 +226,12 @@ def test_the_admin_reads_day_totals_and_their_lines(client, club, season, django
     admin = django_user_model.objects.create_superuser("site-admin", password="correct horse battery")
     client.force_login(admin)
     total = DayTotal.objects.first()
-    for path in ("daytotal", f"daytotal/{total.pk}/change", "daytotalline",
-                 f"daytotalline/{total.lines.first().pk}/change"):
+    for path in (
+        "daytotal",
+        f"daytotal/{total.pk}/change",
+        "daytotalline",
+        f"daytotalline/{total.lines.first().pk}/change",
+    ):
         assert client.get(f"/admin/league/{path}/").status_code == 200, path
     assert client.get("/admin/league/daytotal/add/").status_code == 403
 
@@ -225,8 +266,23 @@ def test_the_history_download_writes_a_day_total_as_its_day_points_and_hanchan(c
     rows = list(csv.reader(io.StringIO(download.content.decode("utf-8-sig"))))
     assert rows[1:] == [  # newest first: the day total after the game
         ["Sat 21 Nov 2026", "45.3", "", "", "day total (日計) 4 hanchan", *[""] * 9],  # no place, seat or parts
-        ["Sat 14 Nov 2026", "50.0", "1", "40000", "Round 1 · table 1", "East", "南野二郎, 西川三郎, 北村四郎",
-         "10.0", "20.0", "20.0", "0.0", "0.0", "0.0", "0.0"]]
+        [
+            "Sat 14 Nov 2026",
+            "50.0",
+            "1",
+            "40000",
+            "Round 1 · table 1",
+            "East",
+            "南野二郎, 西川三郎, 北村四郎",
+            "10.0",
+            "20.0",
+            "20.0",
+            "0.0",
+            "0.0",
+            "0.0",
+            "0.0",
+        ],
+    ]
 
 
 def test_sorting_the_history_by_place_puts_a_day_total_first_and_last_the_other_way(client, club, member, season):

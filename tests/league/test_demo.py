@@ -49,10 +49,21 @@ def demo(seed_clubs):
 def snapshot():
     """Every stored game and seat of every club, in a comparable form."""
     return [
-        (seat.game.meeting.club.slug, seat.game.meeting.date, seat.game.round, seat.game.table, seat.seat,
-         seat.member.name, seat.score, seat.chips, seat.total, seat.game.deposit)
-        for seat in GameSeat.objects.select_related("game__meeting__club", "member")
-        .order_by("game__meeting__club__slug", "game__meeting__date", "game__round", "game__table", "seat")
+        (
+            seat.game.meeting.club.slug,
+            seat.game.meeting.date,
+            seat.game.round,
+            seat.game.table,
+            seat.seat,
+            seat.member.name,
+            seat.score,
+            seat.chips,
+            seat.total,
+            seat.game.deposit,
+        )
+        for seat in GameSeat.objects.select_related("game__meeting__club", "member").order_by(
+            "game__meeting__club__slug", "game__meeting__date", "game__round", "game__table", "seat"
+        )
     ]
 
 
@@ -66,7 +77,10 @@ def test_every_seed_club_gets_members_a_season_meetings_and_games(demo):
         assert all(" " in member.name for member in members), club  # family name, given name
         season = Season.objects.get(club=club)
         assert (season.name, season.starts_on, season.ends_on) == (
-            "2026年度", datetime.date(2026, 4, 1), datetime.date(2027, 3, 31))
+            "2026年度",
+            datetime.date(2026, 4, 1),
+            datetime.date(2027, 3, 31),
+        )
         meetings = list(Meeting.objects.filter(club=club).order_by("date"))
         assert len(meetings) == WEEKS
         assert all(season.starts_on <= m.date < TODAY for m in meetings)
@@ -103,7 +117,8 @@ def test_touten_plays_several_rule_sets_including_three_player_and_boo(demo):
 @pytest.mark.django_db
 def test_every_game_is_stored_as_the_engine_settled_it(demo):
     games = Game.objects.select_related("meeting__rule_set", "rule_version").prefetch_related(
-        "seats__member", "meeting__rule_set__versions")
+        "seats__member", "meeting__rule_set__versions"
+    )
     for game in games:
         version = game.meeting.rule_set.version_on(game.meeting.date)
         assert game.rule_version == version
@@ -120,10 +135,27 @@ def test_every_game_is_stored_as_the_engine_settled_it(demo):
         result = scoring.settle(version.rules, entry_from_game(game).engine_game())
         for seat in seats:
             parts = result[seat.seat].tenths
-            assert (seat.place, seat.base, seat.oka, seat.uma, seat.bust, seat.chip_points, seat.shugi,
-                    seat.chombo, seat.total) == (
-                result[seat.seat].place, parts["base"], parts["oka"], parts["uma"], parts["bust"],
-                parts["chips"], parts["shugi"], parts["chombo"], parts["total"])
+            assert (
+                seat.place,
+                seat.base,
+                seat.oka,
+                seat.uma,
+                seat.bust,
+                seat.chip_points,
+                seat.shugi,
+                seat.chombo,
+                seat.total,
+            ) == (
+                result[seat.seat].place,
+                parts["base"],
+                parts["oka"],
+                parts["uma"],
+                parts["bust"],
+                parts["chips"],
+                parts["shugi"],
+                parts["chombo"],
+                parts["total"],
+            )
         assert game.history.count() == 1  # its creation, by the demo secretary
         assert game.updated_by.username == "secretary"
 
@@ -141,8 +173,9 @@ def test_the_season_has_busts_chips_yakuman_ties_and_realistic_tops(demo):
     assert not GameSeat.objects.exclude(game__meeting__club__slug="bakufu").exclude(bust=0).exists()
     for seat in GameSeat.objects.exclude(chips=0).select_related("game__rule_version"):
         assert seat.game.rule_version.settings["chips"]["value"] != 0
-    tops = [max(seat.score for seat in game.seats.all()) for game in games
-            if game.rule_version.settings["start"] == 25000]
+    tops = [
+        max(seat.score for seat in game.seats.all()) for game in games if game.rule_version.settings["start"] == 25000
+    ]
     assert 38000 <= sorted(tops)[len(tops) // 2] <= 50000
     boo = [seat.score for seat in GameSeat.objects.filter(game__meeting__rule_set__slug="boo")]
     assert boo and all(-20000 <= score <= 30000 for score in boo)
@@ -151,12 +184,24 @@ def test_the_season_has_busts_chips_yakuman_ties_and_realistic_tops(demo):
 @pytest.mark.django_db
 def test_running_demo_again_changes_nothing(demo):
     before = snapshot()
-    counts = (Member.objects.count(), Season.objects.count(), Meeting.objects.count(),
-              Attendance.objects.count(), Game.objects.count(), Membership.objects.count())
+    counts = (
+        Member.objects.count(),
+        Season.objects.count(),
+        Meeting.objects.count(),
+        Attendance.objects.count(),
+        Game.objects.count(),
+        Membership.objects.count(),
+    )
     output = run_demo()
     assert snapshot() == before
-    assert counts == (Member.objects.count(), Season.objects.count(), Meeting.objects.count(),
-                      Attendance.objects.count(), Game.objects.count(), Membership.objects.count())
+    assert counts == (
+        Member.objects.count(),
+        Season.objects.count(),
+        Meeting.objects.count(),
+        Attendance.objects.count(),
+        Game.objects.count(),
+        Membership.objects.count(),
+    )
     assert output.count("already has data") == 5
     assert "skipped" in output
 
@@ -168,8 +213,10 @@ def test_reset_recreates_the_same_data(demo):
     assert "爆風の会: created" in output
     assert snapshot() == before
     bakufu = Club.objects.get(slug="bakufu")
-    assert Game.history.filter(meeting_id__in=Meeting.objects.filter(club=bakufu).values("id"),
-                               history_type="+").count() == Game.objects.for_club(bakufu).count()
+    assert (
+        Game.history.filter(meeting_id__in=Meeting.objects.filter(club=bakufu).values("id"), history_type="+").count()
+        == Game.objects.for_club(bakufu).count()
+    )
     assert not Game.history.filter(history_type="-").exists()  # the old games' history went with them
 
 
@@ -208,11 +255,17 @@ def test_a_club_with_data_of_its_own_is_left_alone(seed_clubs):
     assert set(per_club) == set(PLANS) - {"makura"}
 
 
-@pytest.mark.parametrize("table", [
-    Table(), Table(bust_ends=False), Table(ends_at=60000, chips=True, red_chips=True, yakuman_chips=True),
-    Table(players=3, start=35000, target=40000, west_round=True, chips=True, red_chips=True),
-    Table(start=8000, target=8000, ends_at=16000, riichi_sticks=False, noten_payments=False, boo=True),
-], ids=["four", "no-bust-end", "four-b", "three", "boo"])
+@pytest.mark.parametrize(
+    "table",
+    [
+        Table(),
+        Table(bust_ends=False),
+        Table(ends_at=60000, chips=True, red_chips=True, yakuman_chips=True),
+        Table(players=3, start=35000, target=40000, west_round=True, chips=True, red_chips=True),
+        Table(start=8000, target=8000, ends_at=16000, riichi_sticks=False, noten_payments=False, boo=True),
+    ],
+    ids=["four", "no-bust-end", "four-b", "three", "boo"],
+)
 def test_simulated_hanchan_keep_every_point(table):
     rng = random.Random(table.players * table.start)
     for number in range(400):

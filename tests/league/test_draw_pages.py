@@ -44,8 +44,12 @@ def draw_url(club, meeting, name="meeting_draw", **kwargs):
 
 
 def play(meeting, members, round_, secretary, table=1):
-    return record_game(settle_in_force(Entry(meeting=meeting, round=round_, table=table, members=members,
-                                             scores=[40000, 30000, 20000, 10000])), secretary)
+    return record_game(
+        settle_in_force(
+            Entry(meeting=meeting, round=round_, table=table, members=members, scores=[40000, 30000, 20000, 10000])
+        ),
+        secretary,
+    )
 
 
 @pytest.fixture
@@ -88,8 +92,11 @@ def test_who_left_is_not_drawn(club, meeting, secretary):
 
 def test_a_three_player_rule_set_draws_tables_of_three(club, secretary):
     sanma = RuleSet.objects.create(club=club, slug="sanma", name="三人打ち")
-    RuleVersion.objects.create(rule_set=sanma, effective_from=datetime.date(2020, 1, 1), rules={
-        **BAKUFU_RULES, "players": 3, "start": 35000, "target": 40000, "uma": [20, 0, -20]})
+    RuleVersion.objects.create(
+        rule_set=sanma,
+        effective_from=datetime.date(2020, 1, 1),
+        rules={**BAKUFU_RULES, "players": 3, "start": 35000, "target": 40000, "uma": [20, 0, -20]},
+    )
     day = Meeting.objects.create(club=club, rule_set=sanma, date=datetime.date(2026, 11, 21))
     add_people(club, day, 7)
     [drawn] = draw(day, secretary, seed=5)
@@ -166,7 +173,6 @@ def test_the_page_shows_the_tables_with_their_winds_and_the_quality(logged_in, c
     assert "抜け番" in html and "卓組の偏り" in html and "第3回戦の卓組" in html
 
 
-
 def test_each_drawn_table_card_lists_its_seats_east_first_and_who_left(logged_in, club, meeting, secretary):
     add_people(club, meeting, 8)
     assert logged_in.post(draw_url(club, meeting), {"rounds": "1"}).status_code == 302
@@ -175,10 +181,17 @@ def test_each_drawn_table_card_lists_its_seats_east_first_and_who_left(logged_in
     page = parse_html(logged_in.get(draw_url(club, meeting)).content.decode())
     cards = find_all(page, lambda node: node.name == "article" and "drawn-table" in classes(node))
     assert len(cards) == 2 and not find_all(cards[0], lambda node: node.name == "thead")
-    rows = [[" ".join(text_of(cell).split()) for cell in find_all(row, lambda node: node.name in ("th", "td"))]
-            for row in find_all(cards[0], lambda node: node.name == "tr")]
-    assert rows == [["東起家", first_table[0].member.name], ["南", first_table[1].member.name],
-                    ["西", f"{first_table[2].member.name}いまいない"], ["北", first_table[3].member.name]]
+    rows = [
+        [" ".join(text_of(cell).split()) for cell in find_all(row, lambda node: node.name in ("th", "td"))]
+        for row in find_all(cards[0], lambda node: node.name == "tr")
+    ]
+    assert rows == [
+        ["東起家", first_table[0].member.name],
+        ["南", first_table[1].member.name],
+        ["西", f"{first_table[2].member.name}いまいない"],
+        ["北", first_table[3].member.name],
+    ]
+
 
 def test_a_duplicate_post_draws_once(logged_in, club, meeting):
     add_people(club, meeting, 8)
@@ -195,8 +208,9 @@ def test_a_swap_by_hand(logged_in, club, meeting, secretary):
     before = tables(drawn)
     a, b = before[1][0], before[SITTING_OUT][0]
     mark = logged_in.get(draw_url(club, meeting)).context["day"].mark
-    response = logged_in.post(draw_url(club, meeting, "swap_drawn_seats", number=1),
-                              {"first": a, "second": b, "mark": mark})
+    response = logged_in.post(
+        draw_url(club, meeting, "swap_drawn_seats", number=1), {"first": a, "second": b, "mark": mark}
+    )
     assert response.status_code == 302
     after = tables(drawn)
     assert after[1][0] == b and after[SITTING_OUT][0] == a and after[2] == before[2]
@@ -204,8 +218,9 @@ def test_a_swap_by_hand(logged_in, club, meeting, secretary):
     assert drawn.changed_by_hand
     assert DrawnSeat.history.filter(round_id=drawn.pk, history_change_reason="swapped by hand").count() == 4
     # Sent twice, the swap is refused instead of swapping back.
-    again = logged_in.post(draw_url(club, meeting, "swap_drawn_seats", number=1),
-                           {"first": a, "second": b, "mark": mark})
+    again = logged_in.post(
+        draw_url(club, meeting, "swap_drawn_seats", number=1), {"first": a, "second": b, "mark": mark}
+    )
     assert again.status_code == 409 and tables(drawn) == after
 
 
@@ -215,8 +230,9 @@ def test_a_swap_across_rounds_is_refused(logged_in, club, meeting, secretary):
     late = Member.objects.create(club=club, name="遅刻太郎")
     set_presence(meeting, late, HERE)
     draw(meeting, secretary, seed=1)  # round 2 has the late arrival, round 1 does not
-    response = logged_in.post(draw_url(club, meeting, "swap_drawn_seats", number=1),
-                              {"first": people[0].pk, "second": late.pk})
+    response = logged_in.post(
+        draw_url(club, meeting, "swap_drawn_seats", number=1), {"first": people[0].pk, "second": late.pk}
+    )
     assert response.status_code == 400 and "この回戦の卓組にいません" in response.content.decode()
     with pytest.raises(Refused, match="第1回戦の卓組にいません"):
         swap(meeting, 1, people[0].pk, late.pk, secretary)
@@ -278,8 +294,9 @@ def test_a_person_not_here_cannot_be_swapped_in_and_one_who_left_is_marked(logge
     people = add_people(club, meeting, 8)
     draw(meeting, secretary, seed=1)
     away = Member.objects.create(club=club, name="欠席花子")
-    response = logged_in.post(draw_url(club, meeting, "swap_drawn_seats", number=1),
-                              {"first": people[0].pk, "second": away.pk})
+    response = logged_in.post(
+        draw_url(club, meeting, "swap_drawn_seats", number=1), {"first": people[0].pk, "second": away.pk}
+    )
     assert response.status_code == 400 and not DrawnSeat.objects.filter(member=away).exists()
     set_presence(meeting, people[0], LEFT)
     html = logged_in.get(draw_url(club, meeting)).content.decode()

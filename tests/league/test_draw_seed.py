@@ -6,8 +6,9 @@ from league.services import draws
 from league.services.attendance import HERE, set_presence
 
 
-def test_drawing_and_redrawing_without_a_seed_give_the_draw_a_new_one_and_keep_it(club, meeting, secretary,
-                                                                                   monkeypatch):
+def test_drawing_and_redrawing_without_a_seed_give_the_draw_a_new_one_and_keep_it(
+    club, meeting, secretary, monkeypatch
+):
     for n in range(Member.objects.filter(club=club).count(), 8):
         Member.objects.create(club=club, name=f"会員{n + 1:02d}", kana=f"かいいん{n + 1:02d}")
     for member in Member.objects.filter(club=club):

@@ -23,6 +23,7 @@ def page(response):
 
 # -- who may enter results -------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("who", ["member", "outsider", None])
 def test_nobody_else_can_save_a_game(client, request, meeting, who):
     status = refusal("enter_game", who)
@@ -42,6 +43,7 @@ def test_a_public_clubs_entry_page_is_refused_to_visitors_and_offers_login(clien
 
 # -- saving ----------------------------------------------------------------------------------------
 
+
 def test_a_secretary_saves_a_game_with_every_part_computed(client, secretary, meeting):
     client.force_login(secretary)
     response = client.post(enter_url(meeting), game_post(bust_3="0"))
@@ -59,8 +61,9 @@ def test_a_secretary_saves_a_game_with_every_part_computed(client, secretary, me
 
 
 def test_every_part_the_engine_computes_has_its_seat_column():
-    result = scoring.settle(BAKUFU_RULES, {"scores": [52300, 31500, 18700, -2500], "chips": [3, -1, 0, -2],
-                                           "busts": [{"seat": 3, "by": 0}]})
+    result = scoring.settle(
+        BAKUFU_RULES, {"scores": [52300, 31500, 18700, -2500], "chips": [3, -1, 0, -2], "busts": [{"seat": 3, "by": 0}]}
+    )
     engine_parts = set(result[0].keys()) - {"seat", "score"}  # the score is the entered one
     assert {part for _column, part in SEAT_PARTS} | {"place"} == engine_parts
     columns = GameSeat.settled_columns(result[0])
@@ -91,8 +94,11 @@ def test_a_saved_game_is_settled_once(client, secretary, meeting, monkeypatch):
 
 def test_the_form_settles_under_the_version_in_force_on_the_meeting_day(client, secretary, meeting):
     first = meeting.rule_set.versions.get()
-    later = RuleVersion.objects.create(rule_set=meeting.rule_set, effective_from=datetime.date(2026, 11, 21),
-                                       rules={**first.rules, "uma": [30, 10, -10, -30]})
+    later = RuleVersion.objects.create(
+        rule_set=meeting.rule_set,
+        effective_from=datetime.date(2026, 11, 21),
+        rules={**first.rules, "uma": [30, 10, -10, -30]},
+    )
     client.force_login(secretary)
     response = client.post(enter_url(meeting), game_post(action="preview", bust_3="0"))
     assert response.context["form"].rule_version == first != later
@@ -133,18 +139,27 @@ def test_scores_in_hundreds_when_the_club_types_them_so(client, secretary, meeti
     meeting.club.scores_in_hundreds = True
     meeting.club.save()
     client.force_login(secretary)
-    client.post(enter_url(meeting), game_post(score_0="523", score_1="315", score_2="187", score_3="▲25",
-                                             bust_3="0"))
+    client.post(enter_url(meeting), game_post(score_0="523", score_1="315", score_2="187", score_3="▲25", bust_3="0"))
     assert GameSeat.objects.get(seat=0).score == 52300
 
 
 def test_chips_busts_yakuman_and_chombo(client, secretary, meeting):
     client.force_login(secretary)
-    response = client.post(enter_url(meeting), game_post(
-        chips_0="3", chips_1="▲1", chips_2="0", chips_3="-2", bust_3="0",
-        yakuman_0_seat="0", yakuman_0_name="四暗刻", yakuman_0_win="tsumo", yakuman_0_kind="yakuman",
-        yakuman_0_count="1",
-    ))
+    response = client.post(
+        enter_url(meeting),
+        game_post(
+            chips_0="3",
+            chips_1="▲1",
+            chips_2="0",
+            chips_3="-2",
+            bust_3="0",
+            yakuman_0_seat="0",
+            yakuman_0_name="四暗刻",
+            yakuman_0_win="tsumo",
+            yakuman_0_kind="yakuman",
+            yakuman_0_count="1",
+        ),
+    )
     assert response.status_code == 302
     east = GameSeat.objects.get(seat=0)
     assert (east.chips, east.chip_points, east.shugi, east.total) == (3, 150, 600, 1460)
@@ -170,6 +185,7 @@ def test_the_live_preview_returns_the_breakdown(client, secretary, meeting):
 
 
 # -- refusals, beside their fields, nothing saved ---------------------------------------------------
+
 
 def refused(client, meeting, **changes):
     response = client.post(enter_url(meeting), game_post(**changes))
@@ -212,8 +228,10 @@ def test_a_player_found_by_kana(client, secretary, meeting):
 def test_a_name_typed_without_its_space_is_found(client, secretary, meeting):
     Member.objects.filter(name="東田一郎").update(name="東田 一郎")
     client.force_login(secretary)
-    response = client.post(f"/c/{meeting.club.slug}/meetings/{meeting.pk}/enter/",
-                           game_post(player_0="東田一郎", player_1="みなみの じろう", bust_3="0"))
+    response = client.post(
+        f"/c/{meeting.club.slug}/meetings/{meeting.pk}/enter/",
+        game_post(player_0="東田一郎", player_1="みなみの じろう", bust_3="0"),
+    )
     assert response.status_code == 302
     assert GameSeat.objects.get(seat=0).member.name == "東田 一郎"
 
@@ -283,6 +301,7 @@ def test_a_bad_round_or_table_in_the_address_falls_back(client, secretary, meeti
 
 # -- choosing and starting the meeting ------------------------------------------------------------
 
+
 def test_todays_open_meeting_goes_straight_to_entry(client, secretary, club):
     today = Meeting.objects.create(club=club, rule_set=club.rule_sets.get(), date=timezone.localdate())
     client.force_login(secretary)
@@ -292,9 +311,10 @@ def test_todays_open_meeting_goes_straight_to_entry(client, secretary, club):
 
 def test_a_secretary_starts_a_meeting(client, secretary, club):
     client.force_login(secretary)
-    response = client.post(f"/c/{club.slug}/meetings/start/",
-                           {"date": "2026-11-21", "rule_set": club.rule_sets.get().pk, "venue": "公民館",
-                            "venue_fee": "5000"})
+    response = client.post(
+        f"/c/{club.slug}/meetings/start/",
+        {"date": "2026-11-21", "rule_set": club.rule_sets.get().pk, "venue": "公民館", "venue_fee": "5000"},
+    )
     meeting = Meeting.objects.get()
     assert response.status_code == 302 and response["Location"].endswith(enter_url(meeting))
     assert meeting.date == datetime.date(2026, 11, 21) and meeting.history.count() == 1
@@ -302,15 +322,17 @@ def test_a_secretary_starts_a_meeting(client, secretary, club):
 
 def test_a_meeting_before_any_rules_is_refused(client, secretary, club):
     client.force_login(secretary)
-    response = client.post(f"/c/{club.slug}/meetings/start/",
-                           {"date": "1999-01-01", "rule_set": club.rule_sets.get().pk, "venue_fee": "0"})
+    response = client.post(
+        f"/c/{club.slug}/meetings/start/", {"date": "1999-01-01", "rule_set": club.rule_sets.get().pk, "venue_fee": "0"}
+    )
     assert response.status_code == 400 and not Meeting.objects.exists()
 
 
 def test_a_member_cannot_start_a_meeting(client, member, club):
     client.force_login(member)
-    response = client.post(f"/c/{club.slug}/meetings/start/",
-                           {"date": "2026-11-21", "rule_set": club.rule_sets.get().pk, "venue_fee": "0"})
+    response = client.post(
+        f"/c/{club.slug}/meetings/start/", {"date": "2026-11-21", "rule_set": club.rule_sets.get().pk, "venue_fee": "0"}
+    )
     assert response.status_code == 403 and not Meeting.objects.exists()
 
 
@@ -321,6 +343,7 @@ def test_an_absurd_chip_count_is_refused_not_a_server_error(client, secretary, m
 
 
 # -- one message per box, in one place ----------------------------------------------------------------------
+
 
 def test_one_bad_score_gives_one_message_on_that_seat_only(client, secretary, meeting):
     client.force_login(secretary)
@@ -333,8 +356,9 @@ def test_one_bad_score_gives_one_message_on_that_seat_only(client, secretary, me
 
 def test_the_live_preview_gives_a_bad_scores_message_once_for_its_box(client, secretary, meeting):
     client.force_login(secretary)
-    response = client.post(f"/c/{meeting.club.slug}/meetings/{meeting.pk}/preview/",
-                           game_post(score_1="31550", score_3=""))
+    response = client.post(
+        f"/c/{meeting.club.slug}/meetings/{meeting.pk}/preview/", game_post(score_1="31550", score_3="")
+    )
     html = page(response)
     assert html.count("31550は100点単位ではありません。") == 1
     slot = '<span data-errors-for="score_1"><small class="error">31550は100点単位ではありません。</small></span>'
@@ -357,13 +381,13 @@ def test_two_empty_scores_ask_only_for_the_first(client, secretary, meeting):
 
 def test_a_bad_points_box_is_not_also_asked_for(client, secretary, meeting):
     client.force_login(secretary)
-    response = refused(client, meeting, by_points="on", points_0="abc", points_1="5.0", points_2="-12",
-                       points_3="")
+    response = refused(client, meeting, by_points="on", points_0="abc", points_1="5.0", points_2="-12", points_3="")
     errors = response.context["form"].errors
     assert len(errors["points_0"]) == 1 and errors["points_3"] == ["ポイントを入力してください。"]
 
 
 # -- fewer taps: where the page opens, what the boxes hint --------------------------------------------------
+
 
 def test_a_new_table_opens_on_the_east_player_and_the_next_game_on_the_east_score(client, secretary, meeting):
     client.force_login(secretary)

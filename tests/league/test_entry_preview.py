@@ -18,13 +18,42 @@ from .test_reported_results import SCORES, report_url
 
 pytestmark = pytest.mark.django_db
 
-JA_HEADINGS = ["席", "名前", "着順", "合計", "点数", "素点ポイント", "オカ", "ウマ", "飛び賞", "チップ", "役満祝儀",
-               "チョンボ"]
-EN_HEADINGS = ["Seat", "Player", "Place", "Total", "Score", "Base", "Oka", "Uma", "Bust", "Chips", "Yakuman bonus",
-               "Chombo"]
+JA_HEADINGS = [
+    "席",
+    "名前",
+    "着順",
+    "合計",
+    "点数",
+    "素点ポイント",
+    "オカ",
+    "ウマ",
+    "飛び賞",
+    "チップ",
+    "役満祝儀",
+    "チョンボ",
+]
+EN_HEADINGS = [
+    "Seat",
+    "Player",
+    "Place",
+    "Total",
+    "Score",
+    "Base",
+    "Oka",
+    "Uma",
+    "Bust",
+    "Chips",
+    "Yakuman bonus",
+    "Chombo",
+]
 BOO_SCORES = {f"score_{seat}": score for seat, score in enumerate(("12000", "9000", "6000", "5000"))}
-ENDING_YAKUMAN = {"yakuman_0_seat": "2", "yakuman_0_kind": "yakuman", "yakuman_0_win": "ron", "yakuman_0_from": "0",
-                  "yakuman_0_name": "国士無双"}
+ENDING_YAKUMAN = {
+    "yakuman_0_seat": "2",
+    "yakuman_0_kind": "yakuman",
+    "yakuman_0_win": "ron",
+    "yakuman_0_from": "0",
+    "yakuman_0_name": "国士無双",
+}
 
 
 def live(client, meeting, language="ja", **changes):
@@ -51,7 +80,8 @@ def test_the_preview_gives_place_and_total_first_with_a_triangle_minus_in_japane
         ["東", "東田一郎", "1", "+86.0", "52,300", "+21.0", "+20.0", "+20.0", "+10.0", "+15.0", "±0.0", "±0.0"],
         ["南", "南野二郎", "2", "+12.0", "31,500", "+2.0", "±0.0", "+10.0", "±0.0", "±0.0", "±0.0", "±0.0"],
         ["西", "西川三郎", "3", "▲21.0", "18,700", "▲11.0", "±0.0", "▲10.0", "±0.0", "±0.0", "±0.0", "±0.0"],
-        ["北", "北村四郎", "4", "▲77.0", "▲2,500", "▲32.0", "±0.0", "▲20.0", "▲10.0", "▲15.0", "±0.0", "±0.0"]]
+        ["北", "北村四郎", "4", "▲77.0", "▲2,500", "▲32.0", "±0.0", "▲20.0", "▲10.0", "▲15.0", "±0.0", "±0.0"],
+    ]
     # The phone's columns: the names may be cut short, place and total kept beside them.
     assert [text_of(cell) for cell in marked(response, "name")] == ["東田一郎", "南野二郎", "西川三郎", "北村四郎"]
     assert [text_of(cell) for cell in marked(response, "place")] == ["1", "2", "3", "4"]
@@ -69,7 +99,8 @@ def test_the_preview_in_english_writes_minus_as_a_minus_sign(client, secretary, 
         ["East", "東田一郎", "1", "+71.0", "52,300", "+21.0", "+20.0", "+20.0", "+10.0", "±0.0", "±0.0", "±0.0"],
         ["South", "南野二郎", "2", "+12.0", "31,500", "+2.0", "±0.0", "+10.0", "±0.0", "±0.0", "±0.0", "±0.0"],
         ["West", "西川三郎", "3", "−21.0", "18,700", "−11.0", "±0.0", "−10.0", "±0.0", "±0.0", "±0.0", "±0.0"],
-        ["North", "北村四郎", "4", "−62.0", "−2,500", "−32.0", "±0.0", "−20.0", "−10.0", "±0.0", "±0.0", "±0.0"]]
+        ["North", "北村四郎", "4", "−62.0", "−2,500", "−32.0", "±0.0", "−20.0", "−10.0", "±0.0", "±0.0", "±0.0"],
+    ]
 
 
 def test_a_score_filled_in_from_the_others_is_underlined_and_said_aloud(client, secretary, meeting):
@@ -129,16 +160,20 @@ def test_a_correction_shows_the_preview_of_the_corrected_game(client, secretary,
     client.force_login(secretary)
     client.post(url("enter_game", meeting.club.slug, meeting.pk), game_post(bust_3="0"))
     game = Game.objects.get()
-    response = client.post(url("edit_game", meeting.club.slug, game.pk),
-                           game_post(action="preview", score_0="52400", score_3="-2600", bust_3="0", revision="1"))
+    response = client.post(
+        url("edit_game", meeting.club.slug, game.pk),
+        game_post(action="preview", score_0="52400", score_3="-2600", bust_3="0", revision="1"),
+    )
     assert response.status_code == 200
     assert rows_of(response, "preview")[0][:5] == ["East", "東田一郎", "1", "+72.0", "52,400"]
 
 
 def test_a_players_report_shows_the_preview_on_its_page_and_live(client, meeting, seated):
     client.force_login(seated)
-    for response in (client.post(report_url(meeting), {**SCORES, "action": "preview"}),
-                     client.post(report_url(meeting) + "preview/", SCORES)):
+    for response in (
+        client.post(report_url(meeting), {**SCORES, "action": "preview"}),
+        client.post(report_url(meeting) + "preview/", SCORES),
+    ):
         assert response.status_code == 200
         assert caption(response) == "精算結果"
         assert headings_of(response, "preview") == JA_HEADINGS
@@ -157,11 +192,22 @@ def test_the_preview_shares_the_breakdowns_columns_in_its_own_order(secretary, m
         html = render_to_string(table.template_name, {"table": table})
     assert isinstance(table, PreviewTable)
     assert not table.orderable and not table.downloadable
-    assert [column.name for column in table.columns] == ["seat", "player", "place", "total", "score", "base", "oka",
-                                                         "uma", "bust", "chips", "shugi", "chombo"]
+    assert [column.name for column in table.columns] == [
+        "seat",
+        "player",
+        "place",
+        "total",
+        "score",
+        "base",
+        "oka",
+        "uma",
+        "bust",
+        "chips",
+        "shugi",
+        "chombo",
+    ]
     assert sorted(table.columns.names()) == sorted(BreakdownTable([], win_points=False).columns.names())
     heads = find_all(parse_html(html), lambda node: node.name == "th" and ("scope", "col") in node.attributes)
     # Text columns are not right-aligned as figures; total keeps its mark.
     assert [classes(head) for head in heads][:5] == [[], [], ["num"], ["num", "total"], ["num"]]
     assert "_export" not in html and "sort=" not in html
-

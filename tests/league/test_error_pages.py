@@ -45,8 +45,7 @@ def test_404_for_a_club_that_does_not_exist(client, db, language, prefix):
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])
-def test_405_for_an_action_opened_by_its_address_keeps_the_allow_header(client, club, owner, meeting, language,
-                                                                        prefix):
+def test_405_for_an_action_opened_by_its_address_keeps_the_allow_header(client, club, owner, meeting, language, prefix):
     client.force_login(owner)
     response = client.get(f"{prefix[language]}/c/{club.slug}/meetings/{meeting.pk}/close/")
     html = page(response, 405, language)

@@ -70,8 +70,14 @@ def test_every_sheet_of_the_workbook_holds_people_s_text_as_text(hostile, langua
                     assert cell.quotePrefix, (ws.title, cell.coordinate, cell.value)
                     seen.setdefault(ws.title, set()).add(next(h for h in HOSTILE if cell.value.startswith(h)))
     sheets = [ws.title for ws in book.worksheets]
-    standings, printable, tally, games, results, meetings = (sheets[0], sheets[1], sheets[2], sheets[5], sheets[6],
-                                                             sheets[7])
+    standings, printable, tally, games, results, meetings = (
+        sheets[0],
+        sheets[1],
+        sheets[2],
+        sheets[5],
+        sheets[6],
+        sheets[7],
+    )
     assert set(NAMES) <= seen[tally]  # the 集計表's header row: the names were live formulas there
     assert CLUB in seen[tally]  # its title row: the club, the season and the rule set
     assert set(NAMES) <= seen[standings] and set(NAMES) <= seen[printable] and set(NAMES) <= seen[results]

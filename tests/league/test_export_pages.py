@@ -60,12 +60,13 @@ def test_the_english_site_gives_an_english_workbook(client, club, season, member
 
 def test_dates_narrow_the_workbook_and_name_it(client, club, season, member):
     client.force_login(member)
-    response = client.get(url("export_xlsx", club), {"season": season.pk, "from": "2026-06-01",
-                                                     "to": "2026-06-30"})
+    response = client.get(url("export_xlsx", club), {"season": season.pk, "from": "2026-06-01", "to": "2026-06-30"})
     assert "kaze-2026-06-01_2026-06-30.xlsx" in response["Content-Disposition"]
     games = opened(response)["対局"]
     assert [row[0].date().isoformat() for row in games.iter_rows(min_row=2, values_only=True)] == [
-        "2026-06-14", "2026-06-14"]
+        "2026-06-14",
+        "2026-06-14",
+    ]
 
 
 def test_the_results_csv_download(client, club, season, member):

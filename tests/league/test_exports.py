@@ -32,9 +32,19 @@ from .test_meeting_money import play_day
 D = datetime.date
 JAPANESE_POINTS = '+0.0;"▲"0.0;"±"0.0'
 EAST, SOUTH, WEST, NORTH, CENTRE = "東田一郎", "南野二郎", "西川三郎", "北村四郎", "中島五郎"
-SHEETS = ["Standings", "Printable standings", "Tally", "Awards", "Records", "Games", "Results", "Meetings",
-          "Meeting money", "Members",
-          "Rules"]
+SHEETS = [
+    "Standings",
+    "Printable standings",
+    "Tally",
+    "Awards",
+    "Records",
+    "Games",
+    "Results",
+    "Meetings",
+    "Meeting money",
+    "Members",
+    "Rules",
+]
 WORKBOOK_SHEETS = [("workbook sheet", name) for name in SHEETS]
 
 
@@ -80,6 +90,7 @@ def cells_of(ws, column_header):
 
 # -- the workbook's shape ----------------------------------------------------------------------------
 
+
 def test_every_sheet_in_order_with_a_frozen_header_and_an_autofilter(choice):
     book = workbook(choice, "en")
     assert book.sheetnames == SHEETS
@@ -103,19 +114,55 @@ def test_the_sheet_names_are_in_the_users_language(choice):
 def test_headers_in_english(choice):
     book = workbook(choice, "en")
     assert header(book["Games"]) == [column.en for column in game_columns(4)] + [
-        "East total", "South total", "West total", "North total", "Rule set", "Rules in force from", "Venue",
-        "Game", "Points only"]
-    assert header(book["Standings"])[:10] == ["Rank", "Name", "Reading", "Games", "Points", "Game points",
-                                              "Adjustments", "Per game", "Average place", "1st"]
-    assert header(book["Results"]) == ["Date", "Rule set", "Round", "Table", "Game", "Seat", "Name", "Score",
-                                       "Chips", "Place", "Base", "Oka", "Uma", "Bust", "Chip points", "Shūgi",
-                                       "Chombo", "Total", "Points only"]
+        "East total",
+        "South total",
+        "West total",
+        "North total",
+        "Rule set",
+        "Rules in force from",
+        "Venue",
+        "Game",
+        "Points only",
+    ]
+    assert header(book["Standings"])[:10] == [
+        "Rank",
+        "Name",
+        "Reading",
+        "Games",
+        "Points",
+        "Game points",
+        "Adjustments",
+        "Per game",
+        "Average place",
+        "1st",
+    ]
+    assert header(book["Results"]) == [
+        "Date",
+        "Rule set",
+        "Round",
+        "Table",
+        "Game",
+        "Seat",
+        "Name",
+        "Score",
+        "Chips",
+        "Place",
+        "Base",
+        "Oka",
+        "Uma",
+        "Bust",
+        "Chip points",
+        "Shūgi",
+        "Chombo",
+        "Total",
+        "Points only",
+    ]
 
 
 def test_headers_in_japanese(choice):
     book = workbook(choice, "ja")
     games, standings_ws, results = book["対局"], book["成績表"], book["個人成績"]
-    assert header(games)[:len(game_columns(4))] == [column.ja for column in game_columns(4)]
+    assert header(games)[: len(game_columns(4))] == [column.ja for column in game_columns(4)]
     assert header(games)[:5] == ["日付", "回戦", "卓", "東家", "東家 点数"]
     assert header(games)[19:23] == ["東家 ポイント", "南家 ポイント", "西家 ポイント", "北家 ポイント"]
     assert header(games)[23] == "備考"
@@ -128,6 +175,7 @@ def test_headers_in_japanese(choice):
 
 
 # -- Standings -----------------------------------------------------------------------------------------
+
 
 def test_standings_are_those_of_the_standings_json(client, member, club, season, choice):
     client.force_login(member)
@@ -176,6 +224,7 @@ def test_numbers_are_number_cells_with_formats_and_dates_are_dates(choice):
 
 # -- Games and Results -----------------------------------------------------------------------------
 
+
 def test_results_are_the_stored_seats_without_the_void_game_or_those_outside_the_season(choice, season):
     rows = records(workbook(choice, "en")["Results"])
     stored = GameSeat.objects.counted().filter(game__meeting__date__gte=season.starts_on)
@@ -187,7 +236,11 @@ def test_results_are_the_stored_seats_without_the_void_game_or_those_outside_the
         seat = seats[(row["Game"], ["East", "South", "West", "North"].index(row["Seat"]))]
         assert row["Date"].date() == seat.game.meeting.date
         assert (row["Name"], row["Score"], row["Chips"], row["Place"]) == (
-            seat.member.name, seat.score, seat.chips, seat.place)
+            seat.member.name,
+            seat.score,
+            seat.chips,
+            seat.place,
+        )
         for part in ("Base", "Oka", "Uma", "Bust", "Chip points", "Shūgi", "Chombo", "Total"):
             field = {"Chip points": "chip_points", "Shūgi": "shugi"}.get(part, part.lower())
             assert row[part] == getattr(seat, field) / 10, part
@@ -196,7 +249,12 @@ def test_results_are_the_stored_seats_without_the_void_game_or_those_outside_the
 def test_games_one_row_per_game_in_the_import_layout(choice):
     rows = records(workbook(choice, "en")["Games"])
     assert [(row["Date"].date(), row["Round"]) for row in rows] == [
-        (D(2026, 5, 10), 1), (D(2026, 5, 10), 2), (D(2026, 6, 14), 1), (D(2026, 6, 14), 2), (D(2026, 7, 12), 1)]
+        (D(2026, 5, 10), 1),
+        (D(2026, 5, 10), 2),
+        (D(2026, 6, 14), 1),
+        (D(2026, 6, 14), 2),
+        (D(2026, 7, 12), 1),
+    ]
     first, busted, chips, yakuman, level = rows
     assert [first[f"{wind} player"] for wind in ("East", "South", "West", "North")] == [EAST, SOUTH, WEST, NORTH]
     assert [first[f"{wind} score"] for wind in ("East", "South", "West", "North")] == [45000, 30000, 20000, 5000]
@@ -212,7 +270,7 @@ def test_games_one_row_per_game_in_the_import_layout(choice):
 def test_a_three_player_rule_set_has_the_three_player_layout(club, secretary, season):
     rule_set = three_player_games(club, secretary)
     book = workbook(ExportChoice.of_season(club, season, rule_set), "ja")
-    assert header(book["対局"])[:len(game_columns(3))] == [column.ja for column in game_columns(3)]
+    assert header(book["対局"])[: len(game_columns(3))] == [column.ja for column in game_columns(3)]
     assert "北家" not in header(book["対局"])
     assert len(records(book["対局"])) == 2
 
@@ -232,10 +290,17 @@ def test_all_rule_sets_keep_their_standings_apart(club, secretary, season):
 
 # -- formulas are neutralised ----------------------------------------------------------------------
 
+
 def test_neutralise():
     assert neutralise("=1+2") == "'=1+2"
     assert [neutralise(text) for text in ("+81", "-1", "@x", "\tx", "\rx", "＝1")] == [
-        "'+81", "'-1", "'@x", "'\tx", "'\rx", "'＝1"]
+        "'+81",
+        "'-1",
+        "'@x",
+        "'\tx",
+        "'\rx",
+        "'＝1",
+    ]
     assert neutralise("東田一郎") == "東田一郎" and neutralise("a=b") == "a=b" and neutralise("") == ""
 
 
@@ -276,6 +341,7 @@ def test_the_csv_neutralises_too(choice, hostile_names):
 
 # -- Meetings, Members, Rules ------------------------------------------------------------------------
 
+
 def test_meetings_with_their_settlements(club, season, meeting, secretary):
     set_closed(play_day(meeting, secretary), True)
     meeting.refresh_from_db()
@@ -285,8 +351,13 @@ def test_meetings_with_their_settlements(club, season, meeting, secretary):
     assert list(rows) == [D(2026, 5, 10), D(2026, 6, 14), D(2026, 7, 12), D(2026, 11, 20)]
     day = rows[D(2026, 11, 20)]
     assert (day["Hanchan held"], day["Games played"]) == (4, 4)
-    assert (day["Fees collected"], day["Venue fee"], day["Surplus"], day["Paid to members"], day["Kept by the club"]) \
-        == (5600, 5000, 600, 600, 0)
+    assert (
+        day["Fees collected"],
+        day["Venue fee"],
+        day["Surplus"],
+        day["Paid to members"],
+        day["Kept by the club"],
+    ) == (5600, 5000, 600, 600, 0)
     assert day["Recipients"] == "北村四郎, 西川三郎, 南野二郎"
     with translation.override("en"):
         assert day["Explanation"] == money.explanation
@@ -295,9 +366,14 @@ def test_meetings_with_their_settlements(club, season, meeting, secretary):
     assert all(cell.number_format == "#,##0" for cell in cells_of(book["Meetings"], "Fees collected"))
     people = [row for row in records(book["Meeting money"]) if row["Date"].date() == D(2026, 11, 20)]
     assert {row["Name"]: (row["Games"], row["Fee"], row["Received"], row["Net"]) for row in people} == {
-        "北村四郎": (4, 1400, 200, -1200), "西川三郎": (4, 1400, 200, -1200), "南野二郎": (4, 1400, 200, -1200),
-        "中島五郎": (3, 1050, 0, -1050), "東田一郎": (1, 350, 0, -350),
-        "六郷六郎": (0, 0, 0, 0), "七海七郎": (0, 0, 0, 0)}  # they came (play_day marks everyone) but did not play
+        "北村四郎": (4, 1400, 200, -1200),
+        "西川三郎": (4, 1400, 200, -1200),
+        "南野二郎": (4, 1400, 200, -1200),
+        "中島五郎": (3, 1050, 0, -1050),
+        "東田一郎": (1, 350, 0, -350),
+        "六郷六郎": (0, 0, 0, 0),
+        "七海七郎": (0, 0, 0, 0),
+    }  # they came (play_day marks everyone) but did not play
 
 
 def test_settling_many_days_at_once_gives_what_each_day_gives(club, season, meeting, secretary):
@@ -306,19 +382,29 @@ def test_settling_many_days_at_once_gives_what_each_day_gives(club, season, meet
     for day, money in settle_days(meetings):
         alone = settle_day(day)
         assert (money.collected, money.venue, money.surplus, money.club, money.rounds, money.kept) == (
-            alone.collected, alone.venue, alone.surplus, alone.club, alone.rounds, alone.kept)
+            alone.collected,
+            alone.venue,
+            alone.surplus,
+            alone.club,
+            alone.rounds,
+            alone.kept,
+        )
         assert money.recipients == alone.recipients and money.explanation == alone.explanation
-        assert [(line.member, line.places, line.points, line.money.fee, line.money.received, line.rank)
-                for line in money.lines] == [
+        assert [
             (line.member, line.places, line.points, line.money.fee, line.money.received, line.rank)
-            for line in alone.lines]
+            for line in money.lines
+        ] == [
+            (line.member, line.places, line.points, line.money.fee, line.money.received, line.rank)
+            for line in alone.lines
+        ]
 
 
 def test_members_with_their_games_in_the_period(club, choice):
     Member.objects.filter(name=CENTRE).update(active=False)
     rows = records(workbook(choice, "en")["Members"])
-    assert [row["Name"] for row in rows] == list(Member.objects.filter(club=club).in_kana_order()
-                                                 .values_list("name", flat=True))
+    assert [row["Name"] for row in rows] == list(
+        Member.objects.filter(club=club).in_kana_order().values_list("name", flat=True)
+    )
     by_name = {row["Name"]: row for row in rows}
     assert (by_name[EAST]["Games"], by_name[EAST]["Last played"]) == (4, datetime.datetime(2026, 7, 12))
     assert by_name["七海七郎"]["Games"] == 0 and by_name["七海七郎"]["Last played"] is None
@@ -328,18 +414,21 @@ def test_members_with_their_games_in_the_period(club, choice):
 def test_rules_in_force_in_the_period_in_words(club, choice, season):
     rule_set = club.rule_sets.get()
     RuleVersion.objects.create(rule_set=rule_set, effective_from=D(2019, 1, 1), rules=BAKUFU_RULES)
-    autumn = RuleVersion.objects.create(rule_set=rule_set, effective_from=D(2026, 9, 1),
-                                        rules={**BAKUFU_RULES, "uma": [30, 10, -10, -30]})
+    autumn = RuleVersion.objects.create(
+        rule_set=rule_set, effective_from=D(2026, 9, 1), rules={**BAKUFU_RULES, "uma": [30, 10, -10, -30]}
+    )
     rows = records(workbook(ExportChoice.of_season(club, season), "en")["Rules"])
     assert sorted({row["In force from"].date() for row in rows}) == [D(2020, 1, 1), D(2026, 9, 1)]
     with translation.override("en"):
         described = describe_rules(autumn.settings)
     assert [(row["Item"], row["Setting"]) for row in rows if row["In force from"].date() == D(2026, 9, 1)] == [
-        (label, text) for label, text in described]  # the site's own texts are written as they are
+        (label, text) for label, text in described
+    ]  # the site's own texts are written as they are
     assert {row["Rule set"] for row in rows} == {"四人打ち"}
 
 
 # -- CSV ---------------------------------------------------------------------------------------------
+
 
 def test_the_results_csv_has_a_bom_crlf_lines_and_the_results_sheet(choice):
     with translation.override("en"):
@@ -355,6 +444,7 @@ def test_the_results_csv_has_a_bom_crlf_lines_and_the_results_sheet(choice):
 
 # -- the command ---------------------------------------------------------------------------------------
 
+
 def test_the_command_writes_the_workbook_of_a_season_by_name(club, season, tmp_path):
     out = tmp_path / "season.xlsx"
     call_command("export_season", club.slug, "2026年度", out=str(out), stdout=io.StringIO())
@@ -365,18 +455,22 @@ def test_the_command_writes_the_workbook_of_a_season_by_name(club, season, tmp_p
 
 def test_the_command_by_id_in_english_with_the_csv(club, season, tmp_path):
     out, results = tmp_path / "season.xlsx", tmp_path / "results.csv"
-    call_command("export_season", club.slug, str(season.pk), out=str(out), csv=str(results), language="en",
-                 stdout=io.StringIO())
+    call_command(
+        "export_season", club.slug, str(season.pk), out=str(out), csv=str(results), language="en", stdout=io.StringIO()
+    )
     assert load_workbook(out).sheetnames == SHEETS
     data = results.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf") and data.decode("utf-8-sig").startswith("Date,Rule set,")
 
 
-@pytest.mark.parametrize(("arguments", "message"), [
-    (["kaze", "2030年度"], "2030年度"),
-    (["kaze", "999999"], "999999"),
-    (["nowhere", "2026年度"], "nowhere"),
-])
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["kaze", "2030年度"], "2030年度"),
+        (["kaze", "999999"], "999999"),
+        (["nowhere", "2026年度"], "nowhere"),
+    ],
+)
 def test_the_command_refuses_what_it_cannot_find(season, tmp_path, arguments, message):
     with pytest.raises(CommandError, match=message):
         call_command("export_season", *arguments, out=str(tmp_path / "x.xlsx"))
@@ -390,14 +484,16 @@ def test_the_command_needs_somewhere_to_write(club, season):
 
 # -- queries and the benchmark ------------------------------------------------------------------------
 
+
 def _query_count(choice):
     with CaptureQueriesContext(connection) as queries:
         workbook(choice)
     return len(queries)
 
 
-def test_the_workbook_takes_the_same_queries_however_many_games(club, season, meeting, secretary,
-                                                                django_assert_num_queries):
+def test_the_workbook_takes_the_same_queries_however_many_games(
+    club, season, meeting, secretary, django_assert_num_queries
+):
     set_closed(play_day(meeting, secretary), True)
     small = _query_count(ExportChoice.of_season(club, season))
     assert small <= 45  # the Awards and Records sheets read about 20 of them (docs/exports.md)
@@ -425,6 +521,7 @@ def test_the_benchmark_builds_and_exports_a_small_season(club, tmp_path):
 
 
 # -- the import reads it back ------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("language", ["ja", "en"])
 def test_an_exported_workbook_imports_back_unchanged(club, season, hostile_names, language):

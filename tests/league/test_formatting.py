@@ -89,8 +89,17 @@ def test_yen_are_written_the_way_each_language_reads_them(value, japanese, engli
 
 @pytest.mark.parametrize(
     ("tenths", "number", "json_text"),
-    [(453, 45.3, "45.3"), (-5, -0.5, "-0.5"), (-120, -12.0, "-12.0"), (0, 0.0, "0.0"), (1, 0.1, "0.1"),
-     (3, 0.3, "0.3"), (7, 0.7, "0.7"), (123456789, 12345678.9, "12345678.9"), (None, None, "null")],
+    [
+        (453, 45.3, "45.3"),
+        (-5, -0.5, "-0.5"),
+        (-120, -12.0, "-12.0"),
+        (0, 0.0, "0.0"),
+        (1, 0.1, "0.1"),
+        (3, 0.3, "0.3"),
+        (7, 0.7, "0.7"),
+        (123456789, 12345678.9, "12345678.9"),
+        (None, None, "null"),
+    ],
 )
 def test_points_as_a_json_number_are_exact(tenths, number, json_text):
     assert points_number(tenths) == number
@@ -100,7 +109,7 @@ def test_points_as_a_json_number_are_exact(tenths, number, json_text):
 def test_no_tenth_carries_binary_noise():
     # Every season total a club could reach, and a sample far beyond: the number is the one closest
     # to the exact decimal, and it is written back with exactly one decimal.
-    for tenths in [*range(-20000, 20001), *range(-10**12, 10**12, 10**12 // 997)]:
+    for tenths in [*range(-20000, 20001), *range(-(10**12), 10**12, 10**12 // 997)]:
         number = points_number(tenths)
         assert number == float(Decimal(tenths).scaleb(-1)), tenths
         text = json.dumps(number)
@@ -123,8 +132,9 @@ def test_the_template_filters_follow_the_active_language():
 
 
 def test_an_adjustment_names_its_points_the_way_the_pages_do():
-    adjustment = Adjustment(member=Member(name="北村四郎"), date=datetime.date(2026, 5, 10), points=-25,
-                            reason="chombo outside a game")
+    adjustment = Adjustment(
+        member=Member(name="北村四郎"), date=datetime.date(2026, 5, 10), points=-25, reason="chombo outside a game"
+    )
     with translation.override("ja"):
         assert str(adjustment) == "2026-05-10 北村四郎 ▲2.5 chombo outside a game"
     with translation.override("en"):

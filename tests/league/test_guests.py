@@ -55,6 +55,7 @@ def guest(club):
 
 # -- entry ---------------------------------------------------------------------------------------------------------
 
+
 def test_an_unknown_name_offers_the_guest_box_and_saves_nothing(client, secretary, meeting):
     client.force_login(secretary)
     response = client.post(enter_url(meeting), game_post(player_3="旅の人"))
@@ -91,8 +92,9 @@ def test_the_guest_box_never_seats_a_member_as_a_guest(client, secretary, meetin
 
 def test_one_visitor_cannot_take_two_seats(client, secretary, meeting):
     client.force_login(secretary)
-    response = client.post(enter_url(meeting), game_post(player_2="旅の人", guest_2="on", player_3="旅の人",
-                                                         guest_3="on"))
+    response = client.post(
+        enter_url(meeting), game_post(player_2="旅の人", guest_2="on", player_3="旅の人", guest_3="on")
+    )
     assert response.status_code == 400
     assert not Member.objects.filter(name="旅の人").exists()
 
@@ -114,6 +116,7 @@ def test_guests_are_offered_after_the_members(client, secretary, meeting, guest)
 
 
 # -- standings -----------------------------------------------------------------------------------------------------
+
 
 @pytest.fixture
 def guest_season(club, secretary, meeting, guest):
@@ -152,8 +155,7 @@ def test_the_standings_page_and_json_mark_the_guest(client, member, club, guest_
     assert 'class="guest-mark"' in html and "guests-apart" in html
     data = client.get(f"/c/{club.slug}/api/standings.json").json()
     assert all(not line["member"]["guest"] for line in data["ranked"])
-    assert [line["member"] for line in data["unranked"]] == [
-        {"id": guest.pk, "name": GUEST, "kana": "", "guest": True}]
+    assert [line["member"] for line in data["unranked"]] == [{"id": guest.pk, "name": GUEST, "kana": "", "guest": True}]
     assert data["unranked"][0]["rank"] is None
 
 
@@ -166,6 +168,7 @@ def test_running_standings_and_the_front_page_leave_the_guest_unranked(client, m
 
 # -- shown as a guest ----------------------------------------------------------------------------------------------
 
+
 def test_meeting_money_and_game_lists_mark_the_guest(client, member, secretary, club, meeting, guest_season, guest):
     save_accounts(meeting, 5000, None, {named(n): True for n in ("東田一郎", "南野二郎", "西川三郎")} | {guest: True})
     set_closed(meeting, True)  # the season's money counts closed meetings
@@ -175,8 +178,11 @@ def test_meeting_money_and_game_lists_mark_the_guest(client, member, secretary, 
     money = page(client.get(f"/c/{club.slug}/money/"))
     assert f'{GUEST} <small class="guest-mark">' in money
     # A guest pays the fee like anyone who played (350 yen a game here).
-    line = next(line for line in client.get(f"/c/{club.slug}/meetings/{meeting.pk}/").context["money"].lines
-                if line.member == guest)
+    line = next(
+        line
+        for line in client.get(f"/c/{club.slug}/meetings/{meeting.pk}/").context["money"].lines
+        if line.member == guest
+    )
     assert line.money.fee == 700
     game = Game.objects.first()
     assert 'class="guest-mark"' in page(client.get(f"/c/{club.slug}/games/{game.pk}/"))
@@ -193,8 +199,11 @@ def test_the_workbook_marks_guests_in_the_standings_and_members(club, guest_seas
     sheet = book.worksheets[0]
     header = [cell.value for cell in sheet[1]]
     column = header.index("ゲスト")
-    marks = {row[header.index("名前")]: row[column] for row in sheet.iter_rows(min_row=2, values_only=True)
-             if row[header.index("名前")]}
+    marks = {
+        row[header.index("名前")]: row[column]
+        for row in sheet.iter_rows(min_row=2, values_only=True)
+        if row[header.index("名前")]
+    }
     assert marks[GUEST] == "ゲスト" and marks["東田一郎"] is None
     members = book["会員"]
     rows = list(members.iter_rows(min_row=2, values_only=True))
@@ -223,6 +232,7 @@ def test_guests_are_not_offered_as_members_for_invites_or_attendance(client, own
 
 
 # -- made a member, or merged into one -----------------------------------------------------------------------------
+
 
 def test_the_owner_makes_a_guest_a_member_keeping_their_games(client, owner, club, guest_season, guest):
     client.force_login(owner)
@@ -258,8 +268,9 @@ def test_only_the_owner_turns_a_guest_into_a_member(client, request, club, guest
 
 def test_merging_gives_the_guests_games_to_the_member(client, owner, secretary, club, meeting, guest_season, guest):
     kitamura = named("北村四郎")
-    Adjustment.objects.create(club=club, rule_set=meeting.rule_set, member=guest, date=D(2026, 11, 20), points=-50,
-                              reason="遅刻")
+    Adjustment.objects.create(
+        club=club, rule_set=meeting.rule_set, member=guest, date=D(2026, 11, 20), points=-50, reason="遅刻"
+    )
     save_accounts(meeting, 5000, None, {guest: True, kitamura: False})
     client.force_login(owner)
     response = client.post(f"/c/{club.slug}/manage/guests/{guest.pk}/merge/", {"member": kitamura.pk})
@@ -306,14 +317,17 @@ def test_merging_is_refused_when_a_closed_meeting_settled_both(club, owner, secr
 
 # -- the club's setting --------------------------------------------------------------------------------------------
 
+
 def test_the_owner_ranks_guests_in_the_club_settings_with_history(client, owner, secretary, club):
     client.force_login(secretary)
     response = client.post(f"/c/{club.slug}/manage/settings/", {"name": club.name, "rank_guests": "on"})
     assert response.status_code == refusal("club_settings", "secretary")
     client.force_login(owner)
     assert client.get(f"/c/{club.slug}/manage/settings/").status_code == 200
-    response = client.post(f"/c/{club.slug}/manage/settings/", {
-        "name": club.name, "rank_guests": "on", "scores_in_hundreds": "on", "award_min_games": "20"})
+    response = client.post(
+        f"/c/{club.slug}/manage/settings/",
+        {"name": club.name, "rank_guests": "on", "scores_in_hundreds": "on", "award_min_games": "20"},
+    )
     assert response.status_code == 302
     club.refresh_from_db()
     assert club.rank_guests and club.scores_in_hundreds and not club.is_public
@@ -322,11 +336,14 @@ def test_the_owner_ranks_guests_in_the_club_settings_with_history(client, owner,
 
 # -- import --------------------------------------------------------------------------------------------------------
 
+
 def test_an_import_brings_a_name_in_as_a_guest(client, secretary, club):
     client.force_login(secretary)
     rows = [game_row(names=("東田一郎", "南野二郎", "西川三郎", "旅の人"))]
-    location = client.post(import_url(club), {"rule_set": club.rule_sets.get().pk,
-                                              "file": SimpleUploadedFile("games.xlsx", xlsx_bytes(rows))})["Location"]
+    location = client.post(
+        import_url(club),
+        {"rule_set": club.rule_sets.get().pk, "file": SimpleUploadedFile("games.xlsx", xlsx_bytes(rows))},
+    )["Location"]
     assert "ゲスト" in page(client.get(location))
     assert client.post(location, {"action": "map", "name_0": "guest"}).status_code == 302
     plan = client.get(location).context["plan"]
@@ -339,8 +356,9 @@ def test_an_import_brings_a_name_in_as_a_guest(client, secretary, club):
 def test_a_planned_guest_is_saved_as_a_guest(club, secretary):
     rows = [game_row(names=("東田一郎", "南野二郎", "西川三郎", "旅の人"))]
     plan = plan_of(club, xlsx_bytes(rows))
-    plan = plan_of(club, xlsx_bytes(rows), mapping={name.key: NewMember(name.name, guest=True)
-                                                     for name in plan.unknown})
+    plan = plan_of(
+        club, xlsx_bytes(rows), mapping={name.key: NewMember(name.name, guest=True) for name in plan.unknown}
+    )
     batch = commit(plan, user=secretary)
     assert batch.members == 1 and Member.objects.get(name="旅の人").guest
 

@@ -70,8 +70,9 @@ def test_home_page_in_english(client):
 def test_the_rules_page_shows_the_version_in_force_not_a_future_one(client):
     club = make_club("bakufu", "爆風の会")
     rule_set = club.rule_sets.get()
-    RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2999, 1, 1),
-                               rules={**RULES, "uma": [30, 10, -10, -30]})
+    RuleVersion.objects.create(
+        rule_set=rule_set, effective_from=datetime.date(2999, 1, 1), rules={**RULES, "uma": [30, 10, -10, -30]}
+    )
     html = client.get("/c/bakufu/rules/").content.decode()
     assert "+20 / +10 / ▲10 / ▲20" in html
     assert "+30 / +10" not in html
@@ -81,8 +82,12 @@ def played(club, day, scores_by_name, venue=""):
     """A meeting of ``club`` on ``day`` with one game: {name: score}, in seat order."""
     meeting = Meeting.objects.create(club=club, rule_set=club.rule_sets.get(), date=day, venue=venue)
     members = [Member.objects.get_or_create(club=club, name=name)[0] for name in scores_by_name]
-    record_game(settle_in_force(Entry(meeting=meeting, round=1, table=1, members=members,
-                                      scores=list(scores_by_name.values()))), None)
+    record_game(
+        settle_in_force(
+            Entry(meeting=meeting, round=1, table=1, members=members, scores=list(scores_by_name.values()))
+        ),
+        None,
+    )
     return meeting
 
 
@@ -91,20 +96,22 @@ def test_home_page_shows_each_clubs_next_meeting_and_latest_results(client):
     today = timezone.localdate()
     club = make_club("bakufu", "爆風の会")
     played(club, today - datetime.timedelta(days=14), {"東": 30000, "南": 30000, "西": 20000, "北": 20000})
-    latest = played(club, today - datetime.timedelta(days=7), {"一郎": 45000, "二郎": 30000, "三郎": 15000,
-                                                               "四郎": 10000})
-    upcoming = Meeting.objects.create(club=club, rule_set=club.rule_sets.get(), date=today + datetime.timedelta(days=7),
-                                      venue="雀荘 東")
+    latest = played(
+        club, today - datetime.timedelta(days=7), {"一郎": 45000, "二郎": 30000, "三郎": 15000, "四郎": 10000}
+    )
+    upcoming = Meeting.objects.create(
+        club=club, rule_set=club.rule_sets.get(), date=today + datetime.timedelta(days=7), venue="雀荘 東"
+    )
     make_club("quiet", "静かな会")
     html = client.get("/").content.decode()
-    article = html[html.index('id="club-bakufu"'):html.index('id="club-quiet"')]
+    article = html[html.index('id="club-bakufu"') : html.index('id="club-quiet"')]
     assert date_format(upcoming.date) in article and "雀荘 東" in article
     assert f'href="/c/bakufu/meetings/{latest.pk}/"' in article and date_format(latest.date) in article
-    top = article[article.index('class="day-top"'):]
+    top = article[article.index('class="day-top"') :]
     assert top.index("一郎") < top.index("二郎") < top.index("三郎")
     assert "四郎" not in top and "東" not in top  # the top three of the latest meeting only
     assert "+" in top and "▲" in top
-    quiet = html[html.index('id="club-quiet"'):]
+    quiet = html[html.index('id="club-quiet"') :]
     assert ("未定" in quiet and "まだ対局がありません" in quiet) or "未定" in quiet
 
 
@@ -162,9 +169,9 @@ def test_a_login_with_several_clubs_lands_on_the_list_with_its_own_clubs_first(c
     response = client.post("/login/", {"username": "owner", "password": "correct horse battery"})
     assert client.get(response["Location"])["Location"] == "/"
     html = client.get("/").content.decode()
-    own = html[html.index('id="your-clubs"'):html.index('id="other-clubs"')]
+    own = html[html.index('id="your-clubs"') : html.index('id="other-clubs"')]
     assert "風の会" in own and "山の会" in own and "公開の会" not in own
-    assert "公開の会" in html[html.index('id="other-clubs"'):]
+    assert "公開の会" in html[html.index('id="other-clubs"') :]
 
 
 def test_a_login_without_a_club_lands_on_the_list(client, club, outsider):
@@ -173,8 +180,10 @@ def test_a_login_without_a_club_lands_on_the_list(client, club, outsider):
 
 
 def test_next_still_wins_over_the_landing(client, club, member):
-    response = client.post("/login/?next=/c/kaze/standings/",
-                           {"username": "member", "password": "correct horse battery", "next": "/c/kaze/standings/"})
+    response = client.post(
+        "/login/?next=/c/kaze/standings/",
+        {"username": "member", "password": "correct horse battery", "next": "/c/kaze/standings/"},
+    )
     assert response["Location"] == "/c/kaze/standings/"
 
 

@@ -31,8 +31,9 @@ def english():
 
 
 def sheet_xml(body, before=""):
-    return (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n{before}'
-            f'<worksheet xmlns="{MAIN}">{body}</worksheet>')
+    return (
+        f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n{before}<worksheet xmlns="{MAIN}">{body}</worksheet>'
+    )
 
 
 def with_sheet(body, before=""):
@@ -49,13 +50,13 @@ def refusal(data):
 
 HUGE = {
     "a cell at row 20,000,000": '<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>日付</t></is></c></row>'
-                                '<row r="20000000"><c r="A20000000"><v>1</v></c></row></sheetData>',
+    '<row r="20000000"><c r="A20000000"><v>1</v></c></row></sheetData>',
     "a cell reference alone": '<sheetData><row><c r="B20000000"><v>1</v></c></row></sheetData>',
     "a declared dimension": '<dimension ref="A1:XFD1048576"/><sheetData><row r="1"><c r="A1"><v>1</v></c></row>'
-                            '</sheetData>',
+    "</sheetData>",
     "a row without cells": '<sheetData><row r="1"><c r="A1"><v>1</v></c></row><row r="999999999"/></sheetData>',
     "a merged range": '<sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData>'
-                      '<mergeCells count="1"><mergeCell ref="A1:D5000000"/></mergeCells>',
+    '<mergeCells count="1"><mergeCell ref="A1:D5000000"/></mergeCells>',
 }
 
 
@@ -71,18 +72,30 @@ def test_a_small_file_declaring_a_huge_sheet_is_refused_at_once(body):
 
 def test_merged_ranges_covering_too_many_cells_are_refused():
     merges = "".join(f'<mergeCell ref="A{row}:CV{row + 99}"/>' for row in range(1, 5000, 100))  # 50 × 10,000 cells
-    message = refusal(with_sheet(f'<sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData>'
-                                 f'<mergeCells>{merges}</mergeCells>'))
+    message = refusal(
+        with_sheet(f'<sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData><mergeCells>{merges}</mergeCells>')
+    )
     assert "merges more cells" in message
 
 
 def test_a_sheet_within_the_limits_keeps_its_merged_ranges():
-    archive = zipfile.ZipFile(io.BytesIO(with_sheet(
-        '<dimension ref="A1:C3"/><sheetData><row r="1"><c r="A1"><v>1</v></c></row><row r="3"><c r="C3"><v>2</v></c>'
-        '</row></sheetData><mergeCells><mergeCell ref="A1:C1"/></mergeCells>')))
+    archive = zipfile.ZipFile(
+        io.BytesIO(
+            with_sheet(
+                '<dimension ref="A1:C3"/><sheetData><row r="1"><c r="A1"><v>1</v></c></row>'
+                '<row r="3"><c r="C3"><v>2</v></c>'
+                '</row></sheetData><mergeCells><mergeCell ref="A1:C1"/></mergeCells>'
+            )
+        )
+    )
     shape = workbook_checks.games_sheet(archive)
     assert (shape.title, shape.part, shape.last_row, shape.last_column, shape.merged) == (
-        "対局", SHEET, 3, 3, ["A1:C1"])
+        "対局",
+        SHEET,
+        3,
+        3,
+        ["A1:C1"],
+    )
 
 
 def test_cells_that_do_not_say_where_they_are_are_read_up_to_the_column_limit():
@@ -105,6 +118,7 @@ def test_the_sheet_checked_is_the_games_sheet_even_when_it_is_not_the_first():
 
 # -- zips that are not what they say --------------------------------------------------------------------------------
 
+
 def set_compression(data, method):
     """The same zip with every entry's compression method field set to ``method`` (the bytes left as they are)."""
     out = bytearray(data)
@@ -114,7 +128,7 @@ def set_compression(data, method):
     start = data.rfind(b"PK\x05\x06")
     directory = struct.unpack_from("<I", data, start + 16)[0]
     position = directory
-    while data[position:position + 4] == b"PK\x01\x02":
+    while data[position : position + 4] == b"PK\x01\x02":
         struct.pack_into("<H", out, position + 10, method)  # the central directory's copy
         name, extra, comment = struct.unpack_from("<HHH", data, position + 28)
         position += 46 + name + extra + comment
@@ -192,10 +206,13 @@ OPENPYXL_PARTS = ["docProps/core.xml", "[Content_Types].xml"]  # read by openpyx
 
 # The check refuses any document type declaration; defusedxml (behind openpyxl) refuses entities, and
 # never fetches an external DTD, so a bare one is harmless there.
-@pytest.mark.parametrize(("part", "declaration"), [
-    *((part, declaration) for part in CHECKED_PARTS for declaration in (ENTITIES, EXTERNAL_ENTITY, EXTERNAL_DTD)),
-    *((part, declaration) for part in OPENPYXL_PARTS for declaration in (ENTITIES, EXTERNAL_ENTITY)),
-])
+@pytest.mark.parametrize(
+    ("part", "declaration"),
+    [
+        *((part, declaration) for part in CHECKED_PARTS for declaration in (ENTITIES, EXTERNAL_ENTITY, EXTERNAL_DTD)),
+        *((part, declaration) for part in OPENPYXL_PARTS for declaration in (ENTITIES, EXTERNAL_ENTITY)),
+    ],
+)
 def test_entity_declarations_anywhere_are_refused_for_safety(part, declaration):
     data = xlsx_bytes(ROWS)
     original = zipfile.ZipFile(io.BytesIO(data)).read(part).decode()
@@ -205,6 +222,7 @@ def test_entity_declarations_anywhere_are_refused_for_safety(part, declaration):
 
 
 # -- the row limit counts games ---------------------------------------------------------------------------------------
+
 
 def test_the_row_limit_counts_games_not_the_title_and_header_rows(club):
     rows = [["風の会 成績"], ["2026年度"], [], HEADER_JA] + [game_row(round=1)] * MAX_GAMES
@@ -218,24 +236,35 @@ def test_a_plan_of_more_games_than_the_limit_is_one_problem(club, monkeypatch):
     monkeypatch.setattr("league.imports.plan.MAX_GAMES", 2)
     plan = plan_of(club, xlsx_bytes(ROWS))
     assert [(problem.row, problem.message) for problem in plan.problems] == [
-        (None, "The file has more than 20,000 games. Split it into several files (by year, for example) and import "
-               "them one after another.")]
+        (
+            None,
+            "The file has more than 20,000 games. Split it into several files (by year, for example) and import "
+            "them one after another.",
+        )
+    ]
     assert not plan.games
 
 
 # -- through the page: a refusal beside the file field, in the user's language, never a 500 -------------------------
 
-@pytest.mark.parametrize("data", [
-    with_sheet(HUGE["a cell at row 20,000,000"]),
-    set_compression(xlsx_bytes(ROWS), 9),
-    without(xlsx_bytes(ROWS), SHEET),
-], ids=["huge", "deflate64", "missing part"])
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        with_sheet(HUGE["a cell at row 20,000,000"]),
+        set_compression(xlsx_bytes(ROWS), 9),
+        without(xlsx_bytes(ROWS), SHEET),
+    ],
+    ids=["huge", "deflate64", "missing part"],
+)
 def test_the_upload_page_shows_the_refusal(client, secretary, club, data):
     client.force_login(secretary)
     with translation.override("ja"):
-        response = client.post(import_url(club), {"rule_set": club.rule_sets.get().pk,
-                                                  "file": SimpleUploadedFile("hostile.xlsx", data)},
-                               HTTP_ACCEPT_LANGUAGE="ja")
+        response = client.post(
+            import_url(club),
+            {"rule_set": club.rule_sets.get().pk, "file": SimpleUploadedFile("hostile.xlsx", data)},
+            HTTP_ACCEPT_LANGUAGE="ja",
+        )
     assert response.status_code == 400
     errors = response.context["form"].errors["file"]
     assert errors and all(any("\u3040" <= ch <= "\u30ff" for ch in error) for error in errors), errors

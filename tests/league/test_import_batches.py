@@ -52,16 +52,23 @@ def text(node):
 
 # -- the batch ------------------------------------------------------------------------------------------------------
 
+
 def test_commit_records_what_the_import_saved_and_created(club, secretary, imported):
     batch = ImportBatch.objects.get()
     assert batch == imported
     assert (batch.club, batch.rule_set, batch.created_by, batch.file_name) == (
-        club, club.rule_sets.get(), secretary, "games.xlsx")
+        club,
+        club.rule_sets.get(),
+        secretary,
+        "games.xlsx",
+    )
     assert (batch.games, batch.skipped, batch.members, batch.meetings, batch.undone_at) == (3, 0, 1, 2, None)
     assert set(Game.objects.values_list("import_batch", flat=True)) == {batch.pk}
     assert [m.name for m in batch.created_members.all()] == [NEW_NAME]
-    assert sorted(m.date for m in batch.created_meetings.all()) == [datetime.date(2026, 11, 21),
-                                                                  datetime.date(2026, 11, 28)]
+    assert sorted(m.date for m in batch.created_meetings.all()) == [
+        datetime.date(2026, 11, 21),
+        datetime.date(2026, 11, 28),
+    ]
 
 
 def test_every_imported_game_has_its_entered_record_and_the_history_page_says_so(client, club, secretary, imported):
@@ -77,16 +84,21 @@ def test_every_imported_game_has_its_entered_record_and_the_history_page_says_so
 
 def test_the_preview_saves_to_the_batch_page(client, club, secretary):
     client.force_login(secretary)
-    preview = client.post(import_url(club), {"rule_set": club.rule_sets.get().pk, "text": "\n".join(
-        "\t".join(str(cell) for cell in row) for row in [HEADER_JA, *ROWS])})
+    preview = client.post(
+        import_url(club),
+        {
+            "rule_set": club.rule_sets.get().pk,
+            "text": "\n".join("\t".join(str(cell) for cell in row) for row in [HEADER_JA, *ROWS]),
+        },
+    )
     page = client.get(preview["Location"])
-    saved = client.post(preview["Location"], {"action": "commit",
-                                              "fingerprint": page.context["plan"].fingerprint})
+    saved = client.post(preview["Location"], {"action": "commit", "fingerprint": page.context["plan"].fingerprint})
     batch = ImportBatch.objects.get()
     assert saved.status_code == 302 and saved["Location"] == batch_url(club, batch)
 
 
 # -- its page -------------------------------------------------------------------------------------------------------
+
 
 def test_the_batch_page_shows_seasons_meetings_games_and_members_with_links(client, club, secretary, imported):
     season = Season.objects.create(club=club, name="2026年度", starts_on="2026-04-01", ends_on="2026-11-25")
@@ -95,28 +107,39 @@ def test_the_batch_page_shows_seasons_meetings_games_and_members_with_links(clie
     assert response.status_code == 200
     page = html(response)
     (numbers,) = tags(page, "dl", "import-counts")
-    assert dict(zip([text(dt) for dt in tags(numbers, "dt")], [text(dd) for dd in tags(numbers, "dd")],
-                    strict=True)) == {"Games imported": "3", "Already saved (skipped)": "0", "Meetings created": "2",
-                                      "Members created": "1"}
+    assert dict(
+        zip([text(dt) for dt in tags(numbers, "dt")], [text(dd) for dd in tags(numbers, "dd")], strict=True)
+    ) == {"Games imported": "3", "Already saved (skipped)": "0", "Meetings created": "2", "Members created": "1"}
     standings = reverse("standings", kwargs={"slug": club.slug})
     assert [(text(a), attr(a, "href")) for a in tags(section(page, "seasons"), "a")] == [
         ("2026年度", f"{standings}?season={season.pk}&rule_set=main"),
-        ("All games (no season covers these dates)", f"{standings}?season=all&rule_set=main")]
+        ("All games (no season covers these dates)", f"{standings}?season=all&rule_set=main"),
+    ]
     assert [text(li) for li in tags(section(page, "seasons"), "li")] == [
-        "2026年度· 2 games", "All games (no season covers these dates)· 1 game"]
+        "2026年度· 2 games",
+        "All games (no season covers these dates)· 1 game",
+    ]
     meetings = section(page, "meetings")
-    rows = [[text(cell) for cell in tr.children if isinstance(cell, Element)]
-            for tbody in tags(meetings, "tbody") for tr in tags(tbody, "tr")]
-    assert rows == [["Sat 21 Nov 2026", "2", "created by the import"],
-                    ["Sat 28 Nov 2026", "1", "created by the import"]]
+    rows = [
+        [text(cell) for cell in tr.children if isinstance(cell, Element)]
+        for tbody in tags(meetings, "tbody")
+        for tr in tags(tbody, "tr")
+    ]
+    assert rows == [
+        ["Sat 21 Nov 2026", "2", "created by the import"],
+        ["Sat 28 Nov 2026", "1", "created by the import"],
+    ]
     meeting = Meeting.objects.get(date="2026-11-21")
     assert attr(tags(tags(meetings, "tbody")[0], "a")[0], "href") == reverse(  # the headings sort
-        "meeting_detail", kwargs={"slug": club.slug, "meeting_id": meeting.pk})
+        "meeting_detail", kwargs={"slug": club.slug, "meeting_id": meeting.pk}
+    )
     member = Member.objects.get(name=NEW_NAME)
     assert [(text(a), attr(a, "href")) for a in tags(section(page, "members"), "a")] == [
-        (NEW_NAME, reverse("member_page", kwargs={"slug": club.slug, "member_id": member.pk}))]
+        (NEW_NAME, reverse("member_page", kwargs={"slug": club.slug, "member_id": member.pk}))
+    ]
     assert [attr(form, "action") for form in tags(section(page, "undo"), "form")] == [
-        batch_url(club, imported, "undo_import")]
+        batch_url(club, imported, "undo_import")
+    ]
     # Every link of the page into the club leads somewhere.
     for link in tags(page, "a"):
         if (attr(link, "href") or "").startswith(f"/c/{club.slug}/"):
@@ -131,6 +154,7 @@ def test_the_page_keeps_a_fixed_number_of_queries(client, club, secretary, impor
 
 def test_a_batch_of_another_club_is_not_found(client, club, secretary, imported):
     from league.models import Club, Membership, Role
+
     other = Club.objects.create(slug="other", name="他の会")
     Membership.objects.create(user=secretary, club=other, role=Role.SECRETARY)
     client.force_login(secretary)
@@ -138,6 +162,7 @@ def test_a_batch_of_another_club_is_not_found(client, club, secretary, imported)
 
 
 # -- undo -----------------------------------------------------------------------------------------------------------
+
 
 def test_undo_removes_the_games_meetings_and_members_and_keeps_it_in_history(club, secretary, owner, imported):
     before_import = (0, 0, 0, 0, 4)  # four members of the fixture are left
@@ -152,7 +177,8 @@ def test_undo_removes_the_games_meetings_and_members_and_keeps_it_in_history(clu
     removed = Game.history.filter(history_type="-")
     assert {r.id for r in removed} == game_ids
     assert {(r.history_user, r.history_change_reason, r.history_date) for r in removed} == {
-        (owner, UNDO_REASON, batch.undone_at)}
+        (owner, UNDO_REASON, batch.undone_at)
+    }
     assert {r.id for r in Meeting.history.filter(history_type="-", history_user=owner)} == meeting_ids
     assert Member.history.get(id=member.pk, history_type="-").history_change_reason == UNDO_REASON
     with pytest.raises(Refused, match="already undone"):
@@ -161,16 +187,24 @@ def test_undo_removes_the_games_meetings_and_members_and_keeps_it_in_history(clu
 
 def test_the_same_file_imports_again_after_an_undo(club, secretary, imported):
     undo_import(imported, secretary)
-    again = commit(plan_of(club, xlsx_bytes(ROWS), mapping={
-        name.key: NewMember(name=name.name) for name in plan_of(club, xlsx_bytes(ROWS)).unknown}), user=secretary)
+    again = commit(
+        plan_of(
+            club,
+            xlsx_bytes(ROWS),
+            mapping={name.key: NewMember(name=name.name) for name in plan_of(club, xlsx_bytes(ROWS)).unknown},
+        ),
+        user=secretary,
+    )
     assert (again.games, again.skipped) == (3, 0)
 
 
 def test_undo_leaves_games_entered_in_meetings_that_were_already_there(club, secretary, meeting):
     """A meeting the import did not create stays, with its games; only the imported ones go."""
     members = list(Member.objects.all()[:4])
-    entered = record_game(settle_in_force(Entry(meeting=meeting, round=1, table=1, members=members,
-                                                scores=[40000, 30000, 20000, 10000])), secretary)
+    entered = record_game(
+        settle_in_force(Entry(meeting=meeting, round=1, table=1, members=members, scores=[40000, 30000, 20000, 10000])),
+        secretary,
+    )
     rows = [[meeting.date.isoformat(), *ROWS[0][1:]]]
     rows[0][1] = 2
     batch = commit(plan_of(club, xlsx_bytes(rows)), user=secretary)
@@ -193,8 +227,15 @@ def refused(imported, user, words):
 
 def test_undo_is_refused_when_a_game_was_corrected_since(club, secretary, imported):
     game = game_of(imported)
-    entry = Entry(meeting=game.meeting, round=1, table=1, members=[s.member for s in game.seats.order_by("seat")],
-                  scores=[52300, 31500, 18700, -2500], busts=[{"seat": 3, "by": 0}], deposit=0)
+    entry = Entry(
+        meeting=game.meeting,
+        round=1,
+        table=1,
+        members=[s.member for s in game.seats.order_by("seat")],
+        scores=[52300, 31500, 18700, -2500],
+        busts=[{"seat": 3, "by": 0}],
+        deposit=0,
+    )
     entry.scores = [52300, 31500, 20700, -4500]
     correct_game(game, settle_in_force(entry), game.revision, secretary)
     refused(imported, secretary, "2026-11-21, round 1, table 1 was corrected or voided")
@@ -207,8 +248,12 @@ def test_a_recompute_since_the_import_does_not_stop_its_undo(club, secretary, im
 
     rule_set = club.rule_sets.get()
     version = rule_set.versions.get()
-    RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2026, 1, 1),
-                               rules={**version.rules, "uma": [30, 10, -10, -30]}, fees=version.fees)
+    RuleVersion.objects.create(
+        rule_set=rule_set,
+        effective_from=datetime.date(2026, 1, 1),
+        rules={**version.rules, "uma": [30, 10, -10, -30]},
+        fees=version.fees,
+    )
     plan = recompute.plan(club.rule_sets.get())
     assert plan.count and recompute.apply(plan, secretary)
     assert Game.objects.filter(revision__gt=1).exists()
@@ -224,10 +269,23 @@ def test_undo_is_refused_when_a_game_was_voided_since(club, secretary, imported)
 
 def test_undo_is_refused_when_a_meeting_it_created_has_games_entered_by_hand(club, secretary, imported):
     meeting = Meeting.objects.get(date="2026-11-28")
-    record_game(settle_in_force(Entry(meeting=meeting, round=5, table=1, members=list(Member.objects.all()[:4]),
-                                      scores=[40000, 30000, 20000, 10000])), secretary)
-    refused(imported, secretary, "The meeting of 2026-11-28, created by this import, now has games entered since "
-                                 "(round 5, table 1)")
+    record_game(
+        settle_in_force(
+            Entry(
+                meeting=meeting,
+                round=5,
+                table=1,
+                members=list(Member.objects.all()[:4]),
+                scores=[40000, 30000, 20000, 10000],
+            )
+        ),
+        secretary,
+    )
+    refused(
+        imported,
+        secretary,
+        "The meeting of 2026-11-28, created by this import, now has games entered since (round 5, table 1)",
+    )
 
 
 def test_undo_is_refused_when_a_meeting_it_created_was_changed(club, secretary, imported):
@@ -249,14 +307,22 @@ def test_undo_is_refused_when_a_meeting_it_touched_is_closed(club, secretary, im
 
 def test_undo_is_refused_when_a_member_it_created_has_other_games(club, secretary, meeting, imported):
     members = [Member.objects.get(name=NEW_NAME), *Member.objects.exclude(name=NEW_NAME)[:3]]
-    record_game(settle_in_force(Entry(meeting=meeting, round=1, table=1, members=members,
-                                      scores=[40000, 30000, 20000, 10000])), secretary)
+    record_game(
+        settle_in_force(Entry(meeting=meeting, round=1, table=1, members=members, scores=[40000, 30000, 20000, 10000])),
+        secretary,
+    )
     refused(imported, secretary, f"{NEW_NAME}, a member created by this import, has other games or records")
 
 
 def test_undo_is_refused_when_a_member_it_created_has_an_adjustment(club, secretary, imported):
-    Adjustment.objects.create(club=club, rule_set=club.rule_sets.get(), member=Member.objects.get(name=NEW_NAME),
-                              date=datetime.date(2026, 12, 1), points=-50, reason="遅刻")
+    Adjustment.objects.create(
+        club=club,
+        rule_set=club.rule_sets.get(),
+        member=Member.objects.get(name=NEW_NAME),
+        date=datetime.date(2026, 12, 1),
+        points=-50,
+        reason="遅刻",
+    )
     refused(imported, secretary, f"{NEW_NAME}, a member created by this import")
 
 
@@ -268,6 +334,7 @@ def test_undo_is_refused_when_a_member_it_created_was_changed(club, secretary, i
 
 
 # -- undo through the page ------------------------------------------------------------------------------------------
+
 
 def test_undo_needs_the_box_ticked(client, club, secretary, imported):
     client.force_login(secretary)

@@ -25,6 +25,7 @@ def write(tmp_path):
         path = tmp_path / name
         path.write_bytes(data)
         return str(path)
+
     return write
 
 
@@ -36,6 +37,7 @@ def run(*args):
 
 
 # -- import_results --------------------------------------------------------------------------------------------
+
 
 def test_a_points_only_game_is_printed_with_its_points(club, write):
     out, _err = run("kaze", write(xlsx_bytes([POINTS_ONLY])), "--dry-run")
@@ -68,8 +70,9 @@ def test_a_dry_run_of_games_counts_as_the_real_run(club, write):
 
 
 def test_the_command_lists_a_note_naming_a_yakuman(club, write):
-    row = game_row(names=("中島五郎", *NAMES[:3]), scores=(61000, 22000, 12000, 5000), busts="",
-                   note="役満 大三元（中島）")
+    row = game_row(
+        names=("中島五郎", *NAMES[:3]), scores=(61000, 22000, 12000, 5000), busts="", note="役満 大三元（中島）"
+    )
     out, _err = run("kaze", write(xlsx_bytes([[*row, "雀荘まつ"]], header=[*HEADER_JA, "場所"])))
     assert "Columns not imported:" in out and "(場所)" in out
     assert "役満 大三元（中島）" in out and "大三元" in out and "East 中島五郎" in out
@@ -78,8 +81,9 @@ def test_the_command_lists_a_note_naming_a_yakuman(club, write):
 
 # -- text files ------------------------------------------------------------------------------------------------
 
+
 def test_a_huge_cell_is_refused_in_japanese_without_python_s_words():
-    text = delimited(ROWS[:1]) + '2026-11-22,1,"' + "x" * (csv.field_size_limit() + 10) + '\n'
+    text = delimited(ROWS[:1]) + '2026-11-22,1,"' + "x" * (csv.field_size_limit() + 10) + "\n"
     with translation.override("ja"), pytest.raises(ReadingError) as caught:
         read_bytes(text.encode("utf-8"), "games.csv")
     message = caught.value.message
@@ -87,12 +91,15 @@ def test_a_huge_cell_is_refused_in_japanese_without_python_s_words():
     assert "3" in message and "131,072" in message and "引用符" in message
 
 
-@pytest.mark.parametrize("encode", [
-    lambda text: codecs.BOM_UTF16_LE + text.encode("utf-16-le"),  # Excel's "Unicode text"
-    lambda text: codecs.BOM_UTF16_BE + text.encode("utf-16-be"),
-    lambda text: text.encode("utf-16-le"),  # saved without its BOM
-    lambda text: text.encode("utf-16-be"),
-])
+@pytest.mark.parametrize(
+    "encode",
+    [
+        lambda text: codecs.BOM_UTF16_LE + text.encode("utf-16-le"),  # Excel's "Unicode text"
+        lambda text: codecs.BOM_UTF16_BE + text.encode("utf-16-be"),
+        lambda text: text.encode("utf-16-le"),  # saved without its BOM
+        lambda text: text.encode("utf-16-be"),
+    ],
+)
 def test_utf16_text_is_read(club, encode):
     data = encode(delimited(ROWS, delimiter="\t"))
     plan = plan_of(club, data, name="games.txt")

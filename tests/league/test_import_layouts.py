@@ -44,8 +44,7 @@ def games_of(plan):
     return [(game.date, game.round, game.table, [p.name for p in game.players], game.scores) for game in plan.games]
 
 
-EXPECTED = [(day, index, 1, list(NAMES), list(scores))
-            for index, (day, scores) in zip([1, 2, 1], GAMES, strict=True)]
+EXPECTED = [(day, index, 1, list(NAMES), list(scores)) for index, (day, scores) in zip([1, 2, 1], GAMES, strict=True)]
 
 
 def refusal(data, name="games.xlsx", players=4):
@@ -55,6 +54,7 @@ def refusal(data, name="games.xlsx", players=4):
 
 
 # -- a workbook as a club keeps it -----------------------------------------------------------------------------
+
 
 def test_a_club_workbook_with_title_merged_dates_formulas_and_totals_imports(club):
     table = table_of(club_workbook())
@@ -84,12 +84,16 @@ def test_a_cp932_csv_headed_name1_score1_with_a_date_once_per_day(club):
     assert games_of(plan_for(club, table)) == EXPECTED
 
 
-@pytest.mark.parametrize("header", [
-    ["日付", "卓", "東家", "点数", "南家", "点数", "西家", "点数", "北家", "点数"],
-    ["日付", "卓", "東", "東家点数", "南", "南家点数", "西", "西家点数", "北", "北家点数"],
-    ["日付", "卓", "名前", "点数", "名前", "点数", "名前", "点数", "名前", "点数"],
-    ["Date", "Table", "Player 1", "Score 1", "Player 2", "Score 2", "Player 3", "Score 3", "Player 4", "Score 4"],
-], ids=["winds then 点数", "winds and 東家点数", "bare 名前/点数", "english numbered"])
+@pytest.mark.parametrize(
+    "header",
+    [
+        ["日付", "卓", "東家", "点数", "南家", "点数", "西家", "点数", "北家", "点数"],
+        ["日付", "卓", "東", "東家点数", "南", "南家点数", "西", "西家点数", "北", "北家点数"],
+        ["日付", "卓", "名前", "点数", "名前", "点数", "名前", "点数", "名前", "点数"],
+        ["Date", "Table", "Player 1", "Score 1", "Player 2", "Score 2", "Player 3", "Score 3", "Player 4", "Score 4"],
+    ],
+    ids=["winds then 点数", "winds and 東家点数", "bare 名前/点数", "english numbered"],
+)
 def test_seat_headers_people_use(club, header):
     rows = []
     for day, scores in GAMES:
@@ -121,13 +125,16 @@ def test_scores_in_thousands_are_decided_for_the_whole_file(club):
     assert plan_for(club, table).games[0].scores == [41300, 28000, 18700, 12000]
 
 
-@pytest.mark.parametrize(("texts", "expected"), [
-    (["41.3", "28", "18.7", "12"], True),
-    (["30", "30", "25", "15"], False),  # no decimal anywhere: not guessed (300 stays 300 points)
-    (["41.3", "28000"], False),  # one score in full: full points
-    (["▲5.2", "45.2", "30", "30"], True),
-    ([], False),
-])
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        (["41.3", "28", "18.7", "12"], True),
+        (["30", "30", "25", "15"], False),  # no decimal anywhere: not guessed (300 stays 300 points)
+        (["41.3", "28000"], False),  # one score in full: full points
+        (["▲5.2", "45.2", "30", "30"], True),
+        ([], False),
+    ],
+)
 def test_the_thousands_rule(texts, expected):
     assert scores_in_thousands(texts) is expected
 
@@ -139,8 +146,7 @@ def test_a_score_in_a_thousands_file():
 
 
 def test_dates_without_a_year_take_the_fiscal_year_of_the_title(club):
-    rows = [["11/21", 1, *seated(GAMES[0][1])],
-            ["1/9", 1, *seated(GAMES[1][1])]]
+    rows = [["11/21", 1, *seated(GAMES[0][1])], ["1/9", 1, *seated(GAMES[1][1])]]
     header = ["日付", "回戦", "名前1", "点数1", "名前2", "点数2", "名前3", "点数3", "名前4", "点数4"]
     text = "2026年度 風の会\n" + delimited(rows, header=header)
     table = find_columns(read_pasted(text), 4)
@@ -178,31 +184,57 @@ def test_the_wide_sheet_is_read_as_points_only_rows():
     table = table_of(data)
     assert table.layout == "wide" and table.header_row == 3
     assert [cells for _number, cells in table.rows] == [
-        {"date": "2026-11-21", "round": "1", "table": "1", "player_0": "東田一郎", "points_0": "45.3",
-         "player_1": "南野二郎", "points_1": "-12", "player_2": "北村四郎", "points_2": "-8.3",
-         "player_3": "中島五郎", "points_3": "-25",
-         "seat_columns": "D (東田一郎)|E (南野二郎)|G (北村四郎)|H (中島五郎)"},
-        {"date": "2026-11-21", "round": "2", "table": "1", "player_0": "南野二郎", "points_0": "20",
-         "player_1": "西川三郎", "points_1": "15.5", "player_2": "北村四郎", "points_2": "-10.5",
-         "player_3": "中島五郎", "points_3": "-25",
-         "seat_columns": "E (南野二郎)|F (西川三郎)|G (北村四郎)|H (中島五郎)"},
+        {
+            "date": "2026-11-21",
+            "round": "1",
+            "table": "1",
+            "player_0": "東田一郎",
+            "points_0": "45.3",
+            "player_1": "南野二郎",
+            "points_1": "-12",
+            "player_2": "北村四郎",
+            "points_2": "-8.3",
+            "player_3": "中島五郎",
+            "points_3": "-25",
+            "seat_columns": "D (東田一郎)|E (南野二郎)|G (北村四郎)|H (中島五郎)",
+        },
+        {
+            "date": "2026-11-21",
+            "round": "2",
+            "table": "1",
+            "player_0": "南野二郎",
+            "points_0": "20",
+            "player_1": "西川三郎",
+            "points_1": "15.5",
+            "player_2": "北村四郎",
+            "points_2": "-10.5",
+            "player_3": "中島五郎",
+            "points_3": "-25",
+            "seat_columns": "E (南野二郎)|F (西川三郎)|G (北村四郎)|H (中島五郎)",
+        },
     ]  # the totals rows are not games; the date is carried down; seats are the members' column order
 
 
-@pytest.mark.parametrize(("totals", "counts", "where"), [
-    ([45.3, 8, 15.5, -18.8, -49], None, "Row 6, column H (中島五郎)"),
-    (None, [1, 2, 1, 3, 2], "Row 6, column G (北村四郎)"),
-])
+@pytest.mark.parametrize(
+    ("totals", "counts", "where"),
+    [
+        ([45.3, 8, 15.5, -18.8, -49], None, "Row 6, column H (中島五郎)"),
+        (None, [1, 2, 1, 3, 2], "Row 6, column G (北村四郎)"),
+    ],
+)
 def test_wide_totals_that_disagree_are_refused(totals, counts, where):
     message = refusal(wide_workbook(WIDE_ROWS, MEMBERS, totals=totals, counts=counts))
     assert message.startswith(where), message
 
 
-@pytest.mark.parametrize(("totals", "counts", "where", "what"), [
-    (None, [1, "inf", 1, 2, 2], "Row 6, column E (南野二郎)", "is not a number of games"),
-    (None, [1, 2.5, 1, 2, 2], "Row 6, column E (南野二郎)", "is not a number of games"),
-    ([45.3, "▲", 15.5, -18.8, -50], None, "Row 6, column E (南野二郎)", "which is not a number"),
-])
+@pytest.mark.parametrize(
+    ("totals", "counts", "where", "what"),
+    [
+        (None, [1, "inf", 1, 2, 2], "Row 6, column E (南野二郎)", "is not a number of games"),
+        (None, [1, 2.5, 1, 2, 2], "Row 6, column E (南野二郎)", "is not a number of games"),
+        ([45.3, "▲", 15.5, -18.8, -50], None, "Row 6, column E (南野二郎)", "which is not a number"),
+    ],
+)
 def test_an_unreadable_totals_cell_is_refused_naming_it(totals, counts, where, what):
     message = refusal(wide_workbook(WIDE_ROWS, MEMBERS, totals=totals, counts=counts))
     assert message.startswith(where) and what in message, message
@@ -254,13 +286,22 @@ def test_chat_points_lines_are_points_only_rows():
     table = read_chat("12/1\n山田 +45.3 佐藤 ▲12.0 鈴木 ▲8.3 田中 ▲25.0\n山田:-5 佐藤:10 鈴木:-2 田中:-3\n", 4, TODAY)
     first, second = (cells for _number, cells in table.rows)
     assert (first["date"], first["round"], first["points_0"], first["points_1"], first["score_0"]) == (
-        "2026-12-01", "1", "+45.3", "▲12.0", "")
+        "2026-12-01",
+        "1",
+        "+45.3",
+        "▲12.0",
+        "",
+    )
     assert (second["round"], second["points_2"]) == ("2", "-2")  # they add up to 0: points
 
 
 def test_chat_names_may_have_a_space_in_them():
-    table = read_chat("11/20\n1回戦 福田 麻衣 41300 酒井 典子 28000 横山 悠斗 18700 金子 圭介 12000\n"
-                      "2回戦 福田 麻衣：+12.0 酒井 典子 +33.0 横山 悠斗 ▲20.0 金子 圭介 ▲25.0\n", 4, TODAY)
+    table = read_chat(
+        "11/20\n1回戦 福田 麻衣 41300 酒井 典子 28000 横山 悠斗 18700 金子 圭介 12000\n"
+        "2回戦 福田 麻衣：+12.0 酒井 典子 +33.0 横山 悠斗 ▲20.0 金子 圭介 ▲25.0\n",
+        4,
+        TODAY,
+    )
     first, second = (cells for _number, cells in table.rows)
     assert [first[f"player_{seat}"] for seat in range(4)] == ["福田 麻衣", "酒井 典子", "横山 悠斗", "金子 圭介"]
     assert (first["score_0"], second["player_0"], second["points_0"]) == ("41300", "福田 麻衣", "+12.0")
@@ -284,6 +325,7 @@ def test_spreadsheet_rows_are_not_chat():
 
 # -- an unknown layout, and a layout kept for the club -------------------------------------------------------
 
+
 def test_an_unknown_layout_offers_the_mapping_step():
     with pytest.raises(LayoutUnknown) as caught:
         table_of(xlsx_bytes([["x", "y"]], header=["何か", "別の何か"]))
@@ -296,8 +338,12 @@ def test_a_kept_layout_reads_the_next_file_with_the_same_header(club):
     data = xlsx_bytes(rows, header=header)
     with pytest.raises(LayoutUnknown):
         table_of(data)
-    columns = {"date": 0, "round": 1, **{f"player_{s}": 2 + 2 * s for s in range(4)},
-               **{f"score_{s}": 3 + 2 * s for s in range(4)}}
+    columns = {
+        "date": 0,
+        "round": 1,
+        **{f"player_{s}": 2 + 2 * s for s in range(4)},
+        **{f"score_{s}": 3 + 2 * s for s in range(4)},
+    }
     kept = [{"header": ["開催", "ゲーム", "a氏", "a点", "b氏", "b点", "c氏", "c点", "d氏", "d点"], "columns": columns}]
     table = table_of(data, saved=kept)
     assert table.layout == "saved"
@@ -306,13 +352,27 @@ def test_a_kept_layout_reads_the_next_file_with_the_same_header(club):
 
 # -- rule sets named in the file --------------------------------------------------------------------------------
 
-GAMES_HEADER = ["日付", "回戦", "卓", "東家", "東家 点数", "南家", "南家 点数", "西家", "西家 点数", "北家",
-                "北家 点数", "ルール"]
+GAMES_HEADER = [
+    "日付",
+    "回戦",
+    "卓",
+    "東家",
+    "東家 点数",
+    "南家",
+    "南家 点数",
+    "西家",
+    "西家 点数",
+    "北家",
+    "北家 点数",
+    "ルール",
+]
 
 
 def test_each_game_is_imported_under_the_rule_set_its_row_names(club, sanma, secretary):
-    rows = [["2026-11-21", 1, 1, *seated(GAMES[0][1]), "四人打ち"],
-            ["2026-11-21", 1, 1, NAMES[0], 50000, NAMES[1], 35000, NAMES[2], 20000, "", "", "sanma"]]
+    rows = [
+        ["2026-11-21", 1, 1, *seated(GAMES[0][1]), "四人打ち"],
+        ["2026-11-21", 1, 1, NAMES[0], 50000, NAMES[1], 35000, NAMES[2], 20000, "", "", "sanma"],
+    ]
     table = find_columns(read_bytes(xlsx_bytes(rows, header=GAMES_HEADER), "season.xlsx"), 3, "三人打ち")
     assert table.players == 4
     plan = make_plan(club, sanma, table)
@@ -325,8 +385,11 @@ def test_each_game_is_imported_under_the_rule_set_its_row_names(club, sanma, sec
 
 def test_an_unknown_or_empty_rule_set_is_a_problem_on_its_row(club, sanma):
     game = seated(GAMES[0][1])
-    rows = [["2026-11-21", 1, 1, *game, "ブー麻雀"], ["2026-11-21", 2, 1, *game, ""],
-            ["2026-11-21", 3, 1, *game, "sanma"]]
+    rows = [
+        ["2026-11-21", 1, 1, *game, "ブー麻雀"],
+        ["2026-11-21", 2, 1, *game, ""],
+        ["2026-11-21", 3, 1, *game, "sanma"],
+    ]
     plan = make_plan(club, club.rule_sets.get(slug="main"), table_of(xlsx_bytes(rows, header=GAMES_HEADER)))
     found = [(p.row, p.label) for p in plan.problems]
     assert found[:2] == [(2, "L (ルール)"), (3, "L (ルール)")]
@@ -335,6 +398,7 @@ def test_an_unknown_or_empty_rule_set_is_a_problem_on_its_row(club, sanma):
 
 
 # -- the pages: chat in the paste box, the mapping step --------------------------------------------------------
+
 
 def _post(client, club, **data):
     from .import_files import import_url
@@ -395,10 +459,13 @@ def test_a_totals_mismatch_in_an_upload_is_shown_on_the_page(client, club, secre
     assert "Row 7, column F (点数2)" in response.content.decode()
 
 
-@pytest.mark.parametrize(("hint", "dates", "expected"), [
-    (None, ["2024/12/20", "1/10"], ["2024/12/20", "2025-01-10"]),  # past December: the next year
-    ((2024, 4), ["4/5", "2025/4/10", "5/1"], ["2024-04-05", "2025/4/10", "2025-05-01"]),  # a full date resets
-])
+@pytest.mark.parametrize(
+    ("hint", "dates", "expected"),
+    [
+        (None, ["2024/12/20", "1/10"], ["2024/12/20", "2025-01-10"]),  # past December: the next year
+        ((2024, 4), ["4/5", "2025/4/10", "5/1"], ["2024-04-05", "2025/4/10", "2025-05-01"]),  # a full date resets
+    ],
+)
 def test_a_full_date_sets_the_year_of_the_short_dates_below_it(hint, dates, expected):
     """(Full dates are left as written: they are read with the rest of the row.)"""
     rows = [(number, {"date": date}) for number, date in enumerate(dates, start=2)]
@@ -437,8 +504,10 @@ def test_the_columns_page_shows_the_first_rows_under_their_letters(client, club,
     head = find_all(table, lambda node: node.name == "thead")[0]
     assert [text_of(cell) for cell in find_all(head, lambda node: node.name == "th")] == ["Row", *"ABCDEFGHIJ"]
     body = find_all(table, lambda node: node.name == "tbody")[0]
-    shown = [[text_of(cell) for cell in find_all(row, lambda node: node.name in ("th", "td"))]
-             for row in find_all(body, lambda node: node.name == "tr")]
+    shown = [
+        [text_of(cell) for cell in find_all(row, lambda node: node.name in ("th", "td"))]
+        for row in find_all(body, lambda node: node.name == "tr")
+    ]
     assert shown[0] == ["1", *header]
     assert shown[2][:4] == ["3", "2026-11-21", "2", markup]  # the file's text, escaped: never markup
     assert "_export=" not in page.content.decode()

@@ -34,9 +34,13 @@ VENUE_LETTER = get_column_letter(len(HEADER_JA) + 1)
 
 def noted_rows():
     """Two games of a Japanese sheet with a 備考 and a 場所 column: the second's note names a yakuman and 中島."""
-    return [[*game_row(), "雀荘まつ"],
-            [*game_row(date="2026-11-28", names=NAKAJIMA_EAST, scores=(61000, 22000, 12000, 5000), busts="",
-                       note=NOTE), "雀荘まつ"]]
+    return [
+        [*game_row(), "雀荘まつ"],
+        [
+            *game_row(date="2026-11-28", names=NAKAJIMA_EAST, scores=(61000, 22000, 12000, 5000), busts="", note=NOTE),
+            "雀荘まつ",
+        ],
+    ]
 
 
 def noted_file():
@@ -49,6 +53,7 @@ def section(html, section_id):
 
 
 # -- the plan ---------------------------------------------------------------------------------------------------
+
 
 def test_a_japanese_note_is_kept_and_its_yakuman_flagged(club, secretary):
     plan = plan_of(club, noted_file())
@@ -66,8 +71,16 @@ def test_a_japanese_note_is_kept_and_its_yakuman_flagged(club, secretary):
 
 
 def test_a_row_recording_its_yakuman_is_not_flagged(club):
-    rows = [game_row(date="2026-11-28", names=NAKAJIMA_EAST, scores=(61000, 22000, 12000, 5000), busts="",
-                     yakuman="東:大三元:ツモ", note=NOTE)]
+    rows = [
+        game_row(
+            date="2026-11-28",
+            names=NAKAJIMA_EAST,
+            scores=(61000, 22000, 12000, 5000),
+            busts="",
+            yakuman="東:大三元:ツモ",
+            note=NOTE,
+        )
+    ]
     plan = plan_of(club, xlsx_bytes(rows))
     assert not plan.problems and plan.games[0].note == NOTE and plan.yakuman_notes == []
 
@@ -82,16 +95,19 @@ def test_a_note_too_long_is_a_problem_on_its_column(club):
     assert [problem.column for problem in plan.problems] == ["note"]
 
 
-@pytest.mark.parametrize(("note", "words", "seats"), [
-    ("役満 大三元（中島）", ("大三元",), (0,)),
-    ("東田さん 国士無双十三面待ち！", ("国士無双十三面待ち",), (1,)),
-    ("役満（北村 四郎）", ("役満",), (3,)),
-    ("数え役満", ("数え役満",), ()),
-    ("大三元あがれず", ("大三元",), ()),
-    ("飛び賞あり", None, None),
-    ("役満 大三元（林）", ("大三元",), (2,)),  # a one-character surname, bracketed, of a name written apart
-    ("林業の大三元", ("大三元",), ()),  # not bracketed: no one named
-])
+@pytest.mark.parametrize(
+    ("note", "words", "seats"),
+    [
+        ("役満 大三元（中島）", ("大三元",), (0,)),
+        ("東田さん 国士無双十三面待ち！", ("国士無双十三面待ち",), (1,)),
+        ("役満（北村 四郎）", ("役満",), (3,)),
+        ("数え役満", ("数え役満",), ()),
+        ("大三元あがれず", ("大三元",), ()),
+        ("飛び賞あり", None, None),
+        ("役満 大三元（林）", ("大三元",), (2,)),  # a one-character surname, bracketed, of a name written apart
+        ("林業の大三元", ("大三元",), ()),  # not bracketed: no one named
+    ],
+)
 def test_what_a_note_says_of_a_yakuman(note, words, seats):
     names = [["中島五郎"], ["東田一郎"], ["林 二郎"], ["北村四郎"]]
     mention = yakuman_mention(note, names)
@@ -103,37 +119,66 @@ def test_what_a_note_says_of_a_yakuman(note, words, seats):
 
 # -- the other layouts ------------------------------------------------------------------------------------------
 
+
 def test_headers_people_write_over_their_notes(club):
     header = ["日付", "回戦", "名前1", "点数1", "名前2", "点数2", "名前3", "点数3", "名前4", "点数4", "メモ"]
-    rows = [["2026-11-21", 1, *[cell for name, score in zip(NAMES, (52300, 31500, 18700, -2500), strict=True)
-                                for cell in (name, score)], NOTE]]
+    rows = [
+        [
+            "2026-11-21",
+            1,
+            *[cell for name, score in zip(NAMES, (52300, 31500, 18700, -2500), strict=True) for cell in (name, score)],
+            NOTE,
+        ]
+    ]
     table = find_columns(read_bytes(xlsx_bytes(rows, header=header), "g.xlsx"), 4, "四人打ち")
     assert table.rows[0][1]["note"] == NOTE and table.ignored == []
 
 
 def test_a_mapped_column_holds_the_note(club):
-    sheet = read_pasted("\t".join(["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"]) + "\n"
-                        + "\t".join(["2026-11-21", "1", *[str(cell) for name, score in
-                                                          zip(NAMES, (52300, 31500, 18700, -2500), strict=True)
-                                                          for cell in (name, score)], NOTE]))
-    found = {"date": 0, "round": 1, "note": 10, **{f"player_{seat}": 2 + 2 * seat for seat in range(4)},
-             **{f"score_{seat}": 3 + 2 * seat for seat in range(4)}}
+    sheet = read_pasted(
+        "\t".join(["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"])
+        + "\n"
+        + "\t".join(
+            [
+                "2026-11-21",
+                "1",
+                *[
+                    str(cell)
+                    for name, score in zip(NAMES, (52300, 31500, 18700, -2500), strict=True)
+                    for cell in (name, score)
+                ],
+                NOTE,
+            ]
+        )
+    )
+    found = {
+        "date": 0,
+        "round": 1,
+        "note": 10,
+        **{f"player_{seat}": 2 + 2 * seat for seat in range(4)},
+        **{f"score_{seat}": 3 + 2 * seat for seat in range(4)},
+    }
     table = mapped_table(sheet, 4, 1, found)
     assert table.rows[0][1]["note"] == NOTE
 
 
 def test_a_tally_sheet_keeps_its_note_column(club):
-    data = wide_workbook([["2026-11-21", 1, 1, 45.3, -12, None, -8.3, -25, NOTE]],
-                         ["東田一郎", "南野二郎", "西川三郎", "北村四郎", "中島五郎", "備考"])
+    data = wide_workbook(
+        [["2026-11-21", 1, 1, 45.3, -12, None, -8.3, -25, NOTE]],
+        ["東田一郎", "南野二郎", "西川三郎", "北村四郎", "中島五郎", "備考"],
+    )
     table = find_columns(read_bytes(data, "tally.xlsx"), 4, "四人打ち")
     assert table.layout == "wide" and table.rows[0][1]["note"] == NOTE
 
 
-@pytest.mark.parametrize("line", [
-    "1回戦 中島 61000 東田 22000 南野 12000 西川 5000 ※役満 大三元（中島）",
-    "1回戦 中島 61000 東田 22000 南野 12000 西川 5000 （役満 大三元 中島）",
-    "1回戦 中島 61000 東田 22000 南野 12000 西川 5000 備考:役満 大三元 中島",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "1回戦 中島 61000 東田 22000 南野 12000 西川 5000 ※役満 大三元（中島）",
+        "1回戦 中島 61000 東田 22000 南野 12000 西川 5000 （役満 大三元 中島）",
+        "1回戦 中島 61000 東田 22000 南野 12000 西川 5000 備考:役満 大三元 中島",
+    ],
+)
 def test_a_chat_line_keeps_its_note(line):
     table = read_chat(f"11/28\n{line}\n", 4, datetime.date(2026, 12, 1))
     cells = table.rows[0][1]
@@ -143,12 +188,15 @@ def test_a_chat_line_keeps_its_note(line):
 
 # -- the pages --------------------------------------------------------------------------------------------------
 
-def test_the_preview_lists_the_flagged_note_and_the_columns_not_imported_then_the_pages_show_it(client, club,
-                                                                                                   secretary):
+
+def test_the_preview_lists_the_flagged_note_and_the_columns_not_imported_then_the_pages_show_it(
+    client, club, secretary
+):
     client.force_login(secretary)
     with translation.override("ja"):
-        location = client.post(import_url(club), {"rule_set": club.rule_sets.get().pk,
-                                                  "file": SimpleUploadedFile("g.xlsx", noted_file())})["Location"]
+        location = client.post(
+            import_url(club), {"rule_set": club.rule_sets.get().pk, "file": SimpleUploadedFile("g.xlsx", noted_file())}
+        )["Location"]
         preview = client.get(location)
     html = preview.content.decode()
     flagged = section(html, "yakuman-notes")
@@ -172,11 +220,13 @@ def test_a_changed_note_is_in_the_history(club, secretary):
     game.save()
     with translation.override("en"):
         changes = game_history(game)[-1]["changes"]
-    assert ("Note", NOTE, "役満 大三元（中島） 責任払いなし") in [(str(what), before, after)
-                                                             for what, before, after in changes]
+    assert ("Note", NOTE, "役満 大三元（中島） 責任払いなし") in [
+        (str(what), before, after) for what, before, after in changes
+    ]
 
 
 # -- the workbook: written and read back ------------------------------------------------------------------------
+
 
 def test_the_games_sheet_writes_the_note_and_the_import_reads_it_back(club, secretary):
     commit(plan_of(club, xlsx_bytes([*ROWS[:2], noted_rows()[1][:-1]])), user=secretary)

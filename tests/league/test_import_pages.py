@@ -32,8 +32,9 @@ def counts():
 
 
 def upload(client, club, data, name="games.xlsx", **extra):
-    return client.post(import_url(club), {"rule_set": club.rule_sets.get().pk,
-                                          "file": SimpleUploadedFile(name, data), **extra})
+    return client.post(
+        import_url(club), {"rule_set": club.rule_sets.get().pk, "file": SimpleUploadedFile(name, data), **extra}
+    )
 
 
 def paste(client, club, text):
@@ -41,6 +42,7 @@ def paste(client, club, text):
 
 
 # -- who may import ------------------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("who", ["member", "outsider", None])
 def test_nobody_else_can_upload_or_save(client, request, club, secretary, who):
@@ -56,6 +58,7 @@ def test_nobody_else_can_upload_or_save(client, request, club, secretary, who):
 
 
 # -- the steps -------------------------------------------------------------------------------------------------------
+
 
 def test_upload_preview_and_save(client, secretary, club):
     client.force_login(secretary)
@@ -97,8 +100,9 @@ def test_unknown_names_are_mapped_then_saved(client, secretary, club):
     assert form["name_0"].initial == str(higashida.pk)
     assert preview.context["plan"].unmapped
     assert form["name_1"].initial == "new"  # nobody is like 新人さん: creating is offered
-    mapped = client.post(location, {"action": "map", "name_0": str(higashida.pk), "name_1": "new",
-                                    "kana_1": "シンジン"})
+    mapped = client.post(
+        location, {"action": "map", "name_0": str(higashida.pk), "name_1": "new", "kana_1": "シンジン"}
+    )
     assert mapped.status_code == 302
     plan = client.get(location).context["plan"]
     assert not plan.problems
@@ -142,9 +146,15 @@ def test_a_stale_preview_is_shown_again_not_saved(client, secretary, club):
     assert response.context["plan"].fingerprint  # the preview is shown again, to be checked
 
 
-@pytest.mark.parametrize(("data", "name"), [
-    (TINY_PNG, "photo.xlsx"), (xml_bomb_xlsx(), "bomb.xlsx"), (b"\x00" * 10, "games.csv"),
-], ids=["png", "xml bomb", "binary"])
+@pytest.mark.parametrize(
+    ("data", "name"),
+    [
+        (TINY_PNG, "photo.xlsx"),
+        (xml_bomb_xlsx(), "bomb.xlsx"),
+        (b"\x00" * 10, "games.csv"),
+    ],
+    ids=["png", "xml bomb", "binary"],
+)
 def test_a_bad_file_gets_a_clear_message_on_the_form(client, secretary, club, data, name):
     client.force_login(secretary)
     response = upload(client, club, data, name)
@@ -167,6 +177,7 @@ def test_a_forgotten_import_sends_back_to_the_start(client, secretary, club):
 
 
 # -- the templates ---------------------------------------------------------------------------------------------------
+
 
 def test_the_xlsx_template_has_the_layouts_headers_examples_and_instructions(client, secretary, club):
     client.force_login(secretary)
@@ -208,8 +219,11 @@ def test_the_template_has_the_players_of_the_rules_asked_for(client, secretary, 
     from league.models import RuleSet, RuleVersion
 
     sanma = RuleSet.objects.create(club=club, slug="sanma", name="三人打ち")
-    RuleVersion.objects.create(rule_set=sanma, effective_from="2020-01-01",
-                               rules={"players": 3, "start": 35000, "target": 40000, "uma": [20, 0, -20]})
+    RuleVersion.objects.create(
+        rule_set=sanma,
+        effective_from="2020-01-01",
+        rules={"players": 3, "start": 35000, "target": 40000, "uma": [20, 0, -20]},
+    )
     client.force_login(secretary)
     content = client.get(import_url(club, "import_template_csv") + "?rule_set=sanma").content
     header = read_bytes(content, "t.csv").rows[0][1]

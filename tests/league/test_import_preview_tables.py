@@ -45,8 +45,10 @@ def words_of(node):
 
 def game_rows(response):
     body = find_all(table_of(response, GAMES_TABLE), lambda node: node.name == "tbody")[0]
-    return [[words_of(cell) for cell in find_all(row, lambda node: node.name == "td")]
-            for row in find_all(body, lambda node: node.name == "tr")]
+    return [
+        [words_of(cell) for cell in find_all(row, lambda node: node.name == "td")]
+        for row in find_all(body, lambda node: node.name == "tr")
+    ]
 
 
 def row_ids(response, table_class):
@@ -64,12 +66,17 @@ def mixed(client, club, secretary):
     """Two good games, a row whose scores do not add up, and a row of names mapped: 東田 to a member, 新人さん
     as a new member, ゲストさん as a guest; that row has a long note."""
     client.force_login(secretary)
-    rows = [*ROWS[:2], game_row(date="2026-12-05", scores=(52300, 31500, 18700, -3500)),
-            game_row(date="2026-12-05", round=2, names=("東田", "新人さん", "ゲストさん", NAMES[3]), note=LONG_NOTE)]
+    rows = [
+        *ROWS[:2],
+        game_row(date="2026-12-05", scores=(52300, 31500, 18700, -3500)),
+        game_row(date="2026-12-05", round=2, names=("東田", "新人さん", "ゲストさん", NAMES[3]), note=LONG_NOTE),
+    ]
     location = upload(client, club, xlsx_bytes(rows))
     higashida = Member.objects.get(club=club, name="東田一郎")
-    mapped = client.post(location, {"action": "map", "name_0": str(higashida.pk), "name_1": "new",
-                                    "kana_1": "シンジン", "name_2": "guest"})
+    mapped = client.post(
+        location,
+        {"action": "map", "name_0": str(higashida.pk), "name_1": "new", "kana_1": "シンジン", "name_2": "guest"},
+    )
     assert mapped.status_code == 302
     return location
 
@@ -78,12 +85,34 @@ def test_the_games_table_in_japanese(client, mixed):
     response = preview(client, mixed, "ja")
     assert headings_of(response, GAMES_TABLE) == ["行", "日付", "回戦", "卓", "東", "南", "西", "北", "状態"]
     rows = game_rows(response)
-    assert rows[0] == ["2", "2026/11/21(土)", "1", "1", "東田一郎 52,300 → +71.0 (1)", "南野二郎 31,500 → +12.0 (2)",
-                       "西川三郎 18,700 → ▲21.0 (3)", "北村四郎 ▲2,500 → ▲62.0 (4)", "新規"]
-    assert rows[2] == ["4", "2026/12/05(土)", "1", "1", "東田一郎 52,300", "南野二郎 31,500", "西川三郎 18,700",
-                       "北村四郎 ▲3,500", "問題あり"]
-    assert rows[3][4:8] == ["東田 → 東田一郎 52,300 → +71.0 (1)", "新人さん 新規 31,500 → +12.0 (2)",
-                            "ゲストさん 新しいゲスト 18,700 → ▲21.0 (3)", "北村四郎 ▲2,500 → ▲62.0 (4)"]
+    assert rows[0] == [
+        "2",
+        "2026/11/21(土)",
+        "1",
+        "1",
+        "東田一郎 52,300 → +71.0 (1)",
+        "南野二郎 31,500 → +12.0 (2)",
+        "西川三郎 18,700 → ▲21.0 (3)",
+        "北村四郎 ▲2,500 → ▲62.0 (4)",
+        "新規",
+    ]
+    assert rows[2] == [
+        "4",
+        "2026/12/05(土)",
+        "1",
+        "1",
+        "東田一郎 52,300",
+        "南野二郎 31,500",
+        "西川三郎 18,700",
+        "北村四郎 ▲3,500",
+        "問題あり",
+    ]
+    assert rows[3][4:8] == [
+        "東田 → 東田一郎 52,300 → +71.0 (1)",
+        "新人さん 新規 31,500 → +12.0 (2)",
+        "ゲストさん 新しいゲスト 18,700 → ▲21.0 (3)",
+        "北村四郎 ▲2,500 → ▲62.0 (4)",
+    ]
     assert rows[3][8] == f"新規 備考: {LONG_NOTE[:79]}…"
     assert row_ids(response, GAMES_TABLE) == ["row-2", "row-3", "row-4", "row-5"]
     assert links_in(response, GAMES_TABLE) == ["#problems"]  # the row with a problem: its status links there
@@ -91,11 +120,29 @@ def test_the_games_table_in_japanese(client, mixed):
 
 def test_the_games_table_in_english(client, mixed):
     response = preview(client, mixed, "en")
-    assert headings_of(response, GAMES_TABLE) == ["Row", "Date", "Round", "Table", "East", "South", "West", "North",
-                                                  "Status"]
+    assert headings_of(response, GAMES_TABLE) == [
+        "Row",
+        "Date",
+        "Round",
+        "Table",
+        "East",
+        "South",
+        "West",
+        "North",
+        "Status",
+    ]
     rows = game_rows(response)
-    assert rows[0] == ["2", "Sat 21 Nov 2026", "1", "1", "東田一郎 52,300 → +71.0 (1)", "南野二郎 31,500 → +12.0 (2)",
-                       "西川三郎 18,700 → −21.0 (3)", "北村四郎 −2,500 → −62.0 (4)", "new"]
+    assert rows[0] == [
+        "2",
+        "Sat 21 Nov 2026",
+        "1",
+        "1",
+        "東田一郎 52,300 → +71.0 (1)",
+        "南野二郎 31,500 → +12.0 (2)",
+        "西川三郎 18,700 → −21.0 (3)",
+        "北村四郎 −2,500 → −62.0 (4)",
+        "new",
+    ]
     assert rows[2][-1] == "problem"
     assert rows[3][5:7] == ["新人さん new 31,500 → +12.0 (2)", "ゲストさん new guest 18,700 → −21.0 (3)"]
     assert rows[3][8] == f"new Note: {LONG_NOTE[:79]}…"
@@ -105,8 +152,11 @@ def test_the_games_table_in_english(client, mixed):
 
 def test_the_problems_link_to_their_rows(client, club, secretary):
     client.force_login(secretary)
-    rows = [*ROWS, game_row(date="2026-12-05", scores=(52300, 31500, 18700, -3500)),
-            game_row(date="2026-12-05", round=2, names=("東田一郎", "南野二郎", "西川三郎", "誰か"))]
+    rows = [
+        *ROWS,
+        game_row(date="2026-12-05", scores=(52300, 31500, 18700, -3500)),
+        game_row(date="2026-12-05", round=2, names=("東田一郎", "南野二郎", "西川三郎", "誰か")),
+    ]
     location = upload(client, club, xlsx_bytes(rows))
     english, japanese = preview(client, location, "en"), preview(client, location, "ja")
     assert headings_of(english, PROBLEMS_TABLE) == ["Row", "Column", "Problem"]
@@ -132,8 +182,18 @@ def test_the_rule_set_column_only_when_the_file_has_one(client, club, secretary)
     rows = [["2026-11-21", 1, 1, *game, "ブー麻雀"], ["2026-11-21", 2, 1, *game, "四人打ち"]]
     named = upload(client, club, xlsx_bytes(rows, header=GAMES_HEADER))
     english, japanese = preview(client, named, "en"), preview(client, named, "ja")
-    assert headings_of(english, GAMES_TABLE) == ["Row", "Date", "Round", "Table", "Rule set", "East", "South", "West",
-                                                 "North", "Status"]
+    assert headings_of(english, GAMES_TABLE) == [
+        "Row",
+        "Date",
+        "Round",
+        "Table",
+        "Rule set",
+        "East",
+        "South",
+        "West",
+        "North",
+        "Status",
+    ]
     assert headings_of(japanese, GAMES_TABLE)[4] == "ルール"
     # An unknown rule set is a problem on its row: the row shows none.
     assert [(row[4], row[-1]) for row in game_rows(english)] == [("—", "problem"), ("四人打ち", "new")]
@@ -169,8 +229,9 @@ def test_a_day_total_shows_its_mark_and_no_place(client, club, secretary):
 
 def noted_file():
     """Two games whose notes name a yakuman and 中島 (the second without its round), after one without a note."""
-    without_round = game_row(date="2026-12-05", round="", names=NAKAJIMA_EAST, scores=(61000, 22000, 12000, 5000),
-                             busts="", note=NOTE)
+    without_round = game_row(
+        date="2026-12-05", round="", names=NAKAJIMA_EAST, scores=(61000, 22000, 12000, 5000), busts="", note=NOTE
+    )
     return xlsx_bytes([*noted_rows(), [*without_round, ""]], header=HEADER_WITH_VENUE)
 
 
@@ -180,10 +241,14 @@ def test_the_notes_that_name_a_yakuman(client, club, secretary):
     english, japanese = preview(client, location, "en"), preview(client, location, "ja")
     assert headings_of(english, NOTES_TABLE) == ["Row", "Date", "Note", "Yakuman", "Player named"]
     assert headings_of(japanese, NOTES_TABLE) == ["行", "日付", "備考", "役満", "書かれた人"]
-    assert rows_of(english, NOTES_TABLE) == [["3", "Sat 28 Nov 2026, round 1", NOTE, "大三元", "East 中島五郎"],
-                                             ["4", "Sat 5 Dec 2026", NOTE, "大三元", "East 中島五郎"]]
-    assert rows_of(japanese, NOTES_TABLE) == [["3", "2026/11/28(土), 1回戦", NOTE, "大三元", "東 中島五郎"],
-                                              ["4", "2026/12/05(土)", NOTE, "大三元", "東 中島五郎"]]
+    assert rows_of(english, NOTES_TABLE) == [
+        ["3", "Sat 28 Nov 2026, round 1", NOTE, "大三元", "East 中島五郎"],
+        ["4", "Sat 5 Dec 2026", NOTE, "大三元", "East 中島五郎"],
+    ]
+    assert rows_of(japanese, NOTES_TABLE) == [
+        ["3", "2026/11/28(土), 1回戦", NOTE, "大三元", "東 中島五郎"],
+        ["4", "2026/12/05(土)", NOTE, "大三元", "東 中島五郎"],
+    ]
     assert links_in(english, NOTES_TABLE) == ["#row-3", "#row-4"]
     assert {"row-3", "row-4"} <= set(row_ids(english, GAMES_TABLE))
     cells = find_all(table_of(japanese, NOTES_TABLE), lambda node: node.name == "td")
@@ -198,8 +263,13 @@ def test_the_preview_lists_so_many_rows_and_counts_the_rest(client, club, secret
     monkeypatch.setattr("league.views.imports.SHOWN_NOTES", 1)
     client.force_login(secretary)
     wrong = (52300, 31500, 18700, -3500)
-    rows = [*ROWS, game_row(date="2026-12-05", scores=wrong), game_row(date="2026-12-05", round=2, scores=wrong),
-            game_row(date="2026-12-12", note=NOTE), game_row(date="2026-12-12", round=2, note=NOTE)]
+    rows = [
+        *ROWS,
+        game_row(date="2026-12-05", scores=wrong),
+        game_row(date="2026-12-05", round=2, scores=wrong),
+        game_row(date="2026-12-12", note=NOTE),
+        game_row(date="2026-12-12", round=2, note=NOTE),
+    ]
     response = preview(client, upload(client, club, xlsx_bytes(rows)), "en")
     assert row_ids(response, GAMES_TABLE) == ["row-5", "row-6"]  # the rows with a problem come first
     assert len(rows_of(response, PROBLEMS_TABLE)) == 1
@@ -221,7 +291,8 @@ def test_a_file_without_games_lists_its_problem_and_no_row(client, club, secreta
     client.force_login(secretary)
     response = preview(client, upload(client, club, xlsx_bytes([])), "en")
     assert rows_of(response, PROBLEMS_TABLE) == [
-        ["—", "—", "There are no games to import: no row below the header has anything in it."]]
+        ["—", "—", "There are no games to import: no row below the header has anything in it."]
+    ]
     assert not links_in(response, PROBLEMS_TABLE)  # a problem of the whole file has no row to link to
     assert game_rows(response) == [["No row to list: see the problems above."]]
 
@@ -238,8 +309,10 @@ def test_the_names_no_member_has_with_their_rows_and_boxes(client, club, secreta
     location = upload(client, club, xlsx_bytes(rows))
     response = preview(client, location, language)
     assert headings_of(response, NAMES_TABLE) == (
-        ["ファイル上の名前", "行", "誰か", "新しい会員の読み（かな）"] if language == "ja"
-        else ["Name in the file", "Rows", "Who it is", "Reading (kana) of the new member"])
+        ["ファイル上の名前", "行", "誰か", "新しい会員の読み（かな）"]
+        if language == "ja"
+        else ["Name in the file", "Rows", "Who it is", "Reading (kana) of the new member"]
+    )
     table = table_of(response, NAMES_TABLE)
     body = find_all(table, lambda node: node.name == "tbody")[0]
     (row,) = find_all(body, lambda node: node.name == "tr")
@@ -251,8 +324,11 @@ def test_the_names_no_member_has_with_their_rows_and_boxes(client, club, secreta
     assert not find_all(find_all(table, lambda node: node.name == "thead")[0], lambda node: node.name == "a")
     bad = client.post(location, {"action": "map", "name_0": "999999", "kana_0": "し" * 81})
     assert bad.status_code == 400  # nothing mapped: the name's row shows both problems, each under its box
-    cells = find_all(find_all(table_of(bad, NAMES_TABLE), lambda node: node.name == "tbody")[0],
-                     lambda node: node.name == "td")
+    cells = find_all(
+        find_all(table_of(bad, NAMES_TABLE), lambda node: node.name == "tbody")[0], lambda node: node.name == "td"
+    )
+
     def errors(cell):
         return find_all(cell, lambda node: node.name == "small" and "error" in classes(node))
+
     assert [len(errors(cell)) for cell in cells] == [0, 1, 1]

@@ -32,14 +32,17 @@ def english():
 @pytest.fixture
 def write(tmp_path):
     """Write bytes to a file for the command; returns its path."""
+
     def write(data, name="games.xlsx"):
         path = tmp_path / name
         path.write_bytes(data)
         return str(path)
+
     return write
 
 
 # -- saving: all or nothing, and never twice ---------------------------------------------------------------------
+
 
 def test_commit_saves_every_game_with_its_meetings(club, secretary):
     done = commit(plan_of(club, xlsx_bytes(ROWS)), user=secretary)
@@ -57,15 +60,33 @@ def test_an_imported_game_is_stored_as_the_same_game_entered_at_the_table(club, 
     imported = Game.objects.get()
     meeting = Meeting.objects.create(club=club, rule_set=club.rule_sets.get(), date=imported.meeting.date)
     members = [Member.objects.get(name=name) for name in NAMES[1:] + NAMES[:1]]
-    entered = record_game(settle_in_force(Entry(meeting=meeting, round=1, table=1, members=members,
-                                                scores=[38000, 29000, 20000, 12000], deposit=1000,
-                                                chips=[2, 0, -1, -1])), secretary)
+    entered = record_game(
+        settle_in_force(
+            Entry(
+                meeting=meeting,
+                round=1,
+                table=1,
+                members=members,
+                scores=[38000, 29000, 20000, 12000],
+                deposit=1000,
+                chips=[2, 0, -1, -1],
+            )
+        ),
+        secretary,
+    )
     assert (imported.floats, imported.double_maru_a, imported.sheet) == (
-        entered.floats, entered.double_maru_a, entered.sheet)
+        entered.floats,
+        entered.double_maru_a,
+        entered.sheet,
+    )
     assert imported.rule_version == entered.rule_version
     for old, new in zip(imported.seats.order_by("seat"), entered.seats.order_by("seat"), strict=True):
         assert (old.member, old.score, old.chips, old.settled_values()) == (
-            new.member, new.score, new.chips, new.settled_values())
+            new.member,
+            new.score,
+            new.chips,
+            new.settled_values(),
+        )
     assert imported.seats.get(seat=0).chip_points == 100  # 2 chips at 5 points: the engine's "chips" part
 
 
@@ -112,13 +133,17 @@ def test_a_closed_meeting_is_not_added_to(club, meeting):
 
 def test_reimporting_a_game_voided_on_the_site_does_not_bring_it_back(club, secretary, meeting):
     members = [Member.objects.get(name=name) for name, _ in PLAYERS[:4]]
-    game = record_game(settle_in_force(Entry(meeting=meeting, round=1, table=1, members=members,
-                                             scores=[40000, 30000, 20000, 10000])), secretary)
+    game = record_game(
+        settle_in_force(Entry(meeting=meeting, round=1, table=1, members=members, scores=[40000, 30000, 20000, 10000])),
+        secretary,
+    )
     game.void = True
     game.save()
-    text = "日付\t回戦\t卓\t東家\t東家 点数\t南家\t南家 点数\t西家\t西家 点数\t北家\t北家 点数\n" + \
-        f"{meeting.date:%Y-%m-%d}\t1\t1\t" + "\t".join(f"{m.name}\t{s}" for m, s in
-                                                       zip(members, [40000, 30000, 20000, 10000], strict=True))
+    text = (
+        "日付\t回戦\t卓\t東家\t東家 点数\t南家\t南家 点数\t西家\t西家 点数\t北家\t北家 点数\n"
+        + f"{meeting.date:%Y-%m-%d}\t1\t1\t"
+        + "\t".join(f"{m.name}\t{s}" for m, s in zip(members, [40000, 30000, 20000, 10000], strict=True))
+    )
     plan = make_plan(club, meeting.rule_set, find_columns(read_pasted(text), 4))
     assert not plan.problems
     commit(plan, user=secretary)
@@ -181,6 +206,7 @@ def test_a_stale_preview_is_not_saved(club, secretary):
 
 # -- the round trip: a Games sheet as the season workbook writes it ----------------------------------------------
 
+
 def games_sheet(club):
     """The club's games as the season workbook's Games sheet: game_columns, the extras' texts, more columns after."""
     columns = game_columns(4)
@@ -191,45 +217,73 @@ def games_sheet(club):
     for game in Game.objects.for_club(club).in_meeting_order().prefetch_related("seats__member"):
         seats = sorted(game.seats.all(), key=lambda s: s.seat)
         sheet_data = game.sheet
-        values = {"date": game.meeting.date, "round": game.round, "table": game.table, "deposit": game.deposit,
-                  "busts": busts_text(sheet_data["busts"]),
-                  "yakuman": yakuman_text(sheet_data["yakuman"], sheet_data.get("ended_by_yakuman")),
-                  "chombo": chombo_text(sheet_data["chombo"]), "note": game.note}
+        values = {
+            "date": game.meeting.date,
+            "round": game.round,
+            "table": game.table,
+            "deposit": game.deposit,
+            "busts": busts_text(sheet_data["busts"]),
+            "yakuman": yakuman_text(sheet_data["yakuman"], sheet_data.get("ended_by_yakuman")),
+            "chombo": chombo_text(sheet_data["chombo"]),
+            "note": game.note,
+        }
         for seat in seats:
             name = seat.member.name
             values[f"player_{seat.seat}"] = "'" + name if name.startswith(("=", "-")) else name  # neutralised
             values[f"score_{seat.seat}"] = seat.score
             values[f"chips_{seat.seat}"] = seat.chips
             values[f"points_{seat.seat}"] = None
-        sheet.append([values[c.key] for c in columns] + [s.total / 10 for s in seats]
-                     + [game.meeting.rule_set.name])  # as the workbook writes it: the rule set's name
+        sheet.append(
+            [values[c.key] for c in columns] + [s.total / 10 for s in seats] + [game.meeting.rule_set.name]
+        )  # as the workbook writes it: the rule set's name
     out = io.BytesIO()
     workbook.save(out)
     return out.getvalue()
 
 
 def standings(club):
-    return sorted((seat.member.name, seat.game.meeting.date, seat.game.round, seat.seat, seat.score, seat.chips,
-                   seat.place, seat.total, seat.bust, seat.shugi, seat.chombo)
-                  for seat in GameSeat.objects.filter(game__meeting__club=club).select_related("member",
-                                                                                              "game__meeting"))
+    return sorted(
+        (
+            seat.member.name,
+            seat.game.meeting.date,
+            seat.game.round,
+            seat.seat,
+            seat.score,
+            seat.chips,
+            seat.place,
+            seat.total,
+            seat.bust,
+            seat.shugi,
+            seat.chombo,
+        )
+        for seat in GameSeat.objects.filter(game__meeting__club=club).select_related("member", "game__meeting")
+    )
 
 
 def test_a_games_sheet_imports_back_into_an_empty_club_exactly(club, secretary, write):
     Member.objects.create(club=club, name="=イコール", kana="いこーる")
     # Written neutralised, as the season workbook writes text that a spreadsheet would take for a formula.
-    commit(plan_of(club, xlsx_bytes([*ROWS, game_row(date="2026-12-05", names=(*NAMES[:3], "'=イコール"))])),
-           user=secretary)
+    commit(
+        plan_of(club, xlsx_bytes([*ROWS, game_row(date="2026-12-05", names=(*NAMES[:3], "'=イコール"))])),
+        user=secretary,
+    )
     empty = Club.objects.create(slug="empty", name="空の会")
     rule_set = RuleSet.objects.create(club=empty, slug="main", name="四人打ち")
     RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2020, 1, 1), rules=BAKUFU_RULES)
-    call_command("import_results", "empty", write(games_sheet(club)), "--create-members", stdout=io.StringIO(),
-                 stderr=io.StringIO())
+    call_command(
+        "import_results",
+        "empty",
+        write(games_sheet(club)),
+        "--create-members",
+        stdout=io.StringIO(),
+        stderr=io.StringIO(),
+    )
     assert standings(empty) == standings(club)
     assert Game.objects.for_club(empty).count() == 4
 
 
 # -- the command ---------------------------------------------------------------------------------------------------
+
 
 def run(*args):
     out, err = io.StringIO(), io.StringIO()
@@ -254,8 +308,11 @@ def test_the_command_saves_and_a_second_run_skips(club, write):
 
 
 def test_the_command_lists_every_problem_and_saves_nothing(club, write):
-    rows = [*ROWS, game_row(date="2026-12-05", scores=(52300, 31500, 18700, -3500)),
-            game_row(date="2026-12-05", round=2, names=(*NAMES[:3], "誰か"))]
+    rows = [
+        *ROWS,
+        game_row(date="2026-12-05", scores=(52300, 31500, 18700, -3500)),
+        game_row(date="2026-12-05", round=2, names=(*NAMES[:3], "誰か")),
+    ]
     out, err = io.StringIO(), io.StringIO()
     with pytest.raises(CommandError) as caught:
         call_command("import_results", "kaze", write(xlsx_bytes(rows)), stdout=out, stderr=err)
@@ -274,11 +331,14 @@ def test_the_command_creates_members_when_asked(club, write):
     assert Member.objects.filter(name="新人さん").exists() and Game.objects.count() == 1
 
 
-@pytest.mark.parametrize(("args", "words"), [
-    (["nowhere", "x.csv"], "nowhere"),
-    (["kaze", "/nonexistent/games.csv"], "games.csv"),
-    (["kaze", "x.csv", "--rule-set", "other"], "other"),
-])
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["nowhere", "x.csv"], "nowhere"),
+        (["kaze", "/nonexistent/games.csv"], "games.csv"),
+        (["kaze", "x.csv", "--rule-set", "other"], "other"),
+    ],
+)
 def test_the_command_refuses_clearly(club, args, words):
     with pytest.raises(CommandError) as caught:
         run(*args)

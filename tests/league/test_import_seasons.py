@@ -46,8 +46,10 @@ def attr(node, name):
 
 def inputs(page):
     """Every input of the page by its name: its attributes."""
-    return {attr(node, "name"): dict(node.attributes)
-            for node in find_all(page, lambda n: n.name == "input" and attr(n, "name"))}
+    return {
+        attr(node, "name"): dict(node.attributes)
+        for node in find_all(page, lambda n: n.name == "input" and attr(n, "name"))
+    }
 
 
 def section(page, id):
@@ -56,8 +58,10 @@ def section(page, id):
 
 
 def errors(page):
-    return [" ".join(text_of(node).split()) for node in find_all(page, lambda n: "error" in classes(n)
-                                                                   or "errors" in classes(n))]
+    return [
+        " ".join(text_of(node).split())
+        for node in find_all(page, lambda n: "error" in classes(n) or "errors" in classes(n))
+    ]
 
 
 def preview(client, club, rows=ROWS):
@@ -67,20 +71,27 @@ def preview(client, club, rows=ROWS):
 
 def commit_post(response, **changes):
     """What the preview's save button posts, the seasons as proposed (all ticked), with ``changes``."""
-    data = {name: attrs.get("value", "on" if attrs.get("type") == "checkbox" else "")
-            for name, attrs in inputs(html(response)).items()
-            if attrs.get("type") != "checkbox" or "checked" in attrs}
+    data = {
+        name: attrs.get("value", "on" if attrs.get("type") == "checkbox" else "")
+        for name, attrs in inputs(html(response)).items()
+        if attrs.get("type") != "checkbox" or "checked" in attrs
+    }
     data.update(changes)
     return {key: value for key, value in data.items() if value is not None}
 
 
 # -- what is proposed ------------------------------------------------------------------------------------------------
 
+
 def test_games_outside_every_season_are_counted_and_a_season_proposed_per_year_in_the_gaps(club, season_2025):
     with translation.override("ja"):
         uncovered, proposals = outside_seasons(plan_of(club, xlsx_bytes(ROWS)))
     assert (uncovered.games, uncovered.day_totals, uncovered.first, uncovered.last) == (
-        3, 0, D(2024, 5, 11), D(2025, 2, 15))
+        3,
+        0,
+        D(2024, 5, 11),
+        D(2025, 2, 15),
+    )
     assert [(p.name, p.starts_on, p.ends_on, p.games) for p in proposals] == [
         ("2024年", D(2024, 1, 1), D(2024, 12, 31), 2),
         ("2025年1月〜3月", D(2025, 1, 1), D(2025, 3, 31), 1),
@@ -111,9 +122,14 @@ def test_day_totals_outside_are_counted_and_created_with_their_season(club, owne
     with translation.override("ja"):
         uncovered, proposals = outside_seasons(plan)
     assert (uncovered.games, uncovered.day_totals, uncovered.first, uncovered.last) == (
-        0, 1, D(2026, 11, 28), D(2026, 11, 28))
+        0,
+        1,
+        D(2026, 11, 28),
+        D(2026, 11, 28),
+    )
     assert [(p.name, p.starts_on, p.ends_on, p.day_totals) for p in proposals] == [
-        ("2026年11月〜12月", D(2026, 11, 22), D(2026, 12, 31), 1)]
+        ("2026年11月〜12月", D(2026, 11, 22), D(2026, 12, 31), 1)
+    ]
     commit(plan, user=owner, seasons=[NewSeason("2026年後半", D(2026, 11, 22), D(2026, 12, 31))])
     assert Season.objects.filter(name="2026年後半").exists()
 
@@ -124,6 +140,7 @@ def test_nothing_is_proposed_when_every_game_is_in_a_season(club):
 
 
 # -- the import page, for the owner ------------------------------------------------------------------------------
+
 
 def test_the_owner_sees_the_games_outside_and_the_proposals_ticked(client, owner, club, season_2025):
     client.force_login(owner)
@@ -137,8 +154,9 @@ def test_the_owner_sees_the_games_outside_and_the_proposals_ticked(client, owner
     assert fields["season-0-starts_on"]["value"] == "2024-01-01"
 
 
-def test_the_owner_creates_the_seasons_with_the_import_and_their_standings_show_the_games(client, owner, club,
-                                                                                            season_2025):
+def test_the_owner_creates_the_seasons_with_the_import_and_their_standings_show_the_games(
+    client, owner, club, season_2025
+):
     client.force_login(owner)
     location, response = preview(client, club)
     saved = client.post(location, commit_post(response))
@@ -170,12 +188,15 @@ EMPTY = "作成する各シーズンの名前を入力するか、チェック�
 TWICE = "作成する2つのシーズンがどちらも「冬」という名前です。それぞれ別の名前にしてください。"
 
 
-@pytest.mark.parametrize("changes, message", [
-    ({"season-0-name": "2025年度"}, TAKEN),
-    ({"season-0-name": "２０２５年度"}, TAKEN),  # full-width, as the name is kept
-    ({"season-0-name": "\u3000"}, EMPTY),
-    ({"season-0-name": "冬", "season-1-name": "冬"}, TWICE),
-])
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"season-0-name": "2025年度"}, TAKEN),
+        ({"season-0-name": "２０２５年度"}, TAKEN),  # full-width, as the name is kept
+        ({"season-0-name": "\u3000"}, EMPTY),
+        ({"season-0-name": "冬", "season-1-name": "冬"}, TWICE),
+    ],
+)
 def test_a_bad_name_is_refused_with_a_message_and_nothing_saved(client, owner, club, season_2025, changes, message):
     client.force_login(owner)
     location, response = preview(client, club)
@@ -207,19 +228,27 @@ def test_the_page_in_english(client, owner, club, season_2025):
 
 # -- not the owner ---------------------------------------------------------------------------------------------------
 
+
 def test_a_secretary_is_told_to_ask_the_owner_and_creates_nothing(client, secretary, club, season_2025):
     client.force_login(secretary)
     location, response = preview(client, club)
     page = html(response)
     assert "オーナーだけがシーズンを作成できます" in section(page, "seasons")
     assert not [name for name in inputs(page) if name.startswith("season-")]
-    forged = {"season-TOTAL_FORMS": "1", "season-INITIAL_FORMS": "1", "season-0-create": "on",
-              "season-0-name": "2024年", "season-0-starts_on": "2024-01-01", "season-0-ends_on": "2024-12-31"}
+    forged = {
+        "season-TOTAL_FORMS": "1",
+        "season-INITIAL_FORMS": "1",
+        "season-0-create": "on",
+        "season-0-name": "2024年",
+        "season-0-starts_on": "2024-01-01",
+        "season-0-ends_on": "2024-12-31",
+    }
     assert client.post(location, commit_post(response, **forged)).status_code == 302
     assert Game.objects.count() == 4 and list(Season.objects.values_list("name", flat=True)) == ["2025年度"]
 
 
 # -- the service -----------------------------------------------------------------------------------------------------
+
 
 def test_a_span_that_is_not_proposed_is_refused(club, owner, season_2025):
     plan = plan_of(club, xlsx_bytes(ROWS))
@@ -229,8 +258,9 @@ def test_a_span_that_is_not_proposed_is_refused(club, owner, season_2025):
 
 
 def test_undoing_the_import_leaves_its_seasons_and_its_page_says_so(client, owner, club, season_2025):
-    batch = commit(plan_of(club, xlsx_bytes(ROWS)), user=owner,
-                   seasons=[NewSeason("2024年", D(2024, 1, 1), D(2024, 12, 31))])
+    batch = commit(
+        plan_of(club, xlsx_bytes(ROWS)), user=owner, seasons=[NewSeason("2024年", D(2024, 1, 1), D(2024, 12, 31))]
+    )
     client.force_login(owner)
     batch_url = reverse("import_batch", kwargs={"slug": club.slug, "batch_id": batch.pk})
     assert "作成したシーズンは残ります" in section(html(client.get(batch_url)), "undo")
@@ -240,6 +270,7 @@ def test_undoing_the_import_leaves_its_seasons_and_its_page_says_so(client, owne
 
 
 # -- the command -----------------------------------------------------------------------------------------------------
+
 
 @pytest.fixture
 def file(tmp_path):
@@ -258,7 +289,10 @@ def run(*args):
 def test_the_command_creates_the_seasons_when_asked(club, season_2025, file):
     said = run("kaze", file, "--create-seasons")
     assert list(Season.objects.order_by("starts_on").values_list("name", "starts_on")) == [
-        ("2024年", D(2024, 1, 1)), ("2025年1月〜3月", D(2025, 1, 1)), ("2025年度", D(2025, 4, 1))]
+        ("2024年", D(2024, 1, 1)),
+        ("2025年1月〜3月", D(2025, 1, 1)),
+        ("2025年度", D(2025, 4, 1)),
+    ]
     assert "シーズン「2024年」を作成しました（2024-01-01 – 2024-12-31）。" in said
     assert Game.objects.count() == 4
 
@@ -275,15 +309,15 @@ def test_the_command_refuses_a_name_taken_meanwhile_and_saves_nothing(club, seas
 
     def stale(plan):  # a season named 2024年 was added between the proposal and the save
         found = outside_seasons(plan)
-        Season.objects.get_or_create(club=club, name="2024年",
-                                     defaults={"starts_on": D(2010, 1, 1), "ends_on": D(2010, 12, 31)})
+        Season.objects.get_or_create(
+            club=club, name="2024年", defaults={"starts_on": D(2010, 1, 1), "ends_on": D(2010, 12, 31)}
+        )
         return found
 
     monkeypatch.setattr(import_results, "outside_seasons", stale)
     with pytest.raises(CommandError, match="2024年"):
         run("kaze", file, "--create-seasons")
     assert not Game.objects.exists() and not Season.objects.filter(starts_on=D(2024, 1, 1)).exists()
-
 
 
 def test_a_forged_span_is_refused_beside_its_season_and_nothing_saved(client, owner, club, season_2025):

@@ -44,9 +44,24 @@ def english():
 
 def summary(plan):
     """What a plan says, independent of where its rows came from."""
-    return [(game.row, game.date, game.round, game.table, [p.pk for p in game.players], game.scores, game.deposit,
-             game.chips, game.busts, game.yakuman, game.chombo, [s.tenths["total"] for s in game.result],
-             game.status) for game in plan.games]
+    return [
+        (
+            game.row,
+            game.date,
+            game.round,
+            game.table,
+            [p.pk for p in game.players],
+            game.scores,
+            game.deposit,
+            game.chips,
+            game.busts,
+            game.yakuman,
+            game.chombo,
+            [s.tenths["total"] for s in game.result],
+            game.status,
+        )
+        for game in plan.games
+    ]
 
 
 # -- the same plan from every format ---------------------------------------------------------------------------
@@ -55,8 +70,10 @@ FORMATS = {
     "csv utf-8 with BOM": lambda: ("games.csv", csv_bytes(ROWS, "utf-8-sig")),
     "csv utf-8": lambda: ("games.csv", csv_bytes(ROWS, "utf-8")),
     "csv shift_jis": lambda: ("games.csv", csv_bytes(ROWS, "cp932")),
-    "excel unicode text (utf-16, tabs)": lambda: ("games.txt", ("\ufeff" + delimited(ROWS, delimiter="\t"))
-                                                  .encode("utf-16-le")),
+    "excel unicode text (utf-16, tabs)": lambda: (
+        "games.txt",
+        ("\ufeff" + delimited(ROWS, delimiter="\t")).encode("utf-16-le"),
+    ),
     "csv with english headers": lambda: ("games.csv", csv_bytes(ROWS, header=HEADER_EN)),
     "games sheet after another sheet": lambda: ("season.xlsx", xlsx_bytes(ROWS, title="Games", before="順位表")),
 }
@@ -88,8 +105,9 @@ def test_the_plan_computes_each_game_by_the_rules_in_force(club):
     assert [p.name for p in first.players] == list(NAMES)
     # The entry form's example: 四捨五入, oka 20, uma 20-10, bust 10/10.
     assert [seat.tenths["total"] for seat in first.result] == [710, 120, -210, -620]
-    assert plan.games[2].yakuman == [{"seat": 0, "name": "国士無双", "kind": "yakuman", "count": 1, "win": "ron",
-                                      "from": 3}]
+    assert plan.games[2].yakuman == [
+        {"seat": 0, "name": "国士無双", "kind": "yakuman", "count": 1, "win": "ron", "from": 3}
+    ]
     assert plan.games[2].chombo == [{"seat": 2}]
     assert all(sum(seat.tenths["total"] for seat in game.result) == 0 for game in plan.games)
 
@@ -101,9 +119,19 @@ def test_full_width_digits_triangle_minus_and_commas_are_read(club):
     assert (game.round, game.table, game.scores) == (2, 1, [52300, 31500, 18700, -2500])
 
 
-@pytest.mark.parametrize("written", [
-    "2026/11/21", "2026年11月21日", "R8.11.21", "令和8年11月21日", "２０２６－１１－２１", "2026/11/21(土)",
-    datetime.date(2026, 11, 21), datetime.datetime(2026, 11, 21)])
+@pytest.mark.parametrize(
+    "written",
+    [
+        "2026/11/21",
+        "2026年11月21日",
+        "R8.11.21",
+        "令和8年11月21日",
+        "２０２６－１１－２１",
+        "2026/11/21(土)",
+        datetime.date(2026, 11, 21),
+        datetime.datetime(2026, 11, 21),
+    ],
+)
 def test_dates_are_read_as_clubs_write_them(club, written):
     plan = plan_of(club, xlsx_bytes([game_row(date=written)]))
     assert plan.games[0].date == datetime.date(2026, 11, 21)
@@ -134,6 +162,7 @@ def test_an_empty_table_is_table_1_and_unknown_columns_are_ignored(club):
 
 # -- unknown names ----------------------------------------------------------------------------------------------
 
+
 def test_unknown_names_are_problems_until_mapped(club):
     plan = plan_of(club, xlsx_bytes([game_row(names=("東田", "南野二郎", "西川三郎", "新人さん"))]))
     assert [name.name for name in plan.unknown] == ["東田", "新人さん"]
@@ -149,8 +178,10 @@ def test_unknown_names_are_problems_until_mapped(club):
 def test_unknown_names_mapped_to_a_member_and_to_a_new_member_are_saved(club, secretary):
     data = xlsx_bytes([game_row(names=("東田", "南野二郎", "西川三郎", "新人さん"))])
     first = plan_of(club, data)
-    mapping = {first.unknown[0].key: Member.objects.get(name="東田一郎"),
-               first.unknown[1].key: NewMember("新人さん", "シンジン")}
+    mapping = {
+        first.unknown[0].key: Member.objects.get(name="東田一郎"),
+        first.unknown[1].key: NewMember("新人さん", "シンジン"),
+    }
     plan = plan_of(club, data, mapping=mapping)
     assert not plan.problems
     done = commit(plan, mapping, secretary)
@@ -170,6 +201,7 @@ def test_two_names_mapped_to_the_same_member_are_refused(club):
 
 
 # -- malformed input: a clear message, nothing saved ------------------------------------------------------------
+
 
 def refused(data, name="games.xlsx", players=4):
     with pytest.raises(ReadingError) as caught:
@@ -213,12 +245,19 @@ def test_scores_that_do_not_add_up_are_refused_with_both_sums(club):
 
 
 def test_the_engines_refusals_land_on_their_columns(club):
-    rows = [game_row(busts=""), game_row(round=2, busts="北:北"), game_row(round=3, yakuman="東:国士無双:ロン"),
-            game_row(round=4, chips=(1, 0, 0, 0))]
+    rows = [
+        game_row(busts=""),
+        game_row(round=2, busts="北:北"),
+        game_row(round=3, yakuman="東:国士無双:ロン"),
+        game_row(round=4, chips=(1, 0, 0, 0)),
+    ]
     found = messages_of(plan_of(club, xlsx_bytes(rows)))
     assert [(row, label) for row, label, _ in found] == [
-        (2, "Q (飛び)"), (3, "Q (飛び)"), (4, "R (役満)"),
-        (5, "M (東家 チップ) + N (南家 チップ) + O (西家 チップ) + P (北家 チップ)")]
+        (2, "Q (飛び)"),
+        (3, "Q (飛び)"),
+        (4, "R (役満)"),
+        (5, "M (東家 チップ) + N (南家 チップ) + O (西家 チップ) + P (北家 チップ)"),
+    ]
 
 
 def test_a_file_over_the_size_limit_is_refused_before_it_is_read():
@@ -238,14 +277,18 @@ def test_a_file_with_too_many_rows_is_refused():
     assert "20,000" in caught.value.message
 
 
-@pytest.mark.parametrize(("data", "words"), [
-    (random.Random(7).randbytes(4096), ["spreadsheet", "スプレッドシート"]),
-    (TINY_PNG, ["spreadsheet", "スプレッドシート"]),
-    (docx_like(), ["zip", "Word"]),
-    (bytes.fromhex("d0cf11e0a1b11ae1") + bytes(504), [".xls"]),
-    (b"", ["empty", "空"]),
-    ("東田,41000\n".encode("euc-jp"), ["UTF-8", "Shift_JIS"]),
-], ids=["random bytes", "png", "docx", "xls", "empty", "euc-jp"])
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (random.Random(7).randbytes(4096), ["spreadsheet", "スプレッドシート"]),
+        (TINY_PNG, ["spreadsheet", "スプレッドシート"]),
+        (docx_like(), ["zip", "Word"]),
+        (bytes.fromhex("d0cf11e0a1b11ae1") + bytes(504), [".xls"]),
+        (b"", ["empty", "空"]),
+        ("東田,41000\n".encode("euc-jp"), ["UTF-8", "Shift_JIS"]),
+    ],
+    ids=["random bytes", "png", "docx", "xls", "empty", "euc-jp"],
+)
 def test_files_that_are_not_spreadsheets_are_refused_clearly(data, words):
     with pytest.raises(ReadingError) as caught:
         read_bytes(data, "upload.xlsx")
@@ -275,8 +318,11 @@ def test_a_damaged_workbook_is_refused():
 
 def test_a_three_player_rule_set_reads_three_seats(club):
     sanma = RuleSet.objects.create(club=club, slug="sanma", name="三人打ち")
-    RuleVersion.objects.create(rule_set=sanma, effective_from="2020-01-01",
-                               rules={"players": 3, "start": 35000, "target": 40000, "uma": [20, 0, -20]})
+    RuleVersion.objects.create(
+        rule_set=sanma,
+        effective_from="2020-01-01",
+        rules={"players": 3, "start": 35000, "target": 40000, "uma": [20, 0, -20]},
+    )
     header = [column.ja for column in game_columns(3)]
     row = ["2026-11-21", 1, 1, "東田一郎", 50000, "南野二郎", 35000, "西川三郎", 20000, "", "", "", "", "", "", ""]
     table = find_columns(read_bytes(delimited([row], header=header).encode(), "sanma.csv"), 3, "三人打ち")

@@ -117,7 +117,8 @@ def test_a_refused_sign_up_on_the_invite_page_keeps_the_invite(club, invite, out
     response = Client().post(invite_url(invite), signup_data(username="outsider", password2="x"))
     assert response.status_code == 400
     assert {"A user with that username already exists.", "The two password fields didn’t match."} <= set(
-        errors(response))
+        errors(response)
+    )
     invite.refresh_from_db()
     assert invite.usable and not Membership.objects.filter(club=club, role=Role.SECRETARY).exists()
 
@@ -125,8 +126,9 @@ def test_a_refused_sign_up_on_the_invite_page_keeps_the_invite(club, invite, out
 def test_an_existing_login_in_another_browser_joins_with_its_own_password(club, invite, owner, outsider, nakajima):
     owners_browser, their_browser = Client(), Client()
     owners_browser.force_login(owner)
-    assert their_browser.post("/en/login/", {"username": "outsider", "password": "correct horse battery",
-                                             "next": invite_url(invite)})["Location"] == invite_url(invite)
+    assert their_browser.post(
+        "/en/login/", {"username": "outsider", "password": "correct horse battery", "next": invite_url(invite)}
+    )["Location"] == invite_url(invite)
     html = page(their_browser.get(invite_url(invite)))
     assert text(one(one(html, "main"), "button")) == "Join with this login"
     assert one(html, "input", name="password1") is None
@@ -139,7 +141,9 @@ def test_an_existing_login_in_another_browser_joins_with_its_own_password(club, 
     assert outsider.check_password("correct horse battery")
     invites = one(page(owners_browser.get(f"/en/c/{club.slug}/manage/logins/")), "section", id="invites")
     assert [text(row).startswith("中島五郎secretaryUsed by outsider on") for row in select(invites, "tr")] == [
-        False, True]  # the heading, then the invite
+        False,
+        True,
+    ]  # the heading, then the invite
 
 
 def refused(response, status, said):
@@ -158,8 +162,9 @@ def test_an_invite_works_once(club, invite, outsider, secretary):
     refused(second.get(invite_url(invite)), 410, "This invite has already been used.")
     refused(second.post(invite_url(invite)), 410, "This invite has already been used.")
     users = User.objects.count()
-    refused(Client().post(invite_url(invite), signup_data(username="another")), 410,
-            "This invite has already been used.")
+    refused(
+        Client().post(invite_url(invite), signup_data(username="another")), 410, "This invite has already been used."
+    )
     assert User.objects.count() == users  # a refused invite makes no login
     assert Membership.objects.filter(club=club, role=Role.SECRETARY).count() == 2  # the fixture's and outsider
 
@@ -273,13 +278,23 @@ def test_the_owner_can_no_longer_add_a_login_by_its_name(client, club, owner, ou
         reverse("add_login", args=[club.slug])
     client.force_login(owner)
     assert client.get(f"/en/c/{club.slug}/manage/logins/add/").status_code == 404
-    assert client.post(f"/en/c/{club.slug}/manage/logins/add/", {"kind": "existing", "username": "outsider",
-                                                                  "role": "member"}).status_code == 404
+    assert (
+        client.post(
+            f"/en/c/{club.slug}/manage/logins/add/", {"kind": "existing", "username": "outsider", "role": "member"}
+        ).status_code
+        == 404
+    )
     form = page(client.get(f"/en/c/{club.slug}/manage/invites/add/"))
     assert {dict(field.attributes)["name"] for field in select(form, "select") + select(form, "input")} == {
-        "csrfmiddlewaretoken", "member", "role"}
-    for address in (f"/en/c/{club.slug}/manage/logins/", f"/en/c/{club.slug}/manage/members/",
-                    f"/en/c/{club.slug}/manage/invites/add/"):
+        "csrfmiddlewaretoken",
+        "member",
+        "role",
+    }
+    for address in (
+        f"/en/c/{club.slug}/manage/logins/",
+        f"/en/c/{club.slug}/manage/members/",
+        f"/en/c/{club.slug}/manage/invites/add/",
+    ):
         assert "outsider" not in client.get(address).content.decode()
     assert not Membership.objects.filter(user=outsider).exists()
 
@@ -303,8 +318,11 @@ def test_invites_made_used_and_withdrawn_are_on_the_activity_page(client, club, 
     rows = [text(row) for row in select(page(client.get(f"/en/c/{club.slug}/manage/activity/")), "tr")]
     said = [row for row in rows if "Invite for" in row]
     assert [re.search(r"Invite for \S+ as \w+ \w+", row).group() for row in said] == [
-        "Invite for 中島五郎 as secretary used", "Invite for 中島五郎 as secretary made",
-        "Invite for 中島五郎 as member withdrawn", "Invite for 中島五郎 as member made"]
+        "Invite for 中島五郎 as secretary used",
+        "Invite for 中島五郎 as secretary made",
+        "Invite for 中島五郎 as member withdrawn",
+        "Invite for 中島五郎 as member made",
+    ]
 
 
 def test_the_pages_outside_the_club_have_no_english_left_in_japanese(client, club, invite, outsider):
@@ -312,16 +330,25 @@ def test_the_pages_outside_the_club_have_no_english_left_in_japanese(client, clu
 
     pages = {"signup": client.get("/signup/"), "invite": client.get(invite_url(invite, "ja"))}
     client.force_login(outsider)
-    pages.update({"welcome": client.get("/signup/welcome/"), "create_club": client.get("/clubs/new/"),
-                  "invite, logged in": client.get(invite_url(invite, "ja"))})
+    pages.update(
+        {
+            "welcome": client.get("/signup/welcome/"),
+            "create_club": client.get("/clubs/new/"),
+            "invite, logged in": client.get(invite_url(invite, "ja")),
+        }
+    )
     typed = ("'outsider' in", "'kaze' in", "'no' in", "'kai' in")  # the login's name, an example address name
-    assert {name: [word for word in english_words(response.content.decode()) if not word.startswith(typed)]
-            for name, response in pages.items()} == {name: [] for name in pages}
+    assert {
+        name: [word for word in english_words(response.content.decode()) if not word.startswith(typed)]
+        for name, response in pages.items()
+    } == {name: [] for name in pages}
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.skipif(not settings.DATABASES["default"]["ENGINE"].endswith("postgresql"),
-                    reason="real concurrent transactions: PostgreSQL")
+@pytest.mark.skipif(
+    not settings.DATABASES["default"]["ENGINE"].endswith("postgresql"),
+    reason="real concurrent transactions: PostgreSQL",
+)
 def test_two_people_using_one_invite_at_the_same_moment_only_one_joins(club, invite, outsider, secretary):
     from django.db import connections
 
@@ -343,8 +370,7 @@ def test_two_people_using_one_invite_at_the_same_moment_only_one_joins(club, inv
         thread.start()
     for thread in threads:
         thread.join()
-    assert sorted(str(result)[:30] for result in results.values()) == [
-        "This invite has already been u", "secretary"]
+    assert sorted(str(result)[:30] for result in results.values()) == ["This invite has already been u", "secretary"]
     assert Membership.objects.filter(club=club, user__in=[outsider, other]).count() == 1
 
 

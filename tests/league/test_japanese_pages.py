@@ -23,18 +23,44 @@ from .test_roles import PAGES, REFUSED, SEATED, url_for, waiting_import
 # Latin words a Japanese page may show: formats and services written so in Japanese too, and data the
 # tests' people typed (login names, the imported file's name).
 ALLOWED = {
-    "csv", "xlsx", "excel", "json", "line", "id", "english", "tsv", "pdf", "utf", "shift", "jis", "mb",
-    "owner", "secretary", "member", "games",  # login names and the imported file (games.xlsx) in the fixtures
-    "url", "kaze",  # 「URL名」 as Japanese sites write it, and the test club's address name (data, shown as typed)
-    "rmu", "ema", "wrc", "jpn",  # the rule presets: organisations' names (RMU, EMA / WRC), a seed club's (JPN書紀)
+    "csv",
+    "xlsx",
+    "excel",
+    "json",
+    "line",
+    "id",
+    "english",
+    "tsv",
+    "pdf",
+    "utf",
+    "shift",
+    "jis",
+    "mb",
+    "owner",
+    "secretary",
+    "member",
+    "games",  # login names and the imported file (games.xlsx) in the fixtures
+    "url",
+    "kaze",  # 「URL名」 as Japanese sites write it, and the test club's address name (data, shown as typed)
+    "rmu",
+    "ema",
+    "wrc",
+    "jpn",  # the rule presets: organisations' names (RMU, EMA / WRC), a seed club's (JPN書紀)
 }
 # Pages that show a file's own cells as the file holds them (its dates included).
 FILE_CELLS = {"import_columns"}
 HEARD = ("aria-label", "title", "placeholder", "alt")
 WORD = re.compile(r"[A-Za-z]{2,}")
 LINK = re.compile(r"https?://\S+")  # a link written out to copy (an invite's, in its chat text) is no word
-NOT_A_PAGE = {"api_standings", "api_member", "export_xlsx", "export_csv", "import_template_xlsx",
-              "import_template_csv", "job_download"}
+NOT_A_PAGE = {
+    "api_standings",
+    "api_member",
+    "export_xlsx",
+    "export_csv",
+    "import_template_xlsx",
+    "import_template_csv",
+    "job_download",
+}
 
 
 class ShownText(HTMLParser):
@@ -75,22 +101,27 @@ DATE_STYLE = {"ja": re.compile(r"\d{4}/\d{2}/\d{2}\([月火水木金土日]\)"),
 
 def other_date_styles(html, language="ja"):
     """The dates on ``html`` written in another style than the language's one."""
-    return [date for part in shown(html) for date in ANY_DATE.findall(part)
-            if not DATE_STYLE[language].fullmatch(date)]
+    return [date for part in shown(html) for date in ANY_DATE.findall(part) if not DATE_STYLE[language].fullmatch(date)]
 
 
 def english_words(html):
     """The Latin words on ``html`` that are not allowed, with a little of what surrounds each."""
     found = []
     for part in shown(html):
-        found += [f"{word!r} in {part.strip()[:80]!r}" for word in WORD.findall(LINK.sub("", part))
-                  if word.lower() not in ALLOWED]
+        found += [
+            f"{word!r} in {part.strip()[:80]!r}"
+            for word in WORD.findall(LINK.sub("", part))
+            if word.lower() not in ALLOWED
+        ]
     return found
 
 
 def test_dates_in_another_style_are_found():
     assert other_date_styles("<p>2026/11/21(土) · 2026-11-21 · 2026年11月21日(土) · 2026/11/21</p>") == [
-        "2026-11-21", "2026年11月21日(土)", "2026/11/21"]
+        "2026-11-21",
+        "2026年11月21日(土)",
+        "2026/11/21",
+    ]
     assert other_date_styles("<p>Sat 21 Nov 2026 · 2026-11-21</p>", "en") == ["2026-11-21"]
 
 
@@ -141,8 +172,17 @@ def test_english_pages_write_dates_in_the_english_style(client, club, page_ids, 
     client.force_login(owner)
     translation.activate("en")
     wrong = {}
-    for name in ("meeting_detail", "game_detail", "game_history", "member_page", "manage_seasons", "adjustments",
-                 "import_batch", "standings", "running_standings"):
+    for name in (
+        "meeting_detail",
+        "game_detail",
+        "game_history",
+        "member_page",
+        "manage_seasons",
+        "adjustments",
+        "import_batch",
+        "standings",
+        "running_standings",
+    ):
         html = client.get(url_for(name, page_ids)).content.decode()
         assert "2026" in html, name
         if dates := other_date_styles(html, "en"):
@@ -162,8 +202,14 @@ def test_the_error_pages_are_japanese(client, club, member, meeting):
         assert english_words(client.get(url).content.decode()) == [], url
 
 
-RULES = {"players": 4, "start": 25000, "target": 30000, "uma": [20, 10, -10, -20], "rounding": "half_up",
-         "bust": {"penalty": 10}}
+RULES = {
+    "players": 4,
+    "start": 25000,
+    "target": 30000,
+    "uma": [20, 10, -10, -20],
+    "rounding": "half_up",
+    "bust": {"penalty": 10},
+}
 
 
 def refusal(game):

@@ -38,8 +38,9 @@ def job_of(response):
     return store.load(match.kwargs["job_id"])
 
 
-def test_a_large_file_is_read_then_previewed_then_saved_in_the_background(client, secretary, club,
-                                                                          everything_in_the_background):
+def test_a_large_file_is_read_then_previewed_then_saved_in_the_background(
+    client, secretary, club, everything_in_the_background
+):
     client.force_login(secretary)
     response = upload(client, club, xlsx_bytes(ROWS))
     job = job_of(response)
@@ -77,8 +78,9 @@ def test_a_stale_save_in_the_background_saves_nothing(client, secretary, club, e
     assert "何も保存していません" in html and job_of(saving).message in html
 
 
-def test_a_recompute_of_many_games_runs_in_the_background(client, owner, rule_set, recompute_games, new_version,
-                                                          everything_in_the_background):
+def test_a_recompute_of_many_games_runs_in_the_background(
+    client, owner, rule_set, recompute_games, new_version, everything_in_the_background
+):
     client.force_login(owner)
     fingerprint = recompute.plan(rule_set).fingerprint
     response = client.post(recompute_url(rule_set), {"fingerprint": fingerprint})
@@ -89,8 +91,9 @@ def test_a_recompute_of_many_games_runs_in_the_background(client, owner, rule_se
     assert totals(recompute_games["new"][0]) == NEW_TOTALS
 
 
-def test_a_large_workbook_is_written_in_the_background_and_downloaded(client, member, club, meeting, secretary,
-                                                                     everything_in_the_background):
+def test_a_large_workbook_is_written_in_the_background_and_downloaded(
+    client, member, club, meeting, secretary, everything_in_the_background
+):
     client.force_login(member)
     response = client.get(f"/c/{club.slug}/export/season.xlsx?season=all&rule_set=&min_games=0")
     job = job_of(response)
@@ -104,8 +107,9 @@ def test_a_large_workbook_is_written_in_the_background_and_downloaded(client, me
 
 
 @pytest.mark.parametrize("who", ["anonymous", "outsider", "member"])
-def test_only_those_who_could_start_an_import_see_its_job(client, request, club, secretary, who,
-                                                          everything_in_the_background):
+def test_only_those_who_could_start_an_import_see_its_job(
+    client, request, club, secretary, who, everything_in_the_background
+):
     client.force_login(secretary)
     location = upload(client, club, xlsx_bytes(ROWS))["Location"]
     client.logout()
@@ -165,8 +169,9 @@ def test_a_job_runs_once_even_if_queued_again(club, member, meeting):
     assert store.load(job.id).finished == finished
 
 
-def test_a_file_over_the_limit_is_refused_at_once_not_queued(client, secretary, club, everything_in_the_background,
-                                                             monkeypatch):
+def test_a_file_over_the_limit_is_refused_at_once_not_queued(
+    client, secretary, club, everything_in_the_background, monkeypatch
+):
     from league.forms import imports as import_forms
 
     monkeypatch.setattr(import_forms, "MAX_BYTES", 1000)

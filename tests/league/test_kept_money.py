@@ -31,22 +31,34 @@ D = datetime.date
 
 def stored(club):
     kept = Meeting.objects.filter(club=club, closed=True, settlement__isnull=False)
-    return (sorted(KeptLine.objects.filter(meeting__club=club).values_list("meeting", "member", "games", "fee",
-                                                                           "received")),
-            dict(kept.values_list("pk", "drifted")),
-            sorted(Meeting.objects.filter(club=club).values_list("pk", "kept_collected", "kept_venue", "kept_club")))
+    return (
+        sorted(
+            KeptLine.objects.filter(meeting__club=club).values_list("meeting", "member", "games", "fee", "received")
+        ),
+        dict(kept.values_list("pk", "drifted")),
+        sorted(Meeting.objects.filter(club=club).values_list("pk", "kept_collected", "kept_venue", "kept_club")),
+    )
 
 
 def fresh(club):
     kept = Meeting.objects.filter(club=club, closed=True, settlement__isnull=False)
     drifted = {meeting.pk for meeting in drifted_meetings(Meeting.objects.filter(club=club))}
-    lines = sorted((meeting.pk, line["member"], sum(line["places"]), line["fee"], line["received"])
-                   for meeting in kept for line in meeting.settlement["lines"])
-    totals = {meeting.pk: (meeting.settlement["collected"], meeting.settlement["venue"], meeting.settlement["club"])
-              for meeting in kept}
-    return (lines, {meeting.pk: meeting.pk in drifted for meeting in kept},
-            sorted((meeting.pk, *totals.get(meeting.pk, (None, None, None)))
-                   for meeting in Meeting.objects.filter(club=club)))
+    lines = sorted(
+        (meeting.pk, line["member"], sum(line["places"]), line["fee"], line["received"])
+        for meeting in kept
+        for line in meeting.settlement["lines"]
+    )
+    totals = {
+        meeting.pk: (meeting.settlement["collected"], meeting.settlement["venue"], meeting.settlement["club"])
+        for meeting in kept
+    }
+    return (
+        lines,
+        {meeting.pk: meeting.pk in drifted for meeting in kept},
+        sorted(
+            (meeting.pk, *totals.get(meeting.pk, (None, None, None))) for meeting in Meeting.objects.filter(club=club)
+        ),
+    )
 
 
 def check(club):
@@ -64,8 +76,9 @@ def test_the_kept_lines_and_drift_follow_every_writer(club, secretary, owner, se
 
     # Other fees from a day in the season: the closed days after it now settle otherwise.
     version = rule_set.version_on(D(2026, 4, 4))
-    add_rule_version(rule_set, D(2026, 4, 25), version.rules,
-                     {**version.fees, "per_game": version.fee_settings["per_game"] + 100})
+    add_rule_version(
+        rule_set, D(2026, 4, 25), version.rules, {**version.fees, "per_game": version.fee_settings["per_game"] + 100}
+    )
     check(club)
     assert any(stored(club)[1].values())
 
@@ -114,8 +127,7 @@ def test_the_kept_lines_and_drift_follow_every_writer(club, secretary, owner, se
             except Refused:
                 continue
         else:  # everyone was at one of the guest's days: a member who was not
-            merge_guest(club, guest, Member.objects.create(club=club, name="新会員", kana="しんかいいん"),
-                        secretary)
+            merge_guest(club, guest, Member.objects.create(club=club, name="新会員", kana="しんかいいん"), secretary)
         assert not Member.objects.filter(pk=guest.pk).exists()
     check(club)
 
@@ -124,8 +136,12 @@ def test_the_season_checks_a_drift_not_known_yet(club, secretary):
     """A meeting whose drift is not stored yet (as the migration leaves them) is checked by the season itself."""
     random_season(club, secretary, random.Random(3))
     version = club.rule_sets.get().versions.get()
-    add_rule_version(club.rule_sets.get(), D(2026, 4, 25), version.rules,
-                     {**version.fees, "per_game": version.fee_settings["per_game"] + 100})
+    add_rule_version(
+        club.rule_sets.get(),
+        D(2026, 4, 25),
+        version.rules,
+        {**version.fees, "per_game": version.fee_settings["per_game"] + 100},
+    )
     expected = reference(club)
     assert expected["drifted"]
     Meeting.objects.filter(club=club).update(drifted=None)
@@ -137,8 +153,12 @@ def test_the_season_page_remembers_the_drift_it_had_to_check(client, club, secre
     random_season(club, secretary, random.Random(3))
     version = club.rule_sets.get().versions.get()
     days = sorted(Meeting.objects.filter(club=club, closed=True).values_list("date", flat=True))
-    add_rule_version(club.rule_sets.get(), days[len(days) // 2], version.rules,  # the later half drifts
-                     {**version.fees, "per_game": version.fee_settings["per_game"] + 100})
+    add_rule_version(
+        club.rule_sets.get(),
+        days[len(days) // 2],
+        version.rules,  # the later half drifts
+        {**version.fees, "per_game": version.fee_settings["per_game"] + 100},
+    )
     expected = stored(club)
     assert any(expected[1].values()) and not all(expected[1].values())
     Meeting.objects.filter(club=club).update(drifted=None)

@@ -15,12 +15,36 @@ LEAGUE = Path(__file__).resolve().parents[2] / "league"
 # What the pages are built from, and nothing below them may use.
 PAGES = ("league.templatetags", "league.views")
 # Everything a model must not know about: text rendering, read models, services and the pages.
-ABOVE_MODELS = (*PAGES, "league.forms", "league.rules_text", "league.page_tables", "league.charts", "league.stats",
-                "league.services", "league.exports", "league.imports", "league.api_standings", "league.links",
-                "league.history")
+ABOVE_MODELS = (
+    *PAGES,
+    "league.forms",
+    "league.rules_text",
+    "league.page_tables",
+    "league.charts",
+    "league.stats",
+    "league.services",
+    "league.exports",
+    "league.imports",
+    "league.api_standings",
+    "league.links",
+    "league.history",
+)
 # The read models and the plain modules the pages and the workbook share.
-BELOW_PAGES = ("stats", "charts.py", "exports", "formatting.py", "links.py", "rules_text.py",
-               "api_standings.py", "history.py", "next_steps.py", "in_app_browser.py", "services", "imports", "models")
+BELOW_PAGES = (
+    "stats",
+    "charts.py",
+    "exports",
+    "formatting.py",
+    "links.py",
+    "rules_text.py",
+    "api_standings.py",
+    "history.py",
+    "next_steps.py",
+    "in_app_browser.py",
+    "services",
+    "imports",
+    "models",
+)
 # What a template tag may wrap: the plain modules below the pages, and Django.
 WRAPPED = ("league.formatting", "league.links", "league.rules_text", "league.in_app_browser")
 
@@ -123,7 +147,7 @@ def import_cycle(graph):
         path.append(module)
         for target in sorted(graph[module]):
             if state.get(target) == "open":
-                return [*path[path.index(target):], target]
+                return [*path[path.index(target) :], target]
             if target not in state and (cycle := visit(target)):
                 return cycle
         state[module] = "done"

@@ -32,8 +32,10 @@ TIMES = 10  # each race, so that a deadlock that happens one time in four shows
 UNDOS = 6  # an import each time: slower
 SCORES = [52300, 31500, 18700, -2500]
 
-on_postgresql = pytest.mark.skipif(not settings.DATABASES["default"]["ENGINE"].endswith("postgresql"),
-                                   reason="real concurrent transactions: PostgreSQL")
+on_postgresql = pytest.mark.skipif(
+    not settings.DATABASES["default"]["ENGINE"].endswith("postgresql"),
+    reason="real concurrent transactions: PostgreSQL",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -78,8 +80,9 @@ def race(*actions):
         thread.start()
     for thread in threads:
         thread.join()
-    assert [repr(result) for result in results if isinstance(result, Exception) and not isinstance(result, Refused)
-            ] == []
+    assert [
+        repr(result) for result in results if isinstance(result, Exception) and not isinstance(result, Refused)
+    ] == []
     return results
 
 
@@ -89,6 +92,7 @@ def refused(result):
 
 def assert_lines_agree(*meetings):
     """The stored lines of ``meetings`` are what their seats give now: no writer's change was lost between them."""
+
     def lines():
         fields = [field.attname for field in MeetingLine._meta.concrete_fields if not field.primary_key]
         return sorted(MeetingLine.objects.filter(meeting__in=meetings).values_list(*fields))
@@ -106,6 +110,7 @@ def day(club):
 
 
 # -- a target that vanished: refused in words, on every database ------------------------------------------------
+
 
 def test_a_game_removed_under_a_form_is_refused_in_words(club, secretary, day):
     game = play(day, 1, NAMES, secretary)
@@ -135,8 +140,11 @@ def test_a_meeting_removed_under_a_form_is_refused_in_words(club, secretary, day
     draw_round(day, 1, [NAMES], sitting_out=["中島五郎"])
     gone = Meeting.objects.get(pk=day.pk)
     Meeting.objects.filter(pk=day.pk).delete()
-    writes = [lambda: record_game(entry, secretary), lambda: set_closed(gone, True),
-              lambda: swap(gone, 1, named(NAMES[0]).pk, named("中島五郎").pk, secretary)]
+    writes = [
+        lambda: record_game(entry, secretary),
+        lambda: set_closed(gone, True),
+        lambda: swap(gone, 1, named(NAMES[0]).pk, named("中島五郎").pk, secretary),
+    ]
     for write in writes:
         with pytest.raises(Refused, match="This meeting no longer exists"):
             write()
@@ -159,12 +167,15 @@ def test_merging_a_guest_while_their_game_is_voided(club, owner, secretary, day)
     for time in range(TIMES):
         guest = Member.objects.create(club=club, name=f"ゲスト{time}", guest=True)
         game = play(day, time + 1, [guest.name, *NAMES[:3]], secretary)
-        merged, voided = race(partial(people.merge_guest, club, guest, kitamura, owner),
-                              partial(set_void, game, True, 1, secretary))
+        merged, voided = race(
+            partial(people.merge_guest, club, guest, kitamura, owner), partial(set_void, game, True, 1, secretary)
+        )
         game.refresh_from_db()
         assert not refused(merged) and not Member.objects.filter(pk=guest.pk).exists()
         assert list(game.seats.order_by("seat").values_list("member", flat=True)) == [
-            kitamura.pk, *(named(name).pk for name in NAMES[:3])]
+            kitamura.pk,
+            *(named(name).pk for name in NAMES[:3]),
+        ]
         assert game.sheet["players"][0] == kitamura.pk
         assert game.void == (not refused(voided))  # a void after the merge was made from a stale revision
         assert game.revision == (3 if game.void else 2)
@@ -177,8 +188,10 @@ def test_merging_a_guest_while_their_drawn_seat_is_swapped(club, owner, secretar
     for time in range(TIMES):
         guest = Member.objects.create(club=club, name=f"ゲスト{time}", guest=True)
         drawn = draw_round(day, time + 1, [[guest.name, *NAMES[:3]]], sitting_out=[nakajima.name])
-        merged, swapped = race(partial(people.merge_guest, club, guest, kitamura, owner),
-                               partial(swap, day, time + 1, guest.pk, nakajima.pk, secretary))
+        merged, swapped = race(
+            partial(people.merge_guest, club, guest, kitamura, owner),
+            partial(swap, day, time + 1, guest.pk, nakajima.pk, secretary),
+        )
         assert not refused(merged) and not Member.objects.filter(pk=guest.pk).exists()
         seats = dict(DrawnSeat.objects.filter(round=drawn).values_list("member", "table"))
         assert len(seats) == DrawnSeat.objects.filter(round=drawn).count() == 5
@@ -194,8 +207,10 @@ def test_merging_a_guest_while_they_are_entered_on_another_day(club, owner, secr
         guest = Member.objects.create(club=club, name=f"ゲスト{time}", guest=True)
         play(day, time + 1, [guest.name, *NAMES[:3]], secretary)
         other = Meeting.objects.create(club=club, rule_set=club.rule_sets.get(), date=datetime.date(2027, 2, time + 1))
-        merged, entered = race(partial(people.merge_guest, club, guest, kitamura, owner),
-                               partial(play, other, 1, [guest.name, *NAMES[:3]], secretary))
+        merged, entered = race(
+            partial(people.merge_guest, club, guest, kitamura, owner),
+            partial(play, other, 1, [guest.name, *NAMES[:3]], secretary),
+        )
         seats = set(GameSeat.objects.filter(game__meeting=other, seat=0).values_list("member", flat=True))
         assert seats == (set() if refused(entered) else {guest.pk if refused(merged) else kitamura.pk})
         assert Member.objects.filter(pk=guest.pk).exists() == refused(merged)
@@ -245,8 +260,12 @@ def test_through_the_pages_an_undo_a_void_and_a_correction_at_once_never_fail(cl
         statuses = race(
             partial(post, f"/en/c/{club.slug}/import/batches/{batch.pk}/undo/", {"confirm": "on"}),
             partial(post, f"/en/c/{club.slug}/games/{first.pk}/void/", {"revision": "1", CONFIRMED: "yes"}),
-            partial(post, f"/en/c/{club.slug}/games/{second.pk}/edit/",
-                    game_post(round="2", bust_3="0", revision="1", score_0="52400", score_1="31400", **names)))
+            partial(
+                post,
+                f"/en/c/{club.slug}/games/{second.pk}/edit/",
+                game_post(round="2", bust_3="0", revision="1", score_0="52400", score_1="31400", **names),
+            ),
+        )
         assert all(status < 500 for status in statuses), statuses
         batch.refresh_from_db()
         assert Game.objects.filter(import_batch=batch).count() == (0 if batch.undone_at else 2)
@@ -272,8 +291,7 @@ def test_undoing_an_import_while_one_of_its_games_is_voided(club, secretary):
 def test_undoing_an_import_while_a_game_is_entered_on_its_day(club, secretary):
     for time in range(UNDOS):
         batch, meeting, _game = imported(club, secretary, time)
-        undone, entered = race(partial(undo_import, batch, secretary),
-                               partial(play, meeting, 3, NAMES, secretary))
+        undone, entered = race(partial(undo_import, batch, secretary), partial(play, meeting, 3, NAMES, secretary))
         batch.refresh_from_db()
         assert refused(undone) != refused(entered)
         if refused(entered):
@@ -302,10 +320,12 @@ def test_undoing_an_import_while_its_day_is_closed(club, secretary):
 @races
 def test_closing_a_day_while_a_game_is_entered(club, secretary):
     for time in range(TIMES):
-        meeting = Meeting.objects.create(club=club, rule_set=club.rule_sets.get(),
-                                         date=datetime.date(2027, 1, time + 1))
-        closed, entered = race(partial(set_closed, meeting, True, secretary),
-                               partial(play, meeting, 1, NAMES, secretary))
+        meeting = Meeting.objects.create(
+            club=club, rule_set=club.rule_sets.get(), date=datetime.date(2027, 1, time + 1)
+        )
+        closed, entered = race(
+            partial(set_closed, meeting, True, secretary), partial(play, meeting, 1, NAMES, secretary)
+        )
         assert not refused(closed)
         kept = sum(sum(line["places"]) for line in Meeting.objects.get(pk=meeting.pk).settlement["lines"])
         assert Game.objects.filter(meeting=meeting).count() * 4 == kept == (0 if refused(entered) else 4)
@@ -316,8 +336,9 @@ def test_two_corrections_of_one_game_at_once(club, secretary, day):
     for time in range(TIMES):
         game = play(day, time + 1, NAMES, secretary)
         first, second = corrected(game, [50000, 33800, 18700, -2500]), corrected(game, [52300, 31500, 20000, -3800])
-        results = race(partial(correct_game, game, first, 1, secretary),
-                       partial(correct_game, game, second, 1, secretary))
+        results = race(
+            partial(correct_game, game, first, 1, secretary), partial(correct_game, game, second, 1, secretary)
+        )
         assert sorted(refused(result) for result in results) == [False, True]
         assert "Someone else saved this game" in next(result for result in results if refused(result)).message
         saved = next(result for result in results if not refused(result))

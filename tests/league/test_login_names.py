@@ -49,8 +49,14 @@ def test_no_page_shows_a_login_name(client, request, club, owner, secretary, mem
 def entered_and_corrected(game, secretary, owner):
     """The secretary entered ``game`` and the owner corrected it (as the pages' requests record who)."""
     members = [seat.member for seat in game.seats.order_by("seat")]
-    correct_game(game, settle_in_force(Entry(meeting=game.meeting, round=1, table=1, members=members,
-                                             scores=[41000, 29000, 20000, 10000])), game.revision, owner)
+    correct_game(
+        game,
+        settle_in_force(
+            Entry(meeting=game.meeting, round=1, table=1, members=members, scores=[41000, 29000, 20000, 10000])
+        ),
+        game.revision,
+        owner,
+    )
     first, last = game.history.order_by("history_id")
     game.history.filter(pk=first.pk).update(history_user=secretary)
     game.history.filter(pk=last.pk).update(history_user=owner)
@@ -64,7 +70,6 @@ def test_a_game_history_names_the_member_and_the_role(client, club, page_ids, ow
     history = client.get(f"/c/{club.slug}/games/{game.pk}/history/").content.decode()
     assert "東田一郎" in history  # the secretary entered it, and plays as 東田一郎
     assert "オーナー" in history  # the owner corrected it, with no member of their own
-
 
 
 def test_the_kept_settlements_name_the_member_and_the_role(client, club, meeting, owner, secretary, member):

@@ -232,8 +232,13 @@ def test_on_postgresql_another_session_counts_as_serving(db, quiet_site, monkeyp
 
     monkeypatch.setattr(serving, "GONE_WAIT", 0)
     config = connection.settings_dict
-    other = psycopg.connect(dbname=config["NAME"], host=config["HOST"], port=config.get("PORT") or 5432,
-                            user=config["USER"], password=config.get("PASSWORD") or None)
+    other = psycopg.connect(
+        dbname=config["NAME"],
+        host=config["HOST"],
+        port=config.get("PORT") or 5432,
+        user=config["USER"],
+        password=config.get("PASSWORD") or None,
+    )
     try:
         with pytest.raises(serving.BackupRefused, match="other sessions"):
             with translation.override("en"):

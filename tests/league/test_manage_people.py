@@ -53,15 +53,26 @@ def people(owner, secretary, member, outsider):
 
 @pytest.fixture
 def season(club):
-    return Season.objects.create(club=club, name="2026 autumn", starts_on=datetime.date(2026, 9, 1),
-                                 ends_on=datetime.date(2026, 11, 30), min_games=10)
+    return Season.objects.create(
+        club=club,
+        name="2026 autumn",
+        starts_on=datetime.date(2026, 9, 1),
+        ends_on=datetime.date(2026, 11, 30),
+        min_games=10,
+    )
 
 
 @pytest.fixture
 def adjustment(club, owner):
-    return Adjustment.objects.create(club=club, rule_set=club.rule_sets.get(), member=club.members.get(name="東田一郎"),
-                                     date=datetime.date(2026, 10, 1), points=-50, reason="late arrival",
-                                     created_by=owner)
+    return Adjustment.objects.create(
+        club=club,
+        rule_set=club.rule_sets.get(),
+        member=club.members.get(name="東田一郎"),
+        date=datetime.date(2026, 10, 1),
+        points=-50,
+        reason="late arrival",
+        created_by=owner,
+    )
 
 
 def member_named(club, name):
@@ -70,12 +81,16 @@ def member_named(club, name):
 
 # -- who may do what -----------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("name", "data", "model"), [
-    ("add_member", {"name": "新人", "kana": "しんじん", "active": "on"}, Member),
-    ("make_invite", {"member": "", "role": "member"}, Invite),
-    ("add_season", {"name": "S", "starts_on": "2027-01-01", "ends_on": "2027-03-31", "min_games": "0"}, Season),
-    ("add_adjustment", {"date": "2026-10-01", "member": "", "points": "5", "reason": "r"}, Adjustment),
-])
+
+@pytest.mark.parametrize(
+    ("name", "data", "model"),
+    [
+        ("add_member", {"name": "新人", "kana": "しんじん", "active": "on"}, Member),
+        ("make_invite", {"member": "", "role": "member"}, Invite),
+        ("add_season", {"name": "S", "starts_on": "2027-01-01", "ends_on": "2027-03-31", "min_games": "0"}, Season),
+        ("add_adjustment", {"date": "2026-10-01", "member": "", "points": "5", "reason": "r"}, Adjustment),
+    ],
+)
 @pytest.mark.parametrize("who", ["owner", "secretary", "member", "outsider", "anonymous"])
 def test_only_the_allowed_people_can_add(client, people, club, name, data, model, who):
     if name == "add_adjustment":
@@ -120,8 +135,9 @@ def test_owner_and_secretaries_may_delete_an_adjustment(client, people, club, ad
 def test_another_clubs_objects_are_not_found(client, owner, club):
     other = Club.objects.create(slug="other", name="他の会")
     stranger = Member.objects.create(club=other, name="他人")
-    season = Season.objects.create(club=other, name="S", starts_on=datetime.date(2026, 1, 1),
-                                   ends_on=datetime.date(2026, 2, 1))
+    season = Season.objects.create(
+        club=other, name="S", starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 2, 1)
+    )
     login = Membership.objects.create(club=other, user=User.objects.create_user("far"), role=Role.MEMBER)
     as_(client, owner)
     assert client.get(url("edit_member", club.slug, stranger.pk)).status_code == 404
@@ -153,18 +169,26 @@ def test_members_are_listed_in_kana_order_with_their_state(client, owner, club):
     names = ["安藤", "北村四郎", "中島五郎", "西川三郎", "東田一郎", "南野二郎"]
     assert [html.index(name) for name in names] == sorted(html.index(name) for name in names)
     andou = member_named(club, "安藤")
-    assertContains(response, f'<th scope="row"><a href="{url("edit_member", club.slug, andou.pk)}">安藤</a></th>',
-                   html=True)
+    assertContains(
+        response, f'<th scope="row"><a href="{url("edit_member", club.slug, andou.pk)}">安藤</a></th>', html=True
+    )
     assertContains(response, "<td>あんどう</td>", html=True)
     assertContains(response, '<td class="inline" data-label="Status">inactive</td>', html=True, count=1)
     assertContains(response, '<td class="inline" data-label="Status">active</td>', html=True, count=5)
     assertContains(response, '<div class="table-scroll">')
 
 
-@pytest.mark.parametrize(("search", "found"), [
-    ("ヒガシ", ["東田一郎"]), ("ひがし", ["東田一郎"]), ("ﾋｶﾞｼ", ["東田一郎"]), ("西川", ["西川三郎"]),
-    ("ろう", ["東田一郎", "南野二郎", "西川三郎", "北村四郎", "中島五郎"]), ("zzz", []),
-])
+@pytest.mark.parametrize(
+    ("search", "found"),
+    [
+        ("ヒガシ", ["東田一郎"]),
+        ("ひがし", ["東田一郎"]),
+        ("ﾋｶﾞｼ", ["東田一郎"]),
+        ("西川", ["西川三郎"]),
+        ("ろう", ["東田一郎", "南野二郎", "西川三郎", "北村四郎", "中島五郎"]),
+        ("zzz", []),
+    ],
+)
 def test_the_member_search_matches_name_or_reading_in_either_kana(client, owner, club, search, found):
     response = as_(client, owner).get(url("manage_members", club.slug), {"q": search})
     assert response.status_code == 200
@@ -182,17 +206,20 @@ def test_the_member_list_takes_the_same_queries_for_many_members(client, owner, 
     with CaptureQueriesContext(connection) as few:
         client.get(url("manage_members", club.slug))
     for i in range(10):
-        Member.objects.create(club=club, name=f"会員{i}", kana=f"かいいん{i}",
-                              user=User.objects.create_user(f"player{i}"))
+        Member.objects.create(
+            club=club, name=f"会員{i}", kana=f"かいいん{i}", user=User.objects.create_user(f"player{i}")
+        )
     with CaptureQueriesContext(connection) as many:
         client.get(url("manage_members", club.slug))
     assert len(many) == len(few)
 
 
 def test_an_owner_adds_a_member_with_a_reading_in_katakana(client, owner, club):
-    response = as_(client, owner).post(url("add_member", club.slug),
-                                       {"name": " 佐藤　花子 ", "kana": "サトウハナコ", "active": "on", "user": ""},
-                                       follow=True)
+    response = as_(client, owner).post(
+        url("add_member", club.slug),
+        {"name": " 佐藤　花子 ", "kana": "サトウハナコ", "active": "on", "user": ""},
+        follow=True,
+    )
     added = member_named(club, "佐藤 花子")
     assert added.kana == "さとうはなこ" and added.active and added.user is None
     assert added.history.count() == 1
@@ -203,8 +230,9 @@ def test_an_owner_adds_a_member_with_a_reading_in_katakana(client, owner, club):
 
 def test_deactivating_a_member_keeps_their_results(client, owner, club, adjustment):
     higashida = adjustment.member
-    as_(client, owner).post(url("edit_member", club.slug, higashida.pk),
-                            {"name": "東田一郎", "kana": "ひがしだいちろう", "user": ""})
+    as_(client, owner).post(
+        url("edit_member", club.slug, higashida.pk), {"name": "東田一郎", "kana": "ひがしだいちろう", "user": ""}
+    )
     higashida.refresh_from_db()
     assert not higashida.active
     assert higashida.adjustments.get() == adjustment
@@ -238,8 +266,9 @@ def test_renaming_a_member_to_another_members_name_is_refused_but_keeping_ones_o
     response = client.post(url("edit_member", club.slug, higashida.pk), {"name": "南野二郎", "active": "on"})
     assertContains(response, "already has a member called “南野二郎”", status_code=400)
     assertContains(response, "<h1>東田一郎</h1>", html=True, status_code=400)
-    response = client.post(url("edit_member", club.slug, higashida.pk), {"name": "東田一郎", "kana": "ヒガシダ",
-                                                                         "active": "on"})
+    response = client.post(
+        url("edit_member", club.slug, higashida.pk), {"name": "東田一郎", "kana": "ヒガシダ", "active": "on"}
+    )
     assert response.status_code == 302
     higashida.refresh_from_db()
     assert higashida.kana == "ひがしだ"
@@ -264,16 +293,19 @@ def test_a_member_is_linked_only_to_a_login_of_the_club(client, owner, secretary
     form = client.get(url("edit_member", club.slug, nakajima.pk))
     assertContains(form, f'<option value="{secretary.pk}">secretary</option>', html=True)
     assertNotContains(form, ">outsider<")
-    refused = client.post(url("edit_member", club.slug, nakajima.pk),
-                          {"name": "中島五郎", "active": "on", "user": outsider.pk})
+    refused = client.post(
+        url("edit_member", club.slug, nakajima.pk), {"name": "中島五郎", "active": "on", "user": outsider.pk}
+    )
     assert refused.status_code == 400
     client.post(url("edit_member", club.slug, nakajima.pk), {"name": "中島五郎", "active": "on", "user": secretary.pk})
     nakajima.refresh_from_db()
     assert nakajima.user == secretary
     response = client.get(url("manage_members", club.slug))
     assertContains(response, '<td class="inline" data-label="Login">secretary</td>', html=True)
-    twice = client.post(url("edit_member", club.slug, member_named(club, "北村四郎").pk),
-                        {"name": "北村四郎", "active": "on", "user": secretary.pk})
+    twice = client.post(
+        url("edit_member", club.slug, member_named(club, "北村四郎").pk),
+        {"name": "北村四郎", "active": "on", "user": secretary.pk},
+    )
     assertContains(twice, "The login secretary is already linked to 中島五郎.", status_code=400)
 
 
@@ -320,8 +352,9 @@ def test_an_owner_changes_a_role_and_the_linked_member(client, owner, member, cl
     as_(client, owner)
     form = client.get(url("edit_login", club.slug, membership.pk))
     assertContains(form, f'<option value="{kitamura.pk}" selected>北村四郎</option>', html=True)
-    response = client.post(url("edit_login", club.slug, membership.pk), {"role": "secretary", "member": nakajima.pk},
-                           follow=True)
+    response = client.post(
+        url("edit_login", club.slug, membership.pk), {"role": "secretary", "member": nakajima.pk}, follow=True
+    )
     assertContains(response, "member is now secretary.")
     membership.refresh_from_db()
     kitamura.refresh_from_db()
@@ -361,8 +394,7 @@ def test_with_a_second_owner_an_owner_may_step_down(client, owner, secretary, cl
 
 def test_an_owner_may_leave_when_another_owner_remains(client, owner, secretary, club):
     Membership.objects.filter(user=secretary).update(role=Role.OWNER)
-    response = as_(client, owner).post(url("remove_login", club.slug, Membership.objects.get(user=owner).pk),
-                                        CONFIRMED)
+    response = as_(client, owner).post(url("remove_login", club.slug, Membership.objects.get(user=owner).pk), CONFIRMED)
     assert response["Location"] == url("home")
     assert not Membership.objects.filter(user=owner, club=club).exists()
 
@@ -390,8 +422,11 @@ def season_post(**changes):
 def test_an_owner_adds_and_lists_seasons(client, owner, club, season):
     response = as_(client, owner).post(url("add_season", club.slug), season_post(), follow=True)
     added = Season.objects.get(club=club, name="2027 spring")
-    assert (added.starts_on, added.ends_on, added.min_games) == (datetime.date(2027, 3, 1),
-                                                                 datetime.date(2027, 5, 31), 8)
+    assert (added.starts_on, added.ends_on, added.min_games) == (
+        datetime.date(2027, 3, 1),
+        datetime.date(2027, 5, 31),
+        8,
+    )
     assert added.history.count() == 1
     assertContains(response, "Season 2027 spring added.")
     html = response.content.decode()
@@ -408,13 +443,16 @@ def test_a_season_ending_before_it_starts_is_refused(client, owner, club):
 
 def test_editing_a_season_checks_the_dates_and_keeps_history(client, owner, club, season):
     as_(client, owner)
-    bad = client.post(url("edit_season", club.slug, season.pk), season_post(name="2026 autumn",
-                                                                             starts_on="2026-12-01",
-                                                                             ends_on="2026-11-30"))
+    bad = client.post(
+        url("edit_season", club.slug, season.pk),
+        season_post(name="2026 autumn", starts_on="2026-12-01", ends_on="2026-11-30"),
+    )
     assertContains(bad, "The last day comes before the first day", count=1, status_code=400)
     assertNotContains(bad, "Constraint", status_code=400)
-    good = client.post(url("edit_season", club.slug, season.pk),
-                       season_post(name="2026 autumn", starts_on="2026-09-01", ends_on="2026-12-31"))
+    good = client.post(
+        url("edit_season", club.slug, season.pk),
+        season_post(name="2026 autumn", starts_on="2026-09-01", ends_on="2026-12-31"),
+    )
     assert good.status_code == 302
     season.refresh_from_db()
     assert season.ends_on == datetime.date(2026, 12, 31)
@@ -436,10 +474,23 @@ def test_the_season_form_shows_dates_the_date_picker_understands(client, owner, 
 # -- adjustments ---------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("typed", "tenths"), [
-    ("10", 100), ("+10", 100), ("2.5", 25), ("▲2.5", -25), ("-3", -30), ("−3.0", -30), ("ー1", -10),
-    ("△0.5", -5), ("１２．５", 125), ("▲１２．５", -125), (" 7 点", 70), ("0.1", 1),
-])
+@pytest.mark.parametrize(
+    ("typed", "tenths"),
+    [
+        ("10", 100),
+        ("+10", 100),
+        ("2.5", 25),
+        ("▲2.5", -25),
+        ("-3", -30),
+        ("−3.0", -30),
+        ("ー1", -10),
+        ("△0.5", -5),
+        ("１２．５", 125),
+        ("▲１２．５", -125),
+        (" 7 点", 70),
+        ("0.1", 1),
+    ],
+)
 def test_points_are_read_as_tenths(typed, tenths):
     assert parse_points(typed) == tenths
 
@@ -453,15 +504,20 @@ def test_points_that_are_not_points_are_refused(typed):
 
 
 def adjustment_post(club, **changes):
-    return {"date": "2026-11-03", "rule_set": club.rule_sets.get().pk, "member": member_named(club, "西川三郎").pk,
-            "points": "▲2.5", "reason": "chombo outside a game", **changes}
+    return {
+        "date": "2026-11-03",
+        "rule_set": club.rule_sets.get().pk,
+        "member": member_named(club, "西川三郎").pk,
+        "points": "▲2.5",
+        "reason": "chombo outside a game",
+        **changes,
+    }
 
 
 def test_a_secretary_adds_an_adjustment_stored_in_tenths(client, secretary, club):
     response = as_(client, secretary).post(url("add_adjustment", club.slug), adjustment_post(club), follow=True)
     adjustment = Adjustment.objects.get()
-    assert (adjustment.points, adjustment.member.name, adjustment.date) == (-25, "西川三郎",
-                                                                            datetime.date(2026, 11, 3))
+    assert (adjustment.points, adjustment.member.name, adjustment.date) == (-25, "西川三郎", datetime.date(2026, 11, 3))
     assert adjustment.created_by == secretary and adjustment.club == club
     assert adjustment.history.count() == 1
     assertContains(response, "Adjustment for 西川三郎 saved.")
@@ -471,13 +527,16 @@ def test_a_secretary_adds_an_adjustment_stored_in_tenths(client, secretary, club
     assertContains(japanese, '<td class="num">▲2.5</td>', html=True)
 
 
-@pytest.mark.parametrize(("changes", "message"), [
-    ({"points": "2.55"}, "Points have at most one decimal: 2.5, not 2.55."),
-    ({"points": "two"}, "“two” is not a number of points."),
-    ({"points": "0"}, "An adjustment of zero points changes nothing."),
-    ({"points": ""}, "This field is required."),
-    ({"reason": "  "}, "Say why the points are adjusted."),
-])
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"points": "2.55"}, "Points have at most one decimal: 2.5, not 2.55."),
+        ({"points": "two"}, "“two” is not a number of points."),
+        ({"points": "0"}, "An adjustment of zero points changes nothing."),
+        ({"points": ""}, "This field is required."),
+        ({"reason": "  "}, "Say why the points are adjusted."),
+    ],
+)
 def test_a_bad_adjustment_is_refused_with_a_message(client, owner, club, changes, message):
     response = as_(client, owner).post(url("add_adjustment", club.slug), adjustment_post(club, **changes))
     assertContains(response, message, status_code=400)
@@ -492,8 +551,7 @@ def test_an_adjustment_for_another_clubs_member_is_refused(client, owner, club):
 
 
 def test_deleting_an_adjustment_keeps_its_history(client, secretary, club, adjustment):
-    response = as_(client, secretary).post(url("delete_adjustment", club.slug, adjustment.pk), CONFIRMED,
-                                            follow=True)
+    response = as_(client, secretary).post(url("delete_adjustment", club.slug, adjustment.pk), CONFIRMED, follow=True)
     assertContains(response, "Adjustment for 東田一郎 deleted.")
     assertContains(response, "No adjustments yet.")
     records = Adjustment.history.filter(id=adjustment.pk).order_by("history_date")
@@ -503,7 +561,7 @@ def test_deleting_an_adjustment_keeps_its_history(client, secretary, club, adjus
 
 def test_the_adjustments_list_shows_each_one(client, owner, club, adjustment):
     response = as_(client, owner).get(url("adjustments", club.slug))
-    assertContains(response, "<th scope=\"row\">東田一郎</th>", html=True)
+    assertContains(response, '<th scope="row">東田一郎</th>', html=True)
     assertContains(response, '<td class="num">−5.0</td>', html=True)
     assertContains(response, "<td>late arrival</td>", html=True)
     assertContains(response, f'href="{url("delete_adjustment", club.slug, adjustment.pk)}"')

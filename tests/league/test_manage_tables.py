@@ -17,8 +17,11 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def seasons(club):
-    for name, first, last in (("2025", (2025, 1, 1), (2025, 12, 31)), ("2026 autumn", (2026, 9, 1), (2026, 11, 30)),
-                              ("2026 spring", (2026, 3, 1), (2026, 5, 31))):
+    for name, first, last in (
+        ("2025", (2025, 1, 1), (2025, 12, 31)),
+        ("2026 autumn", (2026, 9, 1), (2026, 11, 30)),
+        ("2026 spring", (2026, 3, 1), (2026, 5, 31)),
+    ):
         Season.objects.create(club=club, name=name, starts_on=datetime.date(*first), ends_on=datetime.date(*last))
 
 
@@ -50,8 +53,10 @@ def test_the_logins_and_invites_tables(client, club, owner, member):
     title = find_all(parse_html(response.content.decode()), lambda node: node.name == "title")[0]
     assert " ".join(text_of(title).split()).startswith("Logins and roles")
     assert "Invites" not in text_of(title)  # the invites list once landed in the page's title
-    section = find_all(parse_html(response.content.decode()),
-                       lambda node: node.name == "section" and dict(node.attributes).get("id") == "invites")[0]
+    section = find_all(
+        parse_html(response.content.decode()),
+        lambda node: node.name == "section" and dict(node.attributes).get("id") == "invites",
+    )[0]
     invites = [" ".join(text_of(cell).split()) for cell in find_all(section, lambda node: node.name == "th")]
     assert invites[:3] == ["Member", "Role", "State"] and HOSTILE in invites
     assert not download_links(response)
@@ -60,20 +65,29 @@ def test_the_logins_and_invites_tables(client, club, owner, member):
 def test_the_adjustments_sort_on_their_points_and_days(client, club, secretary):
     rule_set = club.rule_sets.get()
     for name, day, tenths in (("東田一郎", 3, 30), ("南野二郎", 1, -120), ("西川三郎", 2, 451)):
-        Adjustment.objects.create(club=club, rule_set=rule_set, member=Member.objects.get(name=name),
-                                  date=datetime.date(2026, 11, day), points=tenths, reason=HOSTILE)
+        Adjustment.objects.create(
+            club=club,
+            rule_set=rule_set,
+            member=Member.objects.get(name=name),
+            date=datetime.date(2026, 11, day),
+            points=tenths,
+            reason=HOSTILE,
+        )
     client.force_login(secretary)
     address = url("adjustments", club.slug, language="ja")
     response = client.get(address)
     assert [row[:3] for row in rows_of(response, "striped")] == [
-        ["2026/11/03(火)", "東田一郎", "+3.0"], ["2026/11/02(月)", "西川三郎", "+45.1"],
-        ["2026/11/01(日)", "南野二郎", "▲12.0"]]
+        ["2026/11/03(火)", "東田一郎", "+3.0"],
+        ["2026/11/02(月)", "西川三郎", "+45.1"],
+        ["2026/11/01(日)", "南野二郎", "▲12.0"],
+    ]
     assert rows_of(response, "striped")[0][3] == HOSTILE
     by_points = client.get(address, {"sort": "points"})
     assert [row[2] for row in rows_of(by_points, "striped")] == ["▲12.0", "+3.0", "+45.1"]  # on the tenths
     oldest = client.get(address, {"sort": "date"})
     assert [row[1] for row in rows_of(oldest, "striped")] == ["南野二郎", "西川三郎", "東田一郎"]
-    head = find_all(parse_html(response.content.decode()), lambda node: node.name == "th"
-                    and dict(node.attributes).get("aria-label") == "削除")
+    head = find_all(
+        parse_html(response.content.decode()),
+        lambda node: node.name == "th" and dict(node.attributes).get("aria-label") == "削除",
+    )
     assert head and not download_links(response)
-

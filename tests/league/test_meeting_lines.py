@@ -42,19 +42,23 @@ FIRST = datetime.date(2026, 4, 1)
 
 # The reference: every figure aggregated from the counted seats, as the standings read them before the lines.
 
+
 def seat_lines():
     """``{(meeting id, member id): {figure: value}}`` from every counted seat, in Python."""
     at_zero = {version.pk for version in RuleVersion.objects.all() if version.settings["bust"]["at_zero"]}
     lines = {}
     for seat in GameSeat.objects.filter(game__void=False).select_related("game"):
-        line = lines.setdefault((seat.game.meeting_id, seat.member_id), dict.fromkeys(FIGURES, 0) | {
-            "best": seat.total, "worst": seat.total})
+        line = lines.setdefault(
+            (seat.game.meeting_id, seat.member_id),
+            dict.fromkeys(FIGURES, 0) | {"best": seat.total, "worst": seat.total},
+        )
         game = seat.game
         topped = seat.place == 1
         line["games"] += 1
         line[f"place_{seat.place}"] += 1
         line["busts"] += seat.score is not None and (
-            seat.score < 0 or (seat.score == 0 and game.rule_version_id in at_zero))
+            seat.score < 0 or (seat.score == 0 and game.rule_version_id in at_zero)
+        )
         line["scored_games"] += seat.score is not None
         line["maru_a"] += topped and game.floats == 1 and not game.double_maru_a
         line["maru_b"] += topped and game.floats == 2 and not game.double_maru_a
@@ -81,21 +85,33 @@ def seat_games():
     for game, table in sorted(seats.items(), key=lambda item: (item[0].round, item[0].table, item[0].pk)):
         for seat in table:
             games.setdefault((game.meeting_id, seat.member_id), []).append(
-                [game.pk, game.round, game.table, seat.seat, seat.place, seat.total,
-                 [[other.member_id, other.place, other.total] for other in table if other is not seat]])
+                [
+                    game.pk,
+                    game.round,
+                    game.table,
+                    seat.seat,
+                    seat.place,
+                    seat.total,
+                    [[other.member_id, other.place, other.total] for other in table if other is not seat],
+                ]
+            )
     return games
 
 
 def stored_lines():
-    return {(row.pop("meeting"), row.pop("member")): row
-            for row in MeetingLine.objects.values("meeting", "member", *FIGURES)}
+    return {
+        (row.pop("meeting"), row.pop("member")): row
+        for row in MeetingLine.objects.values("meeting", "member", *FIGURES)
+    }
 
 
 def stored_games():
     """The stored ``games_played``, in (round, table, id) order as the member page reads them (SQLite's are
     kept in the order its aggregate read them)."""
-    return {(meeting, member): sorted(json.loads(played), key=lambda game: (game[1], game[2], game[0]))
-            for meeting, member, played in MeetingLine.objects.values_list("meeting", "member", "games_played")}
+    return {
+        (meeting, member): sorted(json.loads(played), key=lambda game: (game[1], game[2], game[0]))
+        for meeting, member, played in MeetingLine.objects.values_list("meeting", "member", "games_played")
+    }
 
 
 def seat_standings(period, split=None):
@@ -119,37 +135,84 @@ def seat_standings(period, split=None):
     split_by = standings_module._split
     rows = list(
         split_by(standings_module.seats_in(period), "game__meeting__date", split)
-        .annotate(games=Count("id"), game_points=Sum("total"), busts=Count("id", filter=busted),
-                  chips=Sum("chips"), chip_points=Sum("chip_points"), shugi=Sum("shugi"),
-                  best=Max("total"), worst=Min("total"), score_sum=Sum("score"),
-                  last_played=Max("game__meeting__date"), scored_games=Count("score"),
-                  **place_counts, **maru_counts)
-        .order_by())
-    adjustments = list(split_by(
-        Adjustment.objects.filter(rule_set=period.rule_set).filter(
-            **({"date__gte": period.first_day} if period.first_day else {}),
-            **({"date__lte": period.last_day} if period.last_day else {}),
-        ), "date", split).annotate(points=Sum("points")).order_by())
-    days = list(split_by(standings_module.day_lines_in(period), "day_total__meeting__date", split)
-                .annotate(points=Sum("points"), games=Sum("day_total__games"),
-                          last_played=Max("day_total__meeting__date")).order_by())
+        .annotate(
+            games=Count("id"),
+            game_points=Sum("total"),
+            busts=Count("id", filter=busted),
+            chips=Sum("chips"),
+            chip_points=Sum("chip_points"),
+            shugi=Sum("shugi"),
+            best=Max("total"),
+            worst=Min("total"),
+            score_sum=Sum("score"),
+            last_played=Max("game__meeting__date"),
+            scored_games=Count("score"),
+            **place_counts,
+            **maru_counts,
+        )
+        .order_by()
+    )
+    adjustments = list(
+        split_by(
+            Adjustment.objects.filter(rule_set=period.rule_set).filter(
+                **({"date__gte": period.first_day} if period.first_day else {}),
+                **({"date__lte": period.last_day} if period.last_day else {}),
+            ),
+            "date",
+            split,
+        )
+        .annotate(points=Sum("points"))
+        .order_by()
+    )
+    days = list(
+        split_by(standings_module.day_lines_in(period), "day_total__meeting__date", split)
+        .annotate(points=Sum("points"), games=Sum("day_total__games"), last_played=Max("day_total__meeting__date"))
+        .order_by()
+    )
     members = Member.objects.in_bulk({row["member"] for row in (*rows, *days, *adjustments)})
     sides = [(replace(period, last_day=split - datetime.timedelta(days=1)), (True,))] if split else []
     sides.append((period, (True, False)))
-    return tuple(standings_module._table(part, players, win_points, list(maru_counts), members,
-                                         [row for row in rows if row["early"] in side],
-                                         [row for row in days if row["early"] in side],
-                                         [row for row in adjustments if row["early"] in side])
-                 for part, side in sides)
+    return tuple(
+        standings_module._table(
+            part,
+            players,
+            win_points,
+            list(maru_counts),
+            members,
+            [row for row in rows if row["early"] in side],
+            [row for row in days if row["early"] in side],
+            [row for row in adjustments if row["early"] in side],
+        )
+        for part, side in sides
+    )
 
 
 def figures(table):
-    return [(line.member.pk, line.rank, line.games, line.points, line.places, line.busts, line.chips,
-             line.chip_points, line.shugi, line.best, line.worst, line.score_sum, line.scored_games, line.maru,
-             line.adjustments, line.last_played) for line in table.lines] + [table.players, table.win_points]
+    return [
+        (
+            line.member.pk,
+            line.rank,
+            line.games,
+            line.points,
+            line.places,
+            line.busts,
+            line.chips,
+            line.chip_points,
+            line.shugi,
+            line.best,
+            line.worst,
+            line.score_sum,
+            line.scored_games,
+            line.maru,
+            line.adjustments,
+            line.last_played,
+        )
+        for line in table.lines
+    ] + [table.players, table.win_points]
 
 
 # Random writes.
+
 
 def random_scores(rng, start):
     """Four scores adding up to 4 × ``start``: ties, a 0 and a bust now and then."""
@@ -176,16 +239,24 @@ def random_entry(rng, meeting, members, round_number, table=1):
     yakuman, ended = [], None
     if settings["method"] == "win_points" and rng.random() < 0.25:
         yakuman, ended = [{"seat": 1, "kind": "yakuman", "win": "tsumo", "name": "四暗刻"}], 1
-    return Entry(meeting=meeting, round=round_number, table=table, members=seated, scores=scores,
-                 chips=[chips, -chips, 0, 0], busts=busts, yakuman=yakuman, ended_by_yakuman=ended)
+    return Entry(
+        meeting=meeting,
+        round=round_number,
+        table=table,
+        members=seated,
+        scores=scores,
+        chips=[chips, -chips, 0, 0],
+        busts=busts,
+        yakuman=yakuman,
+        ended_by_yakuman=ended,
+    )
 
 
 def play_days(rng, meetings, members, secretary, games):
     for meeting in meetings:
         for round_number in range(1, rng.randint(2, 4)):
             try:
-                games.append(record_game(settle_in_force(random_entry(rng, meeting, members, round_number)),
-                                         secretary))
+                games.append(record_game(settle_in_force(random_entry(rng, meeting, members, round_number)), secretary))
             except GameRefused:
                 pass
 
@@ -214,9 +285,15 @@ def shake(rng, games, meetings, members, secretary):
 
 def import_and_maybe_undo(rng, club, rule_set, meetings, members, secretary):
     names = [member.name for member in members if not member.guest][:4]
-    rows = [game_row(date=meetings[0].date.isoformat(), round=20, names=names),
-            game_row(date=(meetings[-1].date + datetime.timedelta(days=3)).isoformat(), names=names[::-1],
-                     scores=(40000, 30000, 20000, 10000), busts="")]
+    rows = [
+        game_row(date=meetings[0].date.isoformat(), round=20, names=names),
+        game_row(
+            date=(meetings[-1].date + datetime.timedelta(days=3)).isoformat(),
+            names=names[::-1],
+            scores=(40000, 30000, 20000, 10000),
+            busts="",
+        ),
+    ]
     table = find_columns(read_bytes(xlsx_bytes(rows), "games.xlsx"), 4, rule_set.name)
     plan = make_plan(club, rule_set, table, None)
     assert not plan.has_errors, [str(problem) for problem in plan.problems]
@@ -247,9 +324,9 @@ def check(rule_sets, days):
             for shown in {0, len(columns) // 2} if columns else ():
                 later = {column.meeting_id for column in columns[shown:]}
                 points, before = points_by_meeting(period, columns[shown])
-                assert {(member, meeting): value for member, days in points.items()
-                        for meeting, value in days.items()} == {
-                    key: value for key, value in expected.items() if key[1] in later}
+                assert {
+                    (member, meeting): value for member, days in points.items() for meeting, value in days.items()
+                } == {key: value for key, value in expected.items() if key[1] in later}
                 earlier = {}
                 for (member, meeting), value in expected.items():
                     if meeting not in later:
@@ -266,8 +343,10 @@ def test_stored_lines_follow_every_write_and_give_the_seats_standings(club, secr
     guest = Member.objects.create(club=club, name="ゲスト一", kana="げすといち", guest=True)
     members = [*Member.objects.filter(club=club, guest=False), guest]
     days = [FIRST + datetime.timedelta(days=7 * week) for week in range(6)]
-    meetings = {rule_set: [Meeting.objects.create(club=club, rule_set=rule_set, date=day) for day in days]
-                for rule_set in (main, boo)}
+    meetings = {
+        rule_set: [Meeting.objects.create(club=club, rule_set=rule_set, date=day) for day in days]
+        for rule_set in (main, boo)
+    }
     games = []
     for rule_set in (main, boo):
         play_days(rng, meetings[rule_set][:3], members, secretary, games)
@@ -279,9 +358,11 @@ def test_stored_lines_follow_every_write_and_give_the_seats_standings(club, secr
 
     # A rule change from the fourth day (other uma, a bust at 0): games entered after it are settled by it,
     # the ones before it by the old rules until the recomputation.
-    RuleVersion.objects.create(rule_set=main, effective_from=days[2],
-                               rules={**BAKUFU_RULES, "uma": [30, 10, -10, -30],
-                                      "bust": {**BAKUFU_RULES["bust"], "at_zero": True}})
+    RuleVersion.objects.create(
+        rule_set=main,
+        effective_from=days[2],
+        rules={**BAKUFU_RULES, "uma": [30, 10, -10, -30], "bust": {**BAKUFU_RULES["bust"], "at_zero": True}},
+    )
     for rule_set in (main, boo):
         play_days(rng, meetings[rule_set][3:], members, secretary, games)
     import_and_maybe_undo(rng, club, main, meetings[main], members, secretary)
@@ -305,8 +386,18 @@ def test_the_recompute_command_rebuilds_lines_gone_astray(club, secretary):
     meeting = Meeting.objects.create(club=club, rule_set=club.rule_sets.get(), date=FIRST)
     members = list(Member.objects.filter(club=club))
     for round_number in (1, 2):
-        record_game(settle_in_force(Entry(meeting=meeting, round=round_number, table=1, members=members[:4],
-                                          scores=[40000, 30000, 20000, 10000])), secretary)
+        record_game(
+            settle_in_force(
+                Entry(
+                    meeting=meeting,
+                    round=round_number,
+                    table=1,
+                    members=members[:4],
+                    scores=[40000, 30000, 20000, 10000],
+                )
+            ),
+            secretary,
+        )
     expected = stored_lines()
     expected_games = stored_games()
     MeetingLine.objects.filter(member=members[0]).update(games=99, best=-1, games_played="[]")
@@ -319,8 +410,12 @@ def test_the_recompute_command_rebuilds_lines_gone_astray(club, secretary):
 def test_a_day_without_counted_games_has_no_lines(club, secretary):
     meeting = Meeting.objects.create(club=club, rule_set=club.rule_sets.get(), date=FIRST)
     members = list(Member.objects.filter(club=club))
-    game = record_game(settle_in_force(Entry(meeting=meeting, round=1, table=1, members=members[:4],
-                                             scores=[40000, 30000, 20000, 10000])), secretary)
+    game = record_game(
+        settle_in_force(
+            Entry(meeting=meeting, round=1, table=1, members=members[:4], scores=[40000, 30000, 20000, 10000])
+        ),
+        secretary,
+    )
     assert MeetingLine.objects.filter(meeting=meeting).count() == 4
     set_void(game, True, game.revision, secretary)
     assert not MeetingLine.objects.exists()

@@ -33,16 +33,17 @@ DAY = [
 def play_day(meeting, secretary, venue_fee=5000, absent=(), games=DAY):
     members = {m.name: m for m in Member.objects.filter(club=meeting.club)}
     for round_number, (names, scores) in enumerate(games, start=1):
-        entry = Entry(meeting=meeting, round=round_number, table=1, members=[members[n] for n in names],
-                      scores=scores)
+        entry = Entry(meeting=meeting, round=round_number, table=1, members=[members[n] for n in names], scores=scores)
         record_game(settle_in_force(entry), secretary)
     attendance = {members[name]: name not in absent for name in members}
     return save_accounts(meeting, venue_fee, None, attendance)
 
 
 def money_of(money):
-    return {line.member.name: (line.games, line.points, line.money.fee, line.money.received, line.money.net)
-            for line in money.lines}
+    return {
+        line.member.name: (line.games, line.points, line.money.fee, line.money.received, line.money.net)
+        for line in money.lines
+    }
 
 
 def balanced(money):
@@ -77,7 +78,8 @@ def test_odd_yen_go_to_the_first_listed(meeting, secretary):
 
 def test_the_top_absent_at_the_close_passes_it_on(meeting, secretary):
     four_players = [(names, scores) for names, scores in DAY[1:]] + [
-        ([MINAMINO, NISHIKAWA, KITAMURA, NAKAJIMA], [40000, 30000, 20000, 10000])]
+        ([MINAMINO, NISHIKAWA, KITAMURA, NAKAJIMA], [40000, 30000, 20000, 10000])
+    ]
     meeting = play_day(meeting, secretary, absent=(MINAMINO,), games=four_players)
     money = settle_day(meeting)
     # 南野 +50 −40 −20 +50 = +40 leads but left early; 西川 +10 +50 −40 +10 = +30 is next.
@@ -105,8 +107,12 @@ def test_closing_keeps_the_money_as_settled(meeting, secretary):
     meeting = play_day(meeting, secretary)
     set_closed(meeting, True)
     version = meeting.rule_set.version_on(meeting.date)
-    RuleVersion.objects.create(rule_set=meeting.rule_set, effective_from=datetime.date(2026, 11, 1),
-                               rules=version.rules, fees={**version.fees, "per_game": 500})
+    RuleVersion.objects.create(
+        rule_set=meeting.rule_set,
+        effective_from=datetime.date(2026, 11, 1),
+        rules=version.rules,
+        fees={**version.fees, "per_game": 500},
+    )
     meeting.refresh_from_db()
     kept = settle_day(meeting)
     assert kept.kept and kept.collected == 5600
@@ -136,8 +142,9 @@ def _day(meeting, secretary, rounds):
     members = [Member.objects.get(name=name) for name, _ in PLAYERS[:4]]
     for number in rounds:
         scores = [40000, 30000, 20000, 10000] if number % 2 else [10000, 20000, 30000, 40000]
-        record_game(settle_in_force(Entry(meeting=meeting, round=number, table=1, members=members, scores=scores)),
-                    secretary)
+        record_game(
+            settle_in_force(Entry(meeting=meeting, round=number, table=1, members=members, scores=scores)), secretary
+        )
 
 
 def test_players_level_on_the_day_share_a_rank_and_a_mistyped_round_is_not_counted(meeting, secretary):
@@ -163,6 +170,7 @@ def test_season_money_counts_a_meeting_closed_without_a_kept_settlement(club, me
 
 
 # -- the pages ----------------------------------------------------------------------------------------
+
 
 def accounts_post(meeting, venue_fee="5,000", absent=(), close=True):
     data = {"venue_fee": venue_fee, "rounds": "", "action": "close" if close else "save"}
@@ -191,8 +199,9 @@ def test_closing_a_day_through_the_pages(client, secretary, meeting):
 def test_a_bad_venue_fee_is_refused_and_nothing_saved(client, secretary, meeting):
     play_day(meeting, secretary)
     client.force_login(secretary)
-    response = client.post(f"/c/{meeting.club.slug}/meetings/{meeting.pk}/accounts/",
-                           accounts_post(meeting, venue_fee="五千"))
+    response = client.post(
+        f"/c/{meeting.club.slug}/meetings/{meeting.pk}/accounts/", accounts_post(meeting, venue_fee="五千")
+    )
     assert response.status_code == 400
     meeting.refresh_from_db()
     assert not meeting.closed and meeting.venue_fee == 5000
@@ -200,8 +209,10 @@ def test_a_bad_venue_fee_is_refused_and_nothing_saved(client, secretary, meeting
 
 def test_an_absurd_venue_fee_is_refused(client, secretary, meeting):
     client.force_login(secretary)
-    response = client.post(f"/c/{meeting.club.slug}/meetings/{meeting.pk}/accounts/",
-                           {"venue_fee": "9999999999999999999999", "action": "save"})
+    response = client.post(
+        f"/c/{meeting.club.slug}/meetings/{meeting.pk}/accounts/",
+        {"venue_fee": "9999999999999999999999", "action": "save"},
+    )
     assert response.status_code == 400
     meeting.refresh_from_db()
     assert meeting.venue_fee == 5000
@@ -218,8 +229,9 @@ def test_accounts_saved_meanwhile_are_not_overwritten(client, secretary, owner, 
     assert response.status_code == 409
     meeting.refresh_from_db()
     assert meeting.venue_fee == 6000
-    assert client.post(url, {"venue_fee": "7000", "action": "save",
-                             "mark": response.context["mark"]}).status_code == 302
+    assert (
+        client.post(url, {"venue_fee": "7000", "action": "save", "mark": response.context["mark"]}).status_code == 302
+    )
 
 
 def test_someone_who_played_cannot_be_marked_absent(client, secretary, meeting):
@@ -267,11 +279,13 @@ def test_the_attendance_table_keeps_what_was_typed_and_shows_each_error_on_its_r
     data = accounts_post(meeting, absent=(NAKAJIMA,))
     del data[f"came_{Member.objects.get(name=HIGASHIDA).pk}"]
     response = client.post(f"/c/{meeting.club.slug}/meetings/{meeting.pk}/accounts/", data)
-    table = find_all(parse_html(response.content.decode()), lambda node: node.name == "table"
-                     and "attendance" in classes(node))[0]
-    assert [text_of(cell) for cell in find_all(table, lambda node: node.name == "th" and
-                                               dict(node.attributes).get("scope") == "col")] == [
-        "名前", "来場", "精算まで在席"]
+    table = find_all(
+        parse_html(response.content.decode()), lambda node: node.name == "table" and "attendance" in classes(node)
+    )[0]
+    assert [
+        text_of(cell)
+        for cell in find_all(table, lambda node: node.name == "th" and dict(node.attributes).get("scope") == "col")
+    ] == ["名前", "来場", "精算まで在席"]
     assert not find_all(table, lambda node: node.name == "a")  # a form's rows: a sort would lose what was typed
     rows = {text_of(row.children[0]).strip(): row for row in find_all(table, lambda node: node.name == "tr")[1:]}
     assert HIGASHIDA in rows and NAKAJIMA in rows

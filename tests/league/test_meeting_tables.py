@@ -29,8 +29,10 @@ def table_of(response, table_class: str):
 
 def rows_of(response, table_class: str) -> list[list[str]]:
     table = find_all(table_of(response, table_class), lambda node: node.name == "tbody")[0]
-    return [[" ".join(text_of(cell).split()) for cell in find_all(row, lambda node: node.name in ("th", "td"))]
-            for row in find_all(table, lambda node: node.name == "tr")]
+    return [
+        [" ".join(text_of(cell).split()) for cell in find_all(row, lambda node: node.name in ("th", "td"))]
+        for row in find_all(table, lambda node: node.name == "tr")
+    ]
 
 
 def headings_of(response, table_class: str) -> list[str]:
@@ -43,9 +45,15 @@ def played(client, club, meeting, secretary):
     """Two games: 東田, 南野, 西川, 北村; then 中島 in 北村's seat."""
     client.force_login(secretary)
     assert client.post(url("enter_game", club.slug, meeting.pk), game_post(bust_3="0")).status_code == 302
-    assert client.post(url("enter_game", club.slug, meeting.pk),
-                       game_post(round="2", player_0="中島五郎", player_3="北村四郎",
-                                 score_0="-2500", score_3="52300", bust_0="3")).status_code == 302
+    assert (
+        client.post(
+            url("enter_game", club.slug, meeting.pk),
+            game_post(
+                round="2", player_0="中島五郎", player_3="北村四郎", score_0="-2500", score_3="52300", bust_0="3"
+            ),
+        ).status_code
+        == 302
+    )
     client.logout()
     return meeting
 
@@ -56,8 +64,7 @@ def page(club, meeting, language="en"):
 
 def download_links(response) -> list[str]:
     anchors = find_all(parse_html(response.content.decode()), lambda node: node.name == "a")
-    return [dict(a.attributes)["href"] for a in anchors
-            if "_export=" in dict(a.attributes).get("href", "")]
+    return [dict(a.attributes)["href"] for a in anchors if "_export=" in dict(a.attributes).get("href", "")]
 
 
 # --- the day's standings ------------------------------------------------------------------------------------
@@ -66,14 +73,24 @@ def download_links(response) -> list[str]:
 def test_the_days_standings_show_their_cells(client, club, member, played):
     client.force_login(member)
     response = client.get(page(club, played))
-    assert headings_of(response, "day-standings") == ["Rank", "Name", "Points", "Games", "1st", "2nd", "3rd",
-                                                      "4th", "Chips"]
+    assert headings_of(response, "day-standings") == [
+        "Rank",
+        "Name",
+        "Points",
+        "Games",
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "Chips",
+    ]
     assert rows_of(response, "day-standings") == [
         ["1", "東田一郎", "+71.0", "1", "1", "0", "0", "0", "±0"],
         ["2", "南野二郎", "+24.0", "2", "0", "2", "0", "0", "±0"],
         ["3", "北村四郎", "+9.0", "2", "1", "0", "0", "1", "±0"],
         ["4", "西川三郎", "−42.0", "2", "0", "0", "2", "0", "±0"],
-        ["5", "中島五郎", "−62.0", "1", "0", "0", "0", "1", "±0"]]
+        ["5", "中島五郎", "−62.0", "1", "0", "0", "0", "1", "±0"],
+    ]
     japanese = client.get(page(club, played, language="ja"))
     assert [row[2] for row in rows_of(japanese, "day-standings")] == ["+71.0", "+24.0", "+9.0", "▲42.0", "▲62.0"]
     table = table_of(response, "day-standings")
@@ -83,8 +100,10 @@ def test_the_days_standings_show_their_cells(client, club, member, played):
 
 def test_the_days_standings_sort_on_the_points_not_their_text(client, club, member, played):
     client.force_login(member)
+
     def names(**sort):
         return [row[1] for row in rows_of(client.get(page(club, played), sort), "day-standings")]
+
     assert names(**{"day-sort": "points"}) == ["中島五郎", "西川三郎", "北村四郎", "南野二郎", "東田一郎"]
     assert names(**{"day-sort": "-points"}) == ["東田一郎", "南野二郎", "北村四郎", "西川三郎", "中島五郎"]
     # Ties keep the day's ranking, in either direction.
@@ -95,8 +114,10 @@ def test_the_days_standings_sort_on_the_points_not_their_text(client, club, memb
 
 def test_the_days_standings_keep_the_ranking_for_equal_points(club):
     members = list(Member.objects.filter(club=club).order_by("pk"))
-    lines = [SimpleNamespace(rank=rank, member=person, points=points, games=1, places=[1, 0, 0, 0], chips=0)
-             for rank, person, points in zip([1, 2, 2, 4, 5], members, [300, 5, 5, -5, -120], strict=True)]
+    lines = [
+        SimpleNamespace(rank=rank, member=person, points=points, games=1, places=[1, 0, 0, 0], chips=0)
+        for rank, person, points in zip([1, 2, 2, 4, 5], members, [300, 5, 5, -5, -120], strict=True)
+    ]
     table = DayStandingsTable(day_standing_rows(lines), place_names=["1st", "2nd", "3rd", "4th"])
     configure(RequestFactory().get("/", {"day-sort": "points"}), table)
     assert [row.record.member for row in table.rows] == [members[4], members[3], members[1], members[2], members[0]]
@@ -113,8 +134,9 @@ def test_the_days_standings_download_in_english_and_japanese(client, club, membe
     assert english[1] == ["1", "東田一郎", "71.0", "1", "1", "0", "0", "0", "0"]
     assert english[3] == ["3", "'" + HOSTILE, "9.0", "2", "1", "0", "0", "1", "0"]
     assert english[4][2] == "-42.0"  # a number, never the page's −42.0
-    response = client.get(page(club, played, language="ja"), {"_export": "xlsx", "_table": "day-",
-                                                                "day-sort": "points"})
+    response = client.get(
+        page(club, played, language="ja"), {"_export": "xlsx", "_table": "day-", "day-sort": "points"}
+    )
     assert response["Content-Disposition"] == 'attachment; filename="day-standings.xlsx"'
     rows = list(xlsx_sheet(response).iter_rows())
     assert [cell.value for cell in rows[0]] == JA_STANDINGS
@@ -127,8 +149,12 @@ def test_the_days_standings_download_in_english_and_japanese(client, club, membe
 def test_the_meeting_page_offers_each_tables_downloads(client, club, member, played):
     client.force_login(member)
     links = download_links(client.get(page(club, played), {"day-sort": "points"}))
-    assert links == ["?day-sort=points&_export=csv&_table=day-", "?day-sort=points&_export=xlsx&_table=day-",
-                     "?day-sort=points&_export=csv&_table=money-", "?day-sort=points&_export=xlsx&_table=money-"]
+    assert links == [
+        "?day-sort=points&_export=csv&_table=day-",
+        "?day-sort=points&_export=xlsx&_table=day-",
+        "?day-sort=points&_export=csv&_table=money-",
+        "?day-sort=points&_export=xlsx&_table=money-",
+    ]
 
 
 # --- the day's money --------------------------------------------------------------------------------------
@@ -143,10 +169,15 @@ def test_the_days_money_shows_yen_and_sorts_on_them(client, club, member, played
         ["南野二郎", "¥0", "−¥700", "¥700", "2", "present"],
         ["北村四郎", "¥0", "−¥700", "¥700", "2", "present"],
         ["西川三郎", "¥0", "−¥700", "¥700", "2", "present"],
-        ["中島五郎", "¥0", "−¥350", "¥350", "1", "present"]]
+        ["中島五郎", "¥0", "−¥350", "¥350", "1", "present"],
+    ]
     foot = find_all(table_of(response, "money"), lambda node: node.name == "tfoot")[0]
     assert [" ".join(text_of(cell).split()) for cell in find_all(foot, lambda n: n.name in ("th", "td"))][:4] == [
-        "Total", "−¥2,200", "", "¥2,800"]
+        "Total",
+        "−¥2,200",
+        "",
+        "¥2,800",
+    ]
     by_net = client.get(page(club, played), {"money-sort": "-net"})
     assert [row[0] for row in rows_of(by_net, "money")] == ["中島五郎", "南野二郎", "北村四郎", "西川三郎", "東田一郎"]
     japanese = client.get(page(club, played, language="ja"), {"money-sort": "net"})
@@ -220,11 +251,13 @@ def test_the_day_totals_table_and_its_download(client, club, member, meeting):
     client.force_login(member)
     response = client.get(page(club, meeting))
     assert headings_of(response, "day-total-lines") == ["Member", "Hanchan (半荘数)", "Points"]
-    assert rows_of(response, "day-total-lines") == [["東田一郎", "5", "+200.0"], [HOSTILE, "5", "−50.0"],
-                                                     ["南野二郎", "5", "−150.0"]]
+    assert rows_of(response, "day-total-lines") == [
+        ["東田一郎", "5", "+200.0"],
+        [HOSTILE, "5", "−50.0"],
+        ["南野二郎", "5", "−150.0"],
+    ]
     rows = csv_rows(client.get(page(club, meeting, language="ja"), {"_export": "csv", "_table": "totals-"}))
     assert rows[1:] == [["東田一郎", "5", "200.0"], ["'" + HOSTILE, "5", "-50.0"], ["南野二郎", "5", "-150.0"]]
-
 
 
 def test_each_day_total_is_a_group_of_rows(client, club, member, meeting):
@@ -235,8 +268,10 @@ def test_each_day_total_is_a_group_of_rows(client, club, member, meeting):
             DayTotalLine.objects.create(day_total=total, member=Member.objects.get(name=name), points=tenths)
     client.force_login(member)
     groups = find_all(table_of(client.get(page(club, meeting)), "day-total-lines"), lambda node: node.name == "tbody")
-    assert [[text_of(row.children[0]) for row in find_all(group, lambda node: node.name == "tr")] for group in groups
-            ] == [["東田一郎", "北村四郎"], ["南野二郎", "西川三郎"]]
+    assert [
+        [text_of(row.children[0]) for row in find_all(group, lambda node: node.name == "tr")] for group in groups
+    ] == [["東田一郎", "北村四郎"], ["南野二郎", "西川三郎"]]
+
 
 def test_a_closed_and_re_settled_meeting_shows_its_kept_money_and_drift(client, club, owner, secretary, played):
     client.force_login(secretary)
@@ -273,12 +308,18 @@ def test_the_season_money_shows_yen_and_sorts_on_them(client, club, member, clos
         ["北村四郎", "¥0", "−¥700", "¥700", "1", "2"],  # equal nets in reading order
         ["西川三郎", "¥0", "−¥700", "¥700", "1", "2"],
         ["南野二郎", "¥0", "−¥700", "¥700", "1", "2"],
-        ["東田一郎", "−¥2,200", "−¥2,550", "¥350", "1", "1"]]
+        ["東田一郎", "−¥2,200", "−¥2,550", "¥350", "1", "1"],
+    ]
     by_received = client.get(url("season_money", club.slug, language="ja"), {"sort": "received"})
     assert [row[1] for row in rows_of(by_received, "money")] == ["▲2,200円", "0円", "0円", "0円", "0円"]
     by_games = client.get(url("season_money", club.slug), {"sort": "-games"})
-    assert [row[0] for row in rows_of(by_games, "money")] == ["北村四郎", "西川三郎", "南野二郎", "中島五郎",
-                                                               "東田一郎"]  # ties keep the page's order
+    assert [row[0] for row in rows_of(by_games, "money")] == [
+        "北村四郎",
+        "西川三郎",
+        "南野二郎",
+        "中島五郎",
+        "東田一郎",
+    ]  # ties keep the page's order
 
 
 def test_the_season_money_downloads_yen_as_numbers(client, club, member, closed):
@@ -337,11 +378,15 @@ def test_the_owners_member_list_sorts_and_offers_no_download(client, club, owner
 
 
 def _guest_rows(response) -> list[list[str]]:
-    section = find_all(parse_html(response.content.decode()),
-                       lambda node: node.name == "section" and dict(node.attributes).get("id") == "guests")[0]
+    section = find_all(
+        parse_html(response.content.decode()),
+        lambda node: node.name == "section" and dict(node.attributes).get("id") == "guests",
+    )[0]
     body = find_all(section, lambda node: node.name == "tbody")[0]
-    return [[" ".join(text_of(cell).split()) for cell in find_all(row, lambda node: node.name in ("th", "td"))]
-            for row in find_all(body, lambda node: node.name == "tr")]
+    return [
+        [" ".join(text_of(cell).split()) for cell in find_all(row, lambda node: node.name in ("th", "td"))]
+        for row in find_all(body, lambda node: node.name == "tr")
+    ]
 
 
 # --- the draw's sit-outs -----------------------------------------------------------------------------------
@@ -399,11 +444,14 @@ def test_the_club_pages_latest_meeting_tables(client, club, member, played):
     assert rows_of(response, "day-totals")[0] == ["1", "東田一郎", "1", "+71.0"]
     assert rows_of(response, "day-totals")[-1] == ["5", "中島五郎", "1", "−62.0"]
     assert headings_of(response, "day-games") == ["Round · table", "Players by place"]
-    head = find_all(table_of(response, "day-games"), lambda node: node.name == "th"
-                    and dict(node.attributes).get("colspan") == "4")
+    head = find_all(
+        table_of(response, "day-games"), lambda node: node.name == "th" and dict(node.attributes).get("colspan") == "4"
+    )
     assert len(head) == 1  # one heading over the four seats
-    leaders = find_all(parse_html(response.content.decode()), lambda node: node.name == "section"
-                       and dict(node.attributes).get("aria-labelledby") == "leaders-heading")
+    leaders = find_all(
+        parse_html(response.content.decode()),
+        lambda node: node.name == "section" and dict(node.attributes).get("aria-labelledby") == "leaders-heading",
+    )
     if leaders:  # the leaders of the current season, when the club has one with games
         heads = find_all(leaders[0], lambda node: node.name == "th" and dict(node.attributes).get("scope") == "col")
         assert [text_of(cell) for cell in heads] == ["Rank", "Member", "Games", "Points"]
@@ -420,14 +468,17 @@ def test_a_games_breakdown_shows_every_part_in_seat_order(client, club, member, 
     response = client.get(url("game_detail", club.slug, game.pk, language="ja"))
     assert headings_of(response, "breakdown")[:5] == ["席", "名前", "点数", "着順", "合計"]
     rows = rows_of(response, "breakdown")
-    assert [row[:5] for row in rows] == [["東", "東田一郎", "52,300", "1", "+71.0"],
-                                         ["南", "南野二郎", "31,500", "2", "+12.0"],
-                                         ["西", "西川三郎", "18,700", "3", "▲21.0"],
-                                         ["北", "北村四郎", "▲2,500", "4", "▲62.0"]]
+    assert [row[:5] for row in rows] == [
+        ["東", "東田一郎", "52,300", "1", "+71.0"],
+        ["南", "南野二郎", "31,500", "2", "+12.0"],
+        ["西", "西川三郎", "18,700", "3", "▲21.0"],
+        ["北", "北村四郎", "▲2,500", "4", "▲62.0"],
+    ]
     assert all(len(row) == 12 for row in rows)
     assert not download_links(response)
-    heads = find_all(table_of(response, "breakdown"), lambda node: node.name == "th" and ("scope", "col")
-                     in node.attributes)
+    heads = find_all(
+        table_of(response, "breakdown"), lambda node: node.name == "th" and ("scope", "col") in node.attributes
+    )
     # Seat and player are text, not figures aligned to the right.
     assert [classes(head) for head in heads][:5] == [[], [], ["num"], ["num"], ["num", "total"]]
 
@@ -437,12 +488,18 @@ def test_a_games_breakdown_shows_every_part_in_seat_order(client, club, member, 
 
 def card_rows(response) -> list[list[list[str]]]:
     """Each game card's table as the text of its cells: no headings (the card's own heading names the game)."""
-    cards = find_all(parse_html(response.content.decode()), lambda node: node.name == "article"
-                     and "game-card" in classes(node))
+    cards = find_all(
+        parse_html(response.content.decode()), lambda node: node.name == "article" and "game-card" in classes(node)
+    )
     tables = [find_all(card, lambda node: node.name == "table")[0] for card in cards]
     assert not any(find_all(table, lambda node: node.name == "thead") for table in tables)
-    return [[[" ".join(text_of(cell).split()) for cell in find_all(row, lambda node: node.name in ("th", "td"))]
-             for row in find_all(table, lambda node: node.name == "tr")] for table in tables]
+    return [
+        [
+            [" ".join(text_of(cell).split()) for cell in find_all(row, lambda node: node.name in ("th", "td"))]
+            for row in find_all(table, lambda node: node.name == "tr")
+        ]
+        for table in tables
+    ]
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])

@@ -55,8 +55,10 @@ def roster(club):
 def through_entry(client, meeting, typed):
     """Who the entry form saves in the East seat for ``typed`` (None when it refuses the name)."""
     players = {f"player_{seat}": name for seat, name in enumerate(OTHER_SEATS, start=1)}
-    response = client.post(reverse("enter_game", kwargs={"slug": meeting.club.slug, "meeting_id": meeting.pk}),
-                           game_post(player_0=typed, **players, bust_3="0"))
+    response = client.post(
+        reverse("enter_game", kwargs={"slug": meeting.club.slug, "meeting_id": meeting.pk}),
+        game_post(player_0=typed, **players, bust_3="0"),
+    )
     if response.status_code == 302:
         return GameSeat.objects.get(seat=0).member.name
     assert set(response.context["form"].errors) == {"player_0"}
@@ -75,15 +77,22 @@ def through_import(club, typed):
 
 
 @pytest.mark.parametrize(("typed", "expected"), CASES.values(), ids=CASES.keys())
-def test_a_typed_name_finds_the_same_member_at_entry_and_in_an_import(client, secretary, meeting, roster, typed,
-                                                                      expected):
+def test_a_typed_name_finds_the_same_member_at_entry_and_in_an_import(
+    client, secretary, meeting, roster, typed, expected
+):
     client.force_login(secretary)
     assert through_entry(client, meeting, typed) == expected
     assert through_import(roster, typed) == expected
 
 
-@pytest.mark.parametrize(("typed", "expected"), [("田 中花子", ["田中 花子", "田中花子"]),  # no reading last
-                                                 ("いとう", ["伊東", "伊藤"]), ("山田花子", [])])
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("田 中花子", ["田中 花子", "田中花子"]),  # no reading last
+        ("いとう", ["伊東", "伊藤"]),
+        ("山田花子", []),
+    ],
+)
 def test_a_name_meaning_several_members_gives_them_all_as_candidates(roster, typed, expected):
     match = Member.objects.filter(club=roster).finder().find(typed)
     assert match.member is None
@@ -114,12 +123,13 @@ def test_an_imported_name_meaning_several_members_suggests_them_first(roster):
     assert suggestions[:2] == ["田中 花子", "田中花子"]  # in reading order (none last), as every member list
 
 
-
 def test_the_entry_form_names_the_members_an_ambiguous_name_could_mean(client, secretary, meeting, roster):
     client.force_login(secretary)
     players = {f"player_{seat}": name for seat, name in enumerate(OTHER_SEATS, start=1)}
-    response = client.post(reverse("enter_game", kwargs={"slug": meeting.club.slug, "meeting_id": meeting.pk}),
-                           game_post(player_0="いとう", **players, bust_3="0"))
+    response = client.post(
+        reverse("enter_game", kwargs={"slug": meeting.club.slug, "meeting_id": meeting.pk}),
+        game_post(player_0="いとう", **players, bust_3="0"),
+    )
     assert response.status_code == 400
     # Candidates come in the club's member order (by reading, then name).
     assert "“いとう”は伊東、伊藤のどれかです。フルネームか読みで入力してください。" in response.content.decode()
@@ -152,8 +162,9 @@ def partial_roster(club):
 
 
 @pytest.mark.parametrize(("typed", "expected", "how"), PARTIAL_CASES.values(), ids=PARTIAL_CASES.keys())
-def test_at_entry_a_part_or_a_beginning_only_one_member_has_finds_the_member(client, secretary, meeting,
-                                                                            partial_roster, typed, expected, how):
+def test_at_entry_a_part_or_a_beginning_only_one_member_has_finds_the_member(
+    client, secretary, meeting, partial_roster, typed, expected, how
+):
     match = Member.objects.filter(club=partial_roster).finder().find(typed)
     assert (getattr(match.member, "name", None), match.how or None) == (expected, how)
     assert not match.whole
@@ -179,16 +190,22 @@ def test_a_whole_name_still_wins_over_a_part_of_another(partial_roster):
 def test_a_beginning_several_members_have_names_them_all_at_entry(client, secretary, meeting, partial_roster):
     client.force_login(secretary)
     players = {f"player_{seat}": name for seat, name in enumerate(OTHER_SEATS, start=1)}
-    response = client.post(reverse("enter_game", kwargs={"slug": meeting.club.slug, "meeting_id": meeting.pk}),
-                           game_post(player_0="ふく", **players, bust_3="0"))
+    response = client.post(
+        reverse("enter_game", kwargs={"slug": meeting.club.slug, "meeting_id": meeting.pk}),
+        game_post(player_0="ふく", **players, bust_3="0"),
+    )
     assert response.status_code == 400
-    assert ("“ふく”は福田 太郎、福田川、福山雅子のどれかです。名前か読みをもう少し続けて入力してください。"
-            in response.content.decode())
+    assert (
+        "“ふく”は福田 太郎、福田川、福山雅子のどれかです。名前か読みをもう少し続けて入力してください。"
+        in response.content.decode()
+    )
 
 
 def test_the_preview_shows_the_full_name_of_a_member_found_by_a_part(client, secretary, meeting, partial_roster):
     client.force_login(secretary)
     players = {f"player_{seat}": name for seat, name in enumerate(OTHER_SEATS, start=1)}
-    response = client.post(reverse("preview_game", kwargs={"slug": meeting.club.slug, "meeting_id": meeting.pk}),
-                           game_post(player_0="たろう", **players, bust_3="0"))
+    response = client.post(
+        reverse("preview_game", kwargs={"slug": meeting.club.slug, "meeting_id": meeting.pk}),
+        game_post(player_0="たろう", **players, bust_3="0"),
+    )
     assert '<td class="name">福田 太郎</td>' in response.content.decode()

@@ -30,9 +30,15 @@ def rows(response):
     for row in [child for body in bodies for child in body.children if getattr(child, "name", "") == "tr"]:
         box = find_all(row, lambda n: n.name == "input")[0]
         problems = find_all(row, lambda n: n.name == "td" and "problems" in classes(n))[0]
-        found.append((text_of(row.children[0]).strip(), text_of(row.children[1]).strip(),
-                      dict(box.attributes).get("value", ""), bool(find_all(row, lambda n: "suggested" in classes(n))),
-                      [text_of(p).strip() for p in find_all(problems, lambda n: "error" in classes(n))]))
+        found.append(
+            (
+                text_of(row.children[0]).strip(),
+                text_of(row.children[1]).strip(),
+                dict(box.attributes).get("value", ""),
+                bool(find_all(row, lambda n: "suggested" in classes(n))),
+                [text_of(p).strip() for p in find_all(problems, lambda n: "error" in classes(n))],
+            )
+        )
     return found
 
 
@@ -46,29 +52,34 @@ def check(client, club, text):
 
 
 def add(client, club, text, readings, language="en"):
-    return client.post(url(club, language), {"text": text, "action": "save",
-                                   **{f"reading_{index}": reading for index, reading in enumerate(readings)}})
+    return client.post(
+        url(club, language),
+        {"text": text, "action": "save", **{f"reading_{index}": reading for index, reading in enumerate(readings)}},
+    )
 
 
 # -- reading the lines -------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("line", "name", "reading"), [
-    ("佐藤 翔太", "佐藤 翔太", ""),  # a space is part of the name
-    ("佐藤　翔太", "佐藤 翔太", ""),  # a full-width one too
-    ("山田 さくら", "山田 さくら", ""),  # a given name in kana is not a reading
-    ("佐藤翔太\tさとうしょうた", "佐藤翔太", "さとうしょうた"),
-    ("佐藤 翔太, さとう しょうた", "佐藤 翔太", "さとう しょうた"),
-    ("佐藤翔太，サトウショウタ", "佐藤翔太", "さとうしょうた"),  # full-width comma, katakana
-    ("佐藤翔太、さとうしょうた", "佐藤翔太", "さとうしょうた"),
-    ("佐藤翔太（さとうしょうた）", "佐藤翔太", "さとうしょうた"),
-    ("佐藤 翔太 (さとう しょうた)", "佐藤 翔太", "さとう しょうた"),
-    ("=SUM(A1)", "=SUM(A1)", ""),  # only kana in parentheses is a reading
-    ("田中(父)", "田中(父)", ""),
-    ("佐藤()", "佐藤()", ""),
-    ("  ＝佐藤  ", "=佐藤", ""),  # "=" is a character of a name like any other
-    ("佐藤翔太,", "佐藤翔太", ""),
-])
+@pytest.mark.parametrize(
+    ("line", "name", "reading"),
+    [
+        ("佐藤 翔太", "佐藤 翔太", ""),  # a space is part of the name
+        ("佐藤　翔太", "佐藤 翔太", ""),  # a full-width one too
+        ("山田 さくら", "山田 さくら", ""),  # a given name in kana is not a reading
+        ("佐藤翔太\tさとうしょうた", "佐藤翔太", "さとうしょうた"),
+        ("佐藤 翔太, さとう しょうた", "佐藤 翔太", "さとう しょうた"),
+        ("佐藤翔太，サトウショウタ", "佐藤翔太", "さとうしょうた"),  # full-width comma, katakana
+        ("佐藤翔太、さとうしょうた", "佐藤翔太", "さとうしょうた"),
+        ("佐藤翔太（さとうしょうた）", "佐藤翔太", "さとうしょうた"),
+        ("佐藤 翔太 (さとう しょうた)", "佐藤 翔太", "さとう しょうた"),
+        ("=SUM(A1)", "=SUM(A1)", ""),  # only kana in parentheses is a reading
+        ("田中(父)", "田中(父)", ""),
+        ("佐藤()", "佐藤()", ""),
+        ("  ＝佐藤  ", "=佐藤", ""),  # "=" is a character of a name like any other
+        ("佐藤翔太,", "佐藤翔太", ""),
+    ],
+)
 def test_a_line_gives_a_name_and_maybe_a_reading(line, name, reading):
     people, empty = read_lines(line)
     assert [(person.name, person.typed_reading) for person in people] == [(name, reading)]
@@ -144,8 +155,11 @@ def test_the_owner_adds_everyone_with_the_readings_as_corrected(client, club, ow
     assert [str(message) for message in get_messages(response.wsgi_request)] == ["Added 4 members."]
     added = Member.objects.filter(club=club).exclude(name__in=[name for name, _kana in PLAYERS])
     assert sorted(added.values_list("name", "kana", "guest", "active")) == [
-        ("=山田", "やまだ", False, True), ("John Smith", "", False, True),
-        ("佐藤 翔太", "さとう しょおた", False, True), ("鈴木一郎", "すずき いちろう", False, True)]
+        ("=山田", "やまだ", False, True),
+        ("John Smith", "", False, True),
+        ("佐藤 翔太", "さとう しょおた", False, True),
+        ("鈴木一郎", "すずき いちろう", False, True),
+    ]
 
 
 def test_the_message_is_japanese_by_default(client, club, owner):

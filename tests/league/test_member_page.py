@@ -38,8 +38,14 @@ from .member_history import SANMA_RULES, api_url, meeting_on, page_url, people, 
 
 pytestmark = pytest.mark.usefixtures("member_page_today", "japanese")
 
-SPLIT_RULES = {"players": 4, "start": 25000, "target": 30000, "uma": [20, 10, -10, -20], "rounding": "half_up",
-               "ties": "split"}
+SPLIT_RULES = {
+    "players": 4,
+    "start": 25000,
+    "target": 30000,
+    "uma": [20, 10, -10, -20],
+    "rounding": "half_up",
+    "ties": "split",
+}
 
 
 def page_lines(response):
@@ -69,7 +75,11 @@ def test_summary_is_the_members_standings_line(client, club, member, league):
     assert line.places == [2, 1, 1, 1]
     assert [str(rate) for rate in line.place_rates] == ["40.0", "20.0", "20.0", "20.0"]
     assert (str(line.top_rate), str(line.rentai_rate), str(line.last_avoid_rate), str(line.bust_rate)) == (
-        "40.0", "60.0", "80.0", "0.0")
+        "40.0",
+        "60.0",
+        "80.0",
+        "0.0",
+    )
     assert "1 of 4" in text_of(client.get("/en" + page_url(club, league["東田"])).content.decode())
     assert (line.best, line.worst) == (1300, -500)
     assert line.average_score == 33400  # (40000 + 35000 + 22000 + 10000 + 60000) / 5
@@ -105,7 +115,7 @@ def test_history_lists_every_game_that_counts_newest_first_with_every_part(clien
     assert (chips.chips, chips.chip_points, chips.base, chips.uma, chips.total) == (-2, -100, -200, -200, -500)
     html = response.content.decode()
     link = html.index(reverse("game_detail", args=[club.slug, games[3].pk]))
-    row = html[html.rindex("<tr", 0, link):]
+    row = html[html.rindex("<tr", 0, link) :]
     row = row[: row.index("</tr>")]
     assert "▲50.0" in row and "▲10.0" in row and "(▲2)" in row and "10,000" in row
     assert reverse("meeting_detail", args=[club.slug, games[0].meeting_id]) in html
@@ -139,27 +149,40 @@ def test_streaks(client, club, member, league):
     assert (top.current.length, top.current.first.game.pk) == (1, games[4].pk)
     not_last = by_kind["not_last"]
     assert (not_last.longest.length, not_last.longest.first.game.pk, not_last.longest.last.game.pk) == (
-        3, games[0].pk, games[2].pk)
+        3,
+        games[0].pk,
+        games[2].pk,
+    )
     assert not_last.current.length == 1
     positive = by_kind["positive"]
     assert (positive.longest.length, positive.longest.first.game.pk, positive.longest.last.game.pk) == (
-        2, games[0].pk, games[1].pk)
+        2,
+        games[0].pk,
+        games[1].pk,
+    )
     assert positive.current.length == 1
     nakajima = client.get(page_url(club, league["中島"])).context["record"]
     # 中島: 4th, 3rd, 4th (last on the seat tie with 北村), never positive.
     assert {s.kind: (s.longest.length, s.current.length) for s in nakajima.streaks} == {
-        "top": (0, 0), "not_last": (1, 0), "positive": (0, 0)}
+        "top": (0, 0),
+        "not_last": (1, 0),
+        "positive": (0, 0),
+    }
     text = text_of(client.get("/en" + page_url(club, league["東田"])).content.decode())
-    assert ("Not last (ラス回避) Longest: 3 games ( Sun 10 May 2026 – Sun 14 Jun 2026 ) "
-            "Current: 1 game (since Sun 14 Jun 2026 )") in text
+    assert (
+        "Not last (ラス回避) Longest: 3 games ( Sun 10 May 2026 – Sun 14 Jun 2026 ) "
+        "Current: 1 game (since Sun 14 Jun 2026 )"
+    ) in text
     assert "Positive totals Longest: 2 games ( Sun 10 May 2026 ) Current: 1 game" in text  # one day: said once
 
 
 def test_head_to_head(client, club, member, league):
     client.force_login(member)
     record = client.get(page_url(club, league["東田"])).context["record"]
-    table = [(h.opponent.name[:2], h.games, h.above, h.below, h.even, h.points, h.opponent_points)
-             for h in record.head_to_head]
+    table = [
+        (h.opponent.name[:2], h.games, h.above, h.below, h.even, h.points, h.opponent_points)
+        for h in record.head_to_head
+    ]
     assert table == [
         # most games together first, then by reading: きたむら, にしかわ, みなみの
         ("北村", 4, 3, 1, 0, 1770, -1250),
@@ -175,7 +198,7 @@ def test_yakuman_list(client, club, member, league):
     yakuman = response.context["record"].yakuman
     assert [(y.name, y.win, y.game_id) for y in yakuman] == [("四暗刻", "tsumo", league["games"][4].pk)]
     html = response.content.decode()
-    section = html[html.index('class="member-yakuman"'):]
+    section = html[html.index('class="member-yakuman"') :]
     assert "四暗刻" in section and "大三元" not in section and "国士無双" not in section
     assert reverse("game_detail", args=[club.slug, league["games"][4].pk]) in section
 
@@ -239,8 +262,13 @@ def test_a_member_with_no_games(client, club, member, league):
     data = client.get(api_url(club, newcomer)).json()
     assert (data["summary"]["games"], data["summary"]["points"], data["summary"]["per_game"]) == (0, 0.0, None)
     assert data["games"] == [] and data["head_to_head"] == []
-    assert data["streaks"]["top"]["longest"] == {"length": 0, "from": None, "to": None, "first_game_id": None,
-                                                 "last_game_id": None}
+    assert data["streaks"]["top"]["longest"] == {
+        "length": 0,
+        "from": None,
+        "to": None,
+        "first_game_id": None,
+        "last_game_id": None,
+    }
 
 
 def test_unusable_choices_are_reported_and_the_defaults_shown(client, club, member, league):
@@ -258,8 +286,10 @@ def test_unusable_choices_are_reported_and_the_defaults_shown(client, club, memb
 def test_pages_of_a_long_history(client, club, member, secretary, season):
     p = people(club)
     meeting = meeting_on(club, datetime.date(2026, 5, 1))
-    games = [play(secretary, meeting, n, [p["東田"], p["南野"], p["西川"], p["北村"]],
-                  [40000, 30000, 20000, 10000]) for n in range(1, 41)]
+    games = [
+        play(secretary, meeting, n, [p["東田"], p["南野"], p["西川"], p["北村"]], [40000, 30000, 20000, 10000])
+        for n in range(1, 41)
+    ]
     client.force_login(member)
     first = client.get(page_url(club, p["東田"]))
     assert [line.game.pk for line in page_lines(first)] == [g.pk for g in reversed(games)][:30]
@@ -328,8 +358,9 @@ def test_the_charts_on_the_page(client, club, member, league):
 
 
 def test_line_chart_places_values_exactly():
-    figure = ET.fromstring(str(charts.line_chart(
-        "t", [100, -100, 300], title="t", desc="d", y_label="P", x_label="G", min_step=10)))
+    figure = ET.fromstring(
+        str(charts.line_chart("t", [100, -100, 300], title="t", desc="d", y_label="P", x_label="G", min_step=10))
+    )
     svg = figure.find("svg")
     # Values −100…300 with ticks every 100: the plot runs from y=206 (−100) to y=26 (+300), x from 48 to 388.
     assert _points(svg.find("polyline")) == [(48.0, 161.0), (161.3, 116.0), (274.7, 206.0), (388.0, 26.0)]
@@ -340,8 +371,9 @@ def test_line_chart_places_values_exactly():
 
 
 def test_bar_chart_places_values_exactly():
-    figure = ET.fromstring(str(charts.bar_chart("b", [("1", 4, "40%"), ("2", 0, "0%"), ("3", 2, "20%")],
-                                                title="t", desc="d")))
+    figure = ET.fromstring(
+        str(charts.bar_chart("b", [("1", 4, "40%"), ("2", 0, "0%"), ("3", 2, "20%")], title="t", desc="d"))
+    )
     bars = figure.findall(".//rect")
     assert [float(b.get("height")) for b in bars] == [150.0, 0.0, 75.0]  # 150 units for the tallest
     assert [float(b.get("y")) for b in bars] == [56.0, 206.0, 131.0]  # from the baseline at y=206
@@ -357,7 +389,7 @@ def test_chart_text_is_escaped():
 def test_charts_use_no_inline_style_or_script(client, club, member, league):
     client.force_login(member)
     html = client.get(page_url(club, league["東田"])).content.decode()
-    main = html[html.index("<main"):]
+    main = html[html.index("<main") :]
     assert "style=" not in main and "<script" not in main
 
 
@@ -374,15 +406,37 @@ def test_json(client, club, member, league):
     season = Season.objects.get(name="2026年度")
     assert data["period"] == {
         "rule_set": {"id": club.rule_sets.get().pk, "slug": "main", "name": "四人打ち"},
-        "season": {"id": season.pk, "name": "2026年度"}, "first_day": "2026-04-01", "last_day": "2027-03-31",
-        "min_games": 4, "players": 4,
+        "season": {"id": season.pk, "name": "2026年度"},
+        "first_day": "2026-04-01",
+        "last_day": "2027-03-31",
+        "min_games": 4,
+        "players": 4,
     }
     assert data["summary"] == {
-        "rank": 1, "ranked": True, "games": 5, "points": 132.0, "game_points": 127.0, "day_points": 0.0,
-        "adjustments": 5.0, "per_game": 26.4, "placed_games": 5, "day_total_games": 0, "average_place": 2.2,
-        "places": [2, 1, 1, 1], "place_rates": [40.0, 20.0, 20.0, 20.0],
-        "top_rate": 40.0, "rentai_rate": 60.0, "last_avoid_rate": 80.0, "busts": 0, "bust_rate": 0.0,
-        "best": 130.0, "worst": -50.0, "average_score": 33400, "scored_games": 5, "chips": -2, "chip_points": -10.0,
+        "rank": 1,
+        "ranked": True,
+        "games": 5,
+        "points": 132.0,
+        "game_points": 127.0,
+        "day_points": 0.0,
+        "adjustments": 5.0,
+        "per_game": 26.4,
+        "placed_games": 5,
+        "day_total_games": 0,
+        "average_place": 2.2,
+        "places": [2, 1, 1, 1],
+        "place_rates": [40.0, 20.0, 20.0, 20.0],
+        "top_rate": 40.0,
+        "rentai_rate": 60.0,
+        "last_avoid_rate": 80.0,
+        "busts": 0,
+        "bust_rate": 0.0,
+        "best": 130.0,
+        "worst": -50.0,
+        "average_score": 33400,
+        "scored_games": 5,
+        "chips": -2,
+        "chip_points": -10.0,
         "shugi": 60.0,
         "last_played": data["summary"]["last_played"],
     }
@@ -390,33 +444,94 @@ def test_json(client, club, member, league):
     assert [g["game_id"] for g in data["games"]] == [g.pk for g in reversed(games)]
     latest = data["games"][0]
     assert latest == {
-        "date": "2026-06-14", "meeting_id": games[4].meeting_id, "game_id": games[4].pk, "round": 3, "table": 1,
-        "seat": 0, "wind": "east", "place": 1, "points_only": False, "score": 60000, "chips": 0,
-        "base": 30.0, "oka": 20.0, "uma": 20.0, "bust": 0.0, "chip_points": 0.0, "shugi": 60.0, "chombo": 0.0,
-        "total": 130.0, "cumulative": 127.0,
+        "date": "2026-06-14",
+        "meeting_id": games[4].meeting_id,
+        "game_id": games[4].pk,
+        "round": 3,
+        "table": 1,
+        "seat": 0,
+        "wind": "east",
+        "place": 1,
+        "points_only": False,
+        "score": 60000,
+        "chips": 0,
+        "base": 30.0,
+        "oka": 20.0,
+        "uma": 20.0,
+        "bust": 0.0,
+        "chip_points": 0.0,
+        "shugi": 60.0,
+        "chombo": 0.0,
+        "total": 130.0,
+        "cumulative": 127.0,
         "opponents": [
-            {"id": league["南野"].pk, "name": "南野二郎", "seat": 1, "wind": "south", "place": 2, "score": 20000,
-             "total": -20.0},
-            {"id": league["北村"].pk, "name": "北村四郎", "seat": 2, "wind": "west", "place": 3, "score": 10000,
-             "total": -50.0},
-            {"id": league["中島"].pk, "name": "中島五郎", "seat": 3, "wind": "north", "place": 4, "score": 10000,
-             "total": -60.0},
+            {
+                "id": league["南野"].pk,
+                "name": "南野二郎",
+                "seat": 1,
+                "wind": "south",
+                "place": 2,
+                "score": 20000,
+                "total": -20.0,
+            },
+            {
+                "id": league["北村"].pk,
+                "name": "北村四郎",
+                "seat": 2,
+                "wind": "west",
+                "place": 3,
+                "score": 10000,
+                "total": -50.0,
+            },
+            {
+                "id": league["中島"].pk,
+                "name": "中島五郎",
+                "seat": 3,
+                "wind": "north",
+                "place": 4,
+                "score": 10000,
+                "total": -60.0,
+            },
         ],
     }
     assert data["games"][1]["chip_points"] == -10.0 and data["games"][1]["chips"] == -2
     assert data["games"][2]["total"] == -18.0 and data["games"][2]["wind"] == "west"
     assert data["streaks"]["not_last"] == {
-        "longest": {"length": 3, "from": "2026-05-10", "to": "2026-06-14", "first_game_id": games[0].pk,
-                    "last_game_id": games[2].pk},
-        "current": {"length": 1, "from": "2026-06-14", "to": "2026-06-14", "first_game_id": games[4].pk,
-                    "last_game_id": games[4].pk},
+        "longest": {
+            "length": 3,
+            "from": "2026-05-10",
+            "to": "2026-06-14",
+            "first_game_id": games[0].pk,
+            "last_game_id": games[2].pk,
+        },
+        "current": {
+            "length": 1,
+            "from": "2026-06-14",
+            "to": "2026-06-14",
+            "first_game_id": games[4].pk,
+            "last_game_id": games[4].pk,
+        },
     }
     assert set(data["streaks"]) == {"top", "not_last", "positive"}
-    assert data["yakuman"] == [{"name": "四暗刻", "kind": "yakuman", "win": "tsumo", "count": 1, "date": "2026-06-14",
-                                "meeting_id": games[4].meeting_id, "game_id": games[4].pk}]
+    assert data["yakuman"] == [
+        {
+            "name": "四暗刻",
+            "kind": "yakuman",
+            "win": "tsumo",
+            "count": 1,
+            "date": "2026-06-14",
+            "meeting_id": games[4].meeting_id,
+            "game_id": games[4].pk,
+        }
+    ]
     assert data["head_to_head"][0] == {
         "opponent": {"id": league["北村"].pk, "name": "北村四郎", "kana": "きたむらしろう", "guest": False},
-        "games": 4, "above": 3, "below": 1, "even": 0, "points": 177.0, "opponent_points": -125.0,
+        "games": 4,
+        "above": 3,
+        "below": 1,
+        "even": 0,
+        "points": 177.0,
+        "opponent_points": -125.0,
     }
     assert b"\\u" not in response.content  # Japanese as UTF-8, readable
 
@@ -445,9 +560,15 @@ def _many_games(club, secretary, count):
     meeting = meeting_on(club, datetime.date(2026, 5, 1))
     for n in range(1, count + 1):
         seats = [p["東田"], p["南野"], p["西川"], p["北村"]]
-        seats = seats[n % 4:] + seats[: n % 4]
-        play(secretary, meeting, n, seats, [40000, 30000, 20000, 10000],
-             yakuman=[{"seat": 0, "win": "tsumo", "name": "大四喜"}] if n % 7 == 0 else [])
+        seats = seats[n % 4 :] + seats[: n % 4]
+        play(
+            secretary,
+            meeting,
+            n,
+            seats,
+            [40000, 30000, 20000, 10000],
+            yakuman=[{"seat": 0, "win": "tsumo", "name": "大四喜"}] if n % 7 == 0 else [],
+        )
     return p["東田"]
 
 
@@ -458,8 +579,9 @@ PAGE_QUERIES = 17
 
 
 @pytest.mark.parametrize("games", [3, 40])
-def test_the_page_costs_the_same_queries_for_3_or_40_games(client, club, member, secretary, season, games,
-                                                           django_assert_num_queries):
+def test_the_page_costs_the_same_queries_for_3_or_40_games(
+    client, club, member, secretary, season, games, django_assert_num_queries
+):
     higashida = _many_games(club, secretary, games)
     client.force_login(member)
     with django_assert_num_queries(PAGE_QUERIES):
@@ -472,8 +594,9 @@ def test_the_page_costs_the_same_queries_for_3_or_40_games(client, club, member,
 
 
 @pytest.mark.parametrize("games", [3, 40])
-def test_the_index_costs_the_same_queries_for_3_or_40_games(client, club, member, secretary, season, games,
-                                                            django_assert_num_queries):
+def test_the_index_costs_the_same_queries_for_3_or_40_games(
+    client, club, member, secretary, season, games, django_assert_num_queries
+):
     _many_games(club, secretary, games)
     client.force_login(member)
     # session, user, club, membership, current season, members, their games, their day totals' hanchan
@@ -483,9 +606,12 @@ def test_the_index_costs_the_same_queries_for_3_or_40_games(client, club, member
 
 # --- members of another club ---------------------------------------------------------------------------
 
+
 def _urls(club, member_obj):
     return [
-        page_url(club, member_obj), api_url(club, member_obj), reverse("member_list", kwargs={"slug": club.slug}),
+        page_url(club, member_obj),
+        api_url(club, member_obj),
+        reverse("member_list", kwargs={"slug": club.slug}),
     ]
 
 

@@ -19,10 +19,11 @@ def many_games(club, secretary, days, per_day):
     p = people(club)
     players = [p["東田"], p["南野"], p["西川"], p["北村"]]
     for day in range(days):
-        meeting = Meeting.objects.create(club=club, rule_set=club.rule_sets.get(),
-                                         date=datetime.date(2026, 4, 5) + datetime.timedelta(days=day))
+        meeting = Meeting.objects.create(
+            club=club, rule_set=club.rule_sets.get(), date=datetime.date(2026, 4, 5) + datetime.timedelta(days=day)
+        )
         for number in range(1, per_day + 1):
-            seats = players[number % 4:] + players[:number % 4]
+            seats = players[number % 4 :] + players[: number % 4]
             play(secretary, meeting, number, seats, [40000, 30000, 20000, 10000])
     return p["東田"]
 
@@ -32,7 +33,11 @@ def test_the_json_gives_the_games_by_pages_and_every_figure_complete(client, clu
     client.force_login(member)
     first = client.get(api_url(club, higashida, season=season.pk)).json()
     assert first["games_page"] == {
-        "page": 1, "pages": 3, "count": 260, "per_page": 100, "previous": None,
+        "page": 1,
+        "pages": 3,
+        "count": 260,
+        "per_page": 100,
+        "previous": None,
         "next": f"http://testserver{api_url(club, higashida, season=season.pk, page=2)}",
     }
     assert first["summary"]["games"] == 260 and sum(seat["games"] for seat in first["seats"]) == 260

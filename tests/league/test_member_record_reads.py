@@ -15,11 +15,30 @@ from league.services.games import Entry, record_game, set_void, settle_in_force
 from league.stats.member import member_record
 from league.stats.standings import Period
 
-SPLIT_RULES = {"players": 4, "start": 25000, "target": 30000, "uma": [20, 10, -10, -20], "rounding": "half_up",
-               "ties": "split"}
+SPLIT_RULES = {
+    "players": 4,
+    "start": 25000,
+    "target": 30000,
+    "uma": [20, 10, -10, -20],
+    "rounding": "half_up",
+    "ties": "split",
+}
 FIRST = datetime.date(2026, 4, 1)
-SEAT_PARTS = ("seat", "member_id", "score", "chips", "place", "base", "oka", "uma", "bust", "chip_points", "shugi",
-              "chombo", "total")
+SEAT_PARTS = (
+    "seat",
+    "member_id",
+    "score",
+    "chips",
+    "place",
+    "base",
+    "oka",
+    "uma",
+    "bust",
+    "chip_points",
+    "shugi",
+    "chombo",
+    "total",
+)
 
 
 def random_scores(rng):
@@ -40,43 +59,65 @@ def random_points(rng):
 
 def play_season(club, secretary, rule_set, rng):
     people = list(Member.objects.filter(club=club)) + [
-        Member.objects.create(club=club, name=f"客{i}", kana=f"きゃく{i}", guest=True) for i in range(2)]
+        Member.objects.create(club=club, name=f"客{i}", kana=f"きゃく{i}", guest=True) for i in range(2)
+    ]
     days = [FIRST + datetime.timedelta(days=7 * week) for week in range(-1, 8)]  # the first is before the period
     for day in days:
         meeting = Meeting.objects.create(club=club, rule_set=rule_set, date=day)
         for round_number in range(1, rng.randint(3, 7)):
             players = rng.sample(people, 4)
             if rng.random() < 0.2:
-                entry = Entry(meeting=meeting, round=round_number, table=1, members=players, scores=None,
-                              points=random_points(rng))
+                entry = Entry(
+                    meeting=meeting,
+                    round=round_number,
+                    table=1,
+                    members=players,
+                    scores=None,
+                    points=random_points(rng),
+                )
             else:
                 chips = rng.randint(-3, 3)
-                entry = Entry(meeting=meeting, round=round_number, table=1, members=players,
-                              scores=random_scores(rng), chips=[chips, -chips, 0, 0])
+                entry = Entry(
+                    meeting=meeting,
+                    round=round_number,
+                    table=1,
+                    members=players,
+                    scores=random_scores(rng),
+                    chips=[chips, -chips, 0, 0],
+                )
             game = record_game(settle_in_force(entry), secretary)
             if rng.random() < 0.15:
                 set_void(game, True, game.revision, secretary)
         if rng.random() < 0.4:
             day_total = DayTotal.objects.create(meeting=meeting, games=rng.randint(1, 4))
             first, second = rng.randrange(-300, 300), rng.randrange(-300, 300)
-            for member, points in zip(rng.sample(people, 4), [first, second, 50, -(first + second + 50)],
-                                      strict=True):
+            for member, points in zip(rng.sample(people, 4), [first, second, 50, -(first + second + 50)], strict=True):
                 DayTotalLine.objects.create(day_total=day_total, member=member, points=points)
     return people
 
 
 def read_every_seat(member, period):
     """The member's counted games of the period, oldest first, each as (own seat, every seat): model instances."""
-    own = (GameSeat.objects.filter(member=member, game__void=False, game__meeting__rule_set=period.rule_set,
-                                   game__meeting__date__gte=period.first_day)
-           .select_related("game__meeting").prefetch_related("game__seats")
-           .order_by("game__meeting__date", "game__meeting_id", "game__round", "game__table", "game_id"))
+    own = (
+        GameSeat.objects.filter(
+            member=member,
+            game__void=False,
+            game__meeting__rule_set=period.rule_set,
+            game__meeting__date__gte=period.first_day,
+        )
+        .select_related("game__meeting")
+        .prefetch_related("game__seats")
+        .order_by("game__meeting__date", "game__meeting_id", "game__round", "game__table", "game_id")
+    )
     return [(seat, sorted(seat.game.seats.all(), key=lambda other: other.seat)) for seat in own]
 
 
 def expected_streaks(games):
-    holds = {"top": lambda own, seats: own.place == 1, "not_last": lambda own, seats: own.place != len(seats),
-             "positive": lambda own, seats: own.total > 0}
+    holds = {
+        "top": lambda own, seats: own.place == 1,
+        "not_last": lambda own, seats: own.place != len(seats),
+        "positive": lambda own, seats: own.total > 0,
+    }
     result = {}
     for kind, condition in holds.items():
         longest = current = ()
@@ -110,11 +151,16 @@ def expected_seats(games):
     seats = {}
     for own, table in games:
         seats.setdefault(own.seat, []).append((own.place, own.place == len(table), own.total))
-    return {seat: (len(rows), rounded(Decimal(sum(p for p, _l, _t in rows)) / len(rows), 2),
-                   rounded(Decimal(sum(p == 1 for p, _l, _t in rows)) * 100 / len(rows), 1),
-                   rounded(Decimal(sum(not last for _p, last, _t in rows)) * 100 / len(rows), 1),
-                   rounded(Decimal(sum(t for _p, _l, t in rows)) / len(rows) / 10, 1))
-            for seat, rows in seats.items()}
+    return {
+        seat: (
+            len(rows),
+            rounded(Decimal(sum(p for p, _l, _t in rows)) / len(rows), 2),
+            rounded(Decimal(sum(p == 1 for p, _l, _t in rows)) * 100 / len(rows), 1),
+            rounded(Decimal(sum(not last for _p, last, _t in rows)) * 100 / len(rows), 1),
+            rounded(Decimal(sum(t for _p, _l, t in rows)) / len(rows) / 10, 1),
+        )
+        for seat, rows in seats.items()
+    }
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -129,28 +175,43 @@ def test_the_narrow_reads_give_every_figure_of_reading_every_seat(club, secretar
     for member in people:
         games = read_every_seat(member, period)
         record = member_record(member, period)
-        assert [(line.game.pk, line.seat.seat, line.seat.place, line.seat.total, line.players)
-                for line in record.games] == [(own.game_id, own.seat, own.place, own.total, len(seats))
-                                              for own, seats in games]
+        assert [
+            (line.game.pk, line.seat.seat, line.seat.place, line.seat.total, line.players) for line in record.games
+        ] == [(own.game_id, own.seat, own.place, own.total, len(seats)) for own, seats in games]
         assert all(line.game.meeting.date >= FIRST for line in record.games)
-        streaks = {streak.kind: (streak.longest.length, [line.game.pk for line in filter(None, [streak.longest.first])],
-                                 [line.game.pk for line in filter(None, [streak.longest.last])],
-                                 streak.current.length, [line.game.pk for line in filter(None, [streak.current.first])])
-                   for streak in record.streaks}
-        assert streaks == {kind: (length, list(first), list(last), current, list(since))
-                           for kind, (length, first, last, current, since) in expected_streaks(games).items()}
+        streaks = {
+            streak.kind: (
+                streak.longest.length,
+                [line.game.pk for line in filter(None, [streak.longest.first])],
+                [line.game.pk for line in filter(None, [streak.longest.last])],
+                streak.current.length,
+                [line.game.pk for line in filter(None, [streak.current.first])],
+            )
+            for streak in record.streaks
+        }
+        assert streaks == {
+            kind: (length, list(first), list(last), current, list(since))
+            for kind, (length, first, last, current, since) in expected_streaks(games).items()
+        }
         expected = expected_head_to_head(games)
-        assert {h.opponent.pk: [h.games, h.above, h.below, h.even, h.points, h.opponent_points]
-                for h in record.head_to_head} == expected
+        assert {
+            h.opponent.pk: [h.games, h.above, h.below, h.even, h.points, h.opponent_points] for h in record.head_to_head
+        } == expected
         assert [h.games for h in record.head_to_head] == sorted((h.games for h in record.head_to_head), reverse=True)
         by_seat = expected_seats(games)
         assert [seat.seat for seat in record.seats] == [0, 1, 2, 3]
-        assert {seat.seat: (seat.games, seat.average_place, seat.top_rate, seat.last_avoid_rate, seat.per_game)
-                for seat in record.seats if seat.games} == by_seat
+        assert {
+            seat.seat: (seat.games, seat.average_place, seat.top_rate, seat.last_avoid_rate, seat.per_game)
+            for seat in record.seats
+            if seat.games
+        } == by_seat
         # The history, page by page: each game's own seat and opponents in full, the running total with day totals.
         seats_of = {own.game_id: (own, table) for own, table in games}
-        day_lines = list(DayTotalLine.objects.filter(member=member, day_total__meeting__rule_set=rule_set,
-                                                     day_total__meeting__date__gte=FIRST))
+        day_lines = list(
+            DayTotalLine.objects.filter(
+                member=member, day_total__meeting__rule_set=rule_set, day_total__meeting__date__gte=FIRST
+            )
+        )
         assert len(record.history) == len(games) + len(day_lines)
         # By day, a day's day totals after its games, numbered in that order.
         days_and_kinds = [(entry.date, entry.is_day_total) for entry in record.history]
@@ -168,8 +229,11 @@ def test_the_narrow_reads_give_every_figure_of_reading_every_seat(club, secretar
                     continue
                 own, table = seats_of[line.game.pk]
                 assert tuple(getattr(line.seat, part) for part in SEAT_PARTS) == tuple(
-                    getattr(own, part) for part in SEAT_PARTS)
+                    getattr(own, part) for part in SEAT_PARTS
+                )
                 assert [tuple(getattr(other, part) for part in SEAT_PARTS) for other in line.opponents] == [
-                    tuple(getattr(other, part) for part in SEAT_PARTS) for other in table if other.pk != own.pk]
+                    tuple(getattr(other, part) for part in SEAT_PARTS) for other in table if other.pk != own.pk
+                ]
                 assert [other.member.pk for other in line.opponents] == [
-                    other.member_id for other in table if other.pk != own.pk]
+                    other.member_id for other in table if other.pk != own.pk
+                ]

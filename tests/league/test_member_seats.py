@@ -22,11 +22,15 @@ pytestmark = pytest.mark.usefixtures("member_page_today", "japanese")
 def seat_rows(response):
     """The figures-by-seat table as its header texts and rows of cell texts."""
     [table] = find_all(parse_html(response.content.decode()), lambda n: n.name == "table" and "by-seat" in classes(n))
-    headers = [text_of(th).strip() for th in find_all(find_all(table, lambda n: n.name == "thead")[0],
-                                                       lambda n: n.name == "th")]
+    headers = [
+        text_of(th).strip()
+        for th in find_all(find_all(table, lambda n: n.name == "thead")[0], lambda n: n.name == "th")
+    ]
     body = find_all(table, lambda n: n.name == "tbody")[0]
-    rows = [[text_of(cell).strip() for cell in find_all(row, lambda n: n.name in ("th", "td"))]
-            for row in find_all(body, lambda n: n.name == "tr")]
+    rows = [
+        [text_of(cell).strip() for cell in find_all(row, lambda n: n.name in ("th", "td"))]
+        for row in find_all(body, lambda n: n.name == "tr")
+    ]
     return headers, rows
 
 
@@ -62,27 +66,67 @@ def test_the_json_gives_each_seat(client, club, member, league):
     client.force_login(member)
     data = client.get(api_url(club, league["東田"])).json()
     assert data["seats"] == [
-        {"seat": 0, "wind": "east", "games": 3, "average_place": 2.0, "top_rate": 66.7, "last_avoid_rate": 66.7,
-         "per_game": 43.3},
-        {"seat": 1, "wind": "south", "games": 1, "average_place": 2.0, "top_rate": 0.0, "last_avoid_rate": 100.0,
-         "per_game": 15.0},
-        {"seat": 2, "wind": "west", "games": 1, "average_place": 3.0, "top_rate": 0.0, "last_avoid_rate": 100.0,
-         "per_game": -18.0},
-        {"seat": 3, "wind": "north", "games": 0, "average_place": None, "top_rate": None, "last_avoid_rate": None,
-         "per_game": None},
+        {
+            "seat": 0,
+            "wind": "east",
+            "games": 3,
+            "average_place": 2.0,
+            "top_rate": 66.7,
+            "last_avoid_rate": 66.7,
+            "per_game": 43.3,
+        },
+        {
+            "seat": 1,
+            "wind": "south",
+            "games": 1,
+            "average_place": 2.0,
+            "top_rate": 0.0,
+            "last_avoid_rate": 100.0,
+            "per_game": 15.0,
+        },
+        {
+            "seat": 2,
+            "wind": "west",
+            "games": 1,
+            "average_place": 3.0,
+            "top_rate": 0.0,
+            "last_avoid_rate": 100.0,
+            "per_game": -18.0,
+        },
+        {
+            "seat": 3,
+            "wind": "north",
+            "games": 0,
+            "average_place": None,
+            "top_rate": None,
+            "last_avoid_rate": None,
+            "per_game": None,
+        },
     ]
 
 
-def test_three_player_rules_have_three_seats_and_points_only_games_count_by_their_seat(client, club, member,
-                                                                                      secretary, season):
+def test_three_player_rules_have_three_seats_and_points_only_games_count_by_their_seat(
+    client, club, member, secretary, season
+):
     rule_set = RuleSet.objects.create(club=club, slug="sanma", name="三人打ち", position=1)
     RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2020, 1, 1), rules=SANMA_RULES)
     p = people(club)
     meeting = meeting_on(club, datetime.date(2026, 6, 1), rule_set)
     play(secretary, meeting, 1, [p["東田"], p["南野"], p["西川"]], [50000, 35000, 20000])  # 東 1st
     play(secretary, meeting, 2, [p["南野"], p["西川"], p["東田"]], [60000, 30000, 15000])  # 西 3rd
-    record_game(settle_in_force(Entry(meeting=meeting, round=3, table=1, members=[p["西川"], p["東田"], p["南野"]],
-                                      scores=None, points=[-300, 500, -200])), secretary)  # 南 1st, points only
+    record_game(
+        settle_in_force(
+            Entry(
+                meeting=meeting,
+                round=3,
+                table=1,
+                members=[p["西川"], p["東田"], p["南野"]],
+                scores=None,
+                points=[-300, 500, -200],
+            )
+        ),
+        secretary,
+    )  # 南 1st, points only
     client.force_login(member)
     response = client.get(page_url(club, p["東田"], rule_set="sanma"))
     _headers, rows = seat_rows(response)
@@ -90,7 +134,10 @@ def test_three_player_rules_have_three_seats_and_points_only_games_count_by_thei
     assert rows[1][-1] == "+50.0"
     data = client.get(api_url(club, p["東田"], rule_set="sanma")).json()
     assert [(seat["wind"], seat["games"], seat["last_avoid_rate"]) for seat in data["seats"]] == [
-        ("east", 1, 100.0), ("south", 1, 100.0), ("west", 1, 0.0)]
+        ("east", 1, 100.0),
+        ("south", 1, 100.0),
+        ("west", 1, 0.0),
+    ]
 
 
 def test_day_totals_have_no_seat(client, club, member, league):

@@ -26,16 +26,17 @@ pytestmark = pytest.mark.usefixtures("member_page_today", "japanese")
 
 
 def _table(response, css_class):
-    [table] = find_all(parse_html(response.content.decode()),
-                       lambda n: n.name == "table" and css_class in classes(n))
+    [table] = find_all(parse_html(response.content.decode()), lambda n: n.name == "table" and css_class in classes(n))
     return table
 
 
 def rows_of(response, css_class) -> list[list[str]]:
     """The rows of the page's table of ``css_class`` as the text of their cells."""
     body = find_all(_table(response, css_class), lambda n: n.name == "tbody")[0]
-    return [[" ".join(text_of(cell).split()) for cell in find_all(row, lambda n: n.name in ("th", "td"))]
-            for row in find_all(body, lambda n: n.name == "tr")]
+    return [
+        [" ".join(text_of(cell).split()) for cell in find_all(row, lambda n: n.name in ("th", "td"))]
+        for row in find_all(body, lambda n: n.name == "tr")
+    ]
 
 
 def headings_of(response, css_class) -> list[str]:
@@ -59,17 +60,40 @@ def test_the_history_shows_each_games_cells(client, club, member, league):
     client.force_login(member)
     response = client.get("/en" + page_url(club, league["東田"]))
     assert headings_of(response, "member-games") == [
-        "Date", "Total", "Place", "Score", "Game", "Seat", "Opponents", "Base", "Oka", "Uma", "Bust", "Chips",
-        "Yakuman bonus", "Chombo"]
+        "Date",
+        "Total",
+        "Place",
+        "Score",
+        "Game",
+        "Seat",
+        "Opponents",
+        "Base",
+        "Oka",
+        "Uma",
+        "Bust",
+        "Chips",
+        "Yakuman bonus",
+        "Chombo",
+    ]
     rows = rows_of(response, "member-games")
     assert [row[:5] for row in rows] == [
         ["Sun 14 Jun 2026", "+130.0", "1", "60,000", "Round 3 · table 1"],
         ["Sun 14 Jun 2026", "−50.0", "4", "10,000", "Round 2 · table 1"],
         ["Sun 14 Jun 2026", "−18.0", "3", "22,000", "Round 1 · table 1"],
         ["Sun 10 May 2026", "+15.0", "2", "35,000", "Round 2 · table 1"],
-        ["Sun 10 May 2026", "+50.0", "1", "40,000", "Round 1 · table 1"]]
-    assert rows[1][5:] == ["East", "南野二郎,西川三郎,中島五郎", "−20.0", "±0.0", "−20.0", "±0.0", "−10.0(−2)",
-                           "±0.0", "±0.0"]
+        ["Sun 10 May 2026", "+50.0", "1", "40,000", "Round 1 · table 1"],
+    ]
+    assert rows[1][5:] == [
+        "East",
+        "南野二郎,西川三郎,中島五郎",
+        "−20.0",
+        "±0.0",
+        "−20.0",
+        "±0.0",
+        "−10.0(−2)",
+        "±0.0",
+        "±0.0",
+    ]
     links = links_of(response, "member-games")
     games = league["games"]
     assert reverse("game_detail", args=[club.slug, games[3].pk]) in links
@@ -95,8 +119,9 @@ def test_the_history_is_paged_with_the_page_in_the_address(client, club, member,
     assert [row[1] for row in rows_of(beyond, "member-games")] == ["+50.0"]  # the last page
 
 
-def test_a_page_of_the_history_costs_the_same_queries_as_the_first(client, club, member, secretary, season,
-                                                                   monkeypatch):
+def test_a_page_of_the_history_costs_the_same_queries_as_the_first(
+    client, club, member, secretary, season, monkeypatch
+):
     monkeypatch.setattr(HistoryTable, "per_page", 3)
     p = people(club)
     meeting = meeting_on(club, datetime.date(2026, 5, 1))
@@ -105,8 +130,7 @@ def test_a_page_of_the_history_costs_the_same_queries_as_the_first(client, club,
     client.force_login(member)
     with CaptureQueriesContext(connection) as first:
         response = client.get(page_url(club, p["東田"]))
-    assert [row[4] for row in rows_of(response, "member-games")] == [
-        "15回戦 · 1卓", "14回戦 · 1卓", "13回戦 · 1卓"]
+    assert [row[4] for row in rows_of(response, "member-games")] == ["15回戦 · 1卓", "14回戦 · 1卓", "13回戦 · 1卓"]
     with CaptureQueriesContext(connection) as fifth:
         response = client.get(page_url(club, p["東田"], page=5))
     assert [row[4] for row in rows_of(response, "member-games")] == ["3回戦 · 1卓", "2回戦 · 1卓", "1回戦 · 1卓"]
@@ -121,15 +145,18 @@ def test_the_history_sorts_on_the_total_not_its_text(client, club, member, leagu
     ascending = client.get(page_url(club, league["東田"], sort="total"))
     assert [row[1] for row in rows_of(ascending, "member-games")] == ["▲50.0", "▲18.0", "+15.0", "+50.0", "+130.0"]
     descending = client.get(page_url(club, league["東田"], sort="-total"))
-    assert [row[1] for row in rows_of(descending, "member-games")] == [
-        "+130.0", "+50.0", "+15.0", "▲18.0", "▲50.0"]
+    assert [row[1] for row in rows_of(descending, "member-games")] == ["+130.0", "+50.0", "+15.0", "▲18.0", "▲50.0"]
     by_place = client.get(page_url(club, league["東田"], sort="place"))
     # Ties keep the history's order: the 1st places newest first.
     assert [row[1:3] for row in rows_of(by_place, "member-games")] == [
-        ["+130.0", "1"], ["+50.0", "1"], ["+15.0", "2"], ["▲18.0", "3"], ["▲50.0", "4"]]
+        ["+130.0", "1"],
+        ["+50.0", "1"],
+        ["+15.0", "2"],
+        ["▲18.0", "3"],
+        ["▲50.0", "4"],
+    ]
     oldest_first = client.get(page_url(club, league["東田"], sort="date"))
-    assert [row[1] for row in rows_of(oldest_first, "member-games")] == [
-        "+50.0", "+15.0", "▲18.0", "▲50.0", "+130.0"]
+    assert [row[1] for row in rows_of(oldest_first, "member-games")] == ["+50.0", "+15.0", "▲18.0", "▲50.0", "+130.0"]
 
 
 def test_the_history_downloads_every_game_in_english_and_japanese(client, club, member, league, monkeypatch):
@@ -139,16 +166,49 @@ def test_the_history_downloads_every_game_in_english_and_japanese(client, club, 
     client.force_login(member)
     address = page_url(club, league["東田"])  # Japanese: reversed before an English page leaves English active
     english = csv_rows(client.get("/en" + address, {"_export": "csv", "page": "2"}))
-    assert english[0] == ["Date", "Total", "Place", "Score", "Game", "Seat", "Opponents", "Base", "Oka", "Uma",
-                          "Bust", "Chips", "Yakuman bonus", "Chombo"]
+    assert english[0] == [
+        "Date",
+        "Total",
+        "Place",
+        "Score",
+        "Game",
+        "Seat",
+        "Opponents",
+        "Base",
+        "Oka",
+        "Uma",
+        "Bust",
+        "Chips",
+        "Yakuman bonus",
+        "Chombo",
+    ]
     assert len(english) == 6  # every game, not the page
-    assert english[2] == ["Sun 14 Jun 2026", "-50.0", "4", "10000", "Round 2 · table 1", "East",
-                          f"'{HOSTILE}, 西川三郎, 中島五郎", "-20.0", "0.0", "-20.0", "0.0", "-10.0", "0.0", "0.0"]
+    assert english[2] == [
+        "Sun 14 Jun 2026",
+        "-50.0",
+        "4",
+        "10000",
+        "Round 2 · table 1",
+        "East",
+        f"'{HOSTILE}, 西川三郎, 中島五郎",
+        "-20.0",
+        "0.0",
+        "-20.0",
+        "0.0",
+        "-10.0",
+        "0.0",
+        "0.0",
+    ]
     sheet = xlsx_sheet(client.get(address, {"_export": "xlsx", "sort": "total"}))
     rows = [[cell.value for cell in row] for row in sheet.iter_rows()]
     assert rows[0][:3] == ["日付", "合計", "着順"]
-    assert [row[1] for row in rows[1:]] == [Decimal("-50"), Decimal("-18"), Decimal("15"), Decimal("50"),
-                                            Decimal("130")]  # the page's order, as numbers
+    assert [row[1] for row in rows[1:]] == [
+        Decimal("-50"),
+        Decimal("-18"),
+        Decimal("15"),
+        Decimal("50"),
+        Decimal("130"),
+    ]  # the page's order, as numbers
     hostile = next(cell for cell in sheet["G"] if cell.value and HOSTILE in cell.value)
     assert hostile.data_type == "s" and hostile.value.startswith(HOSTILE)  # text, never a formula
 
@@ -167,12 +227,20 @@ def test_the_head_to_head_shows_a_row_per_opponent(client, club, member, league)
     client.force_login(member)
     response = client.get("/en" + page_url(club, league["東田"]))
     assert headings_of(response, "head-to-head") == [
-        "Opponent", "東田一郎's points", "Above", "Below", "Games", "Same place", "Opponent's points"]
+        "Opponent",
+        "東田一郎's points",
+        "Above",
+        "Below",
+        "Games",
+        "Same place",
+        "Opponent's points",
+    ]
     assert rows_of(response, "head-to-head") == [
         ["北村四郎", "+177.0", "3", "1", "4", "0", "−125.0"],
         ["西川三郎", "−3.0", "2", "2", "4", "0", "+35.0"],
         ["南野二郎", "+145.0", "2", "2", "4", "0", "+110.0"],
-        ["中島五郎", "+62.0", "2", "1", "3", "0", "−147.0"]]
+        ["中島五郎", "+62.0", "2", "1", "3", "0", "−147.0"],
+    ]
     assert reverse("member_page", args=[club.slug, league["北村"].pk]) in links_of(response, "head-to-head")[-4]
 
 
@@ -205,7 +273,8 @@ def test_the_head_to_head_downloads_on_its_own(client, club, member, league):
         [f"'{HOSTILE}", "177.0", "3", "1", "4", "0", "-125.0"],
         ["南野二郎", "145.0", "2", "2", "4", "0", "110.0"],
         ["中島五郎", "62.0", "2", "1", "3", "0", "-147.0"],
-        ["西川三郎", "-3.0", "2", "2", "4", "0", "35.0"]]
+        ["西川三郎", "-3.0", "2", "2", "4", "0", "35.0"],
+    ]
     sheet = xlsx_sheet(client.get(address, {"_export": "xlsx", "_table": "h2h-"}))
     rows = [[cell.value for cell in row] for row in sheet.iter_rows()]
     assert rows[0] == ["相手", "東田一郎さんのポイント", "上位", "下位", "半荘数", "同順位", "相手のポイント"]
@@ -225,7 +294,8 @@ def test_the_figures_by_seat_download_as_numbers(client, club, member, league):
         ["East", "2.00", "3", "66.7", "66.7", "43.3"],
         ["South", "2.00", "1", "0.0", "100.0", "15.0"],
         ["West", "3.00", "1", "0.0", "100.0", "-18.0"],
-        ["North", "", "0", "", "", ""]]
+        ["North", "", "0", "", "", ""],
+    ]
     sheet = xlsx_sheet(client.get(address, {"_export": "xlsx", "_table": "seats-"}))
     rows = [[cell.value for cell in row] for row in sheet.iter_rows()]
     assert rows[0] == ["席", "平均順位", "半荘数", "トップ率", "ラス回避率", "平均ポイント"]
@@ -260,8 +330,13 @@ def test_the_places_show_their_count_and_rate_and_download_as_numbers(client, cl
     assert headings_of(response, "places") == ["", "1着", "2着", "3着", "4着"]
     assert rows_of(response, "places") == [["回数", "2", "1", "1", "1"], ["率", "40.0%", "20.0%", "20.0%", "20.0%"]]
     english = csv_rows(client.get("/en" + address, {"_export": "csv", "_table": "places-"}))
-    assert english == [["", "1st", "2nd", "3rd", "4th"], ["Count", "2", "1", "1", "1"],
-                       ["Rate", "40.0", "20.0", "20.0", "20.0"]]
+    assert english == [
+        ["", "1st", "2nd", "3rd", "4th"],
+        ["Count", "2", "1", "1", "1"],
+        ["Rate", "40.0", "20.0", "20.0", "20.0"],
+    ]
     sheet = xlsx_sheet(client.get(address, {"_export": "xlsx", "_table": "places-"}))
     assert [[cell.value for cell in row] for row in sheet.iter_rows()][1:] == [
-        ["回数", 2, 1, 1, 1], ["率", 40, 20, 20, 20]]
+        ["回数", 2, 1, 1, 1],
+        ["率", 40, 20, 20, 20],
+    ]

@@ -105,41 +105,86 @@ class OldSite:
         self.club = self.model("Club").objects.create(slug="kaze", name="風の会")
         self.main = self.model("RuleSet").objects.create(club=self.club, slug="main", name="四人打ち")
         version = self.model("RuleVersion").objects
-        self.plain = version.create(rule_set=self.main, effective_from=datetime.date(2020, 1, 1), rules=BAKUFU_RULES,
-                                    fees={"per_game": 350, "surplus_to": "day_top"})
+        self.plain = version.create(
+            rule_set=self.main,
+            effective_from=datetime.date(2020, 1, 1),
+            rules=BAKUFU_RULES,
+            fees={"per_game": 350, "surplus_to": "day_top"},
+        )
         # From June: a bust at 0 too, fees by place, the shortfall split, half the day's games to receive the surplus.
         self.by_place = version.create(
-            rule_set=self.main, effective_from=datetime.date(2026, 6, 1), rules=AT_ZERO_RULES,
-            fees={"by_place": [500, 400, 300, 200], "surplus_to": "day_top", "shortfall": "split",
-                  "min_share": [1, 2]})
+            rule_set=self.main,
+            effective_from=datetime.date(2026, 6, 1),
+            rules=AT_ZERO_RULES,
+            fees={"by_place": [500, 400, 300, 200], "surplus_to": "day_top", "shortfall": "split", "min_share": [1, 2]},
+        )
         self.sanma = self.model("RuleSet").objects.create(club=self.club, slug="sanma", name="三人打ち", position=1)
-        self.sanma_version = version.create(rule_set=self.sanma, effective_from=datetime.date(2020, 1, 1),
-                                            rules=SANMA_RULES, fees={"per_game": 400})
+        self.sanma_version = version.create(
+            rule_set=self.sanma, effective_from=datetime.date(2020, 1, 1), rules=SANMA_RULES, fees={"per_game": 400}
+        )
         self.unruled = self.model("RuleSet").objects.create(club=self.club, slug="new", name="新ルール", position=2)
-        people = [("東田一郎", "ひがしだいちろう"), ("南野二郎", "みなみのじろう"), ("西川三郎", "にしかわさぶろう"),
-                  ("北村四郎", "きたむらしろう"), ("中島五郎", "なかじまごろう"), ("Zed", ""),
-                  ("\u202e北山六郎", "きたやまろくろう")]  # a name kept before saves took out bidi controls
-        self.people = [self.model("Member").objects.create(club=self.club, name=name, kana=kana)
-                       for name, kana in people]
+        people = [
+            ("東田一郎", "ひがしだいちろう"),
+            ("南野二郎", "みなみのじろう"),
+            ("西川三郎", "にしかわさぶろう"),
+            ("北村四郎", "きたむらしろう"),
+            ("中島五郎", "なかじまごろう"),
+            ("Zed", ""),
+            ("\u202e北山六郎", "きたやまろくろう"),
+        ]  # a name kept before saves took out bidi controls
+        self.people = [
+            self.model("Member").objects.create(club=self.club, name=name, kana=kana) for name, kana in people
+        ]
         self.guest = self.model("Member").objects.create(club=self.club, name="田中", kana="たなか", guest=True)
 
     def model(self, name):
         return self.apps.get_model("league", name)
 
     def meeting(self, rule_set, day, venue_fee=0, closed=False, rounds=None, settlement=None):
-        return self.model("Meeting").objects.create(club=self.club, rule_set=rule_set, date=day, venue_fee=venue_fee,
-                                                    closed=closed, rounds=rounds, settlement=settlement)
+        return self.model("Meeting").objects.create(
+            club=self.club,
+            rule_set=rule_set,
+            date=day,
+            venue_fee=venue_fee,
+            closed=closed,
+            rounds=rounds,
+            settlement=settlement,
+        )
 
     def game(self, meeting, version, round_number, seats, table=1, void=False, floats=0, double_maru_a=False):
         """``seats``: (member, score or None, place, total in tenths, chips) in seat order."""
         game = self.model("Game").objects.create(
-            meeting=meeting, rule_version=version, round=round_number, table=table, void=void, floats=floats,
-            double_maru_a=double_maru_a, points_only=seats[0][1] is None, updated_by=self.user)
-        self.model("GameSeat").objects.bulk_create([
-            self.model("GameSeat")(game=game, seat=seat, member=member, score=score, place=place, base=total, oka=0,
-                                   uma=0, bust=0, chombo=0, total=total, chips=chips, chip_points=chips * 50,
-                                   shugi=30 if place == 1 else 0)
-            for seat, (member, score, place, total, chips) in enumerate(seats)])
+            meeting=meeting,
+            rule_version=version,
+            round=round_number,
+            table=table,
+            void=void,
+            floats=floats,
+            double_maru_a=double_maru_a,
+            points_only=seats[0][1] is None,
+            updated_by=self.user,
+        )
+        self.model("GameSeat").objects.bulk_create(
+            [
+                self.model("GameSeat")(
+                    game=game,
+                    seat=seat,
+                    member=member,
+                    score=score,
+                    place=place,
+                    base=total,
+                    oka=0,
+                    uma=0,
+                    bust=0,
+                    chombo=0,
+                    total=total,
+                    chips=chips,
+                    chip_points=chips * 50,
+                    shugi=30 if place == 1 else 0,
+                )
+                for seat, (member, score, place, total, chips) in enumerate(seats)
+            ]
+        )
         return game
 
     def attend(self, meeting, member, present_at_close=True):
@@ -149,15 +194,21 @@ class OldSite:
         """History as the site wrote it: saved open, then closed by the secretary at ``at``."""
         values = {field.attname: getattr(meeting, field.attname) for field in meeting._meta.concrete_fields}
         history = self.model("HistoricalMeeting").objects
-        history.create(**{**values, "closed": False}, history_date=at - datetime.timedelta(hours=3),
-                       history_type="+", history_user=self.user)
+        history.create(
+            **{**values, "closed": False},
+            history_date=at - datetime.timedelta(hours=3),
+            history_type="+",
+            history_user=self.user,
+        )
         history.create(**values, history_date=at, history_type="~", history_user=self.user)
 
 
 def four(people, scores_totals_chips):
     """Seats of a four-player game: places by the order given (the top first)."""
-    return [(person, score, place, total, chips)
-            for place, (person, (score, total, chips)) in enumerate(zip(people, scores_totals_chips, strict=True), 1)]
+    return [
+        (person, score, place, total, chips)
+        for place, (person, (score, total, chips)) in enumerate(zip(people, scores_totals_chips, strict=True), 1)
+    ]
 
 
 def old_days(site):
@@ -167,66 +218,145 @@ def old_days(site):
 
     # Open, with a void game, a points-only game, a maru B top, a double maru A, and a day total.
     days["open"] = open_day = site.meeting(site.main, datetime.date(2026, 5, 10), venue_fee=3000)
-    site.game(open_day, site.plain, 1, four([a, b, c, d], [(41000, 512, 2), (30000, 100, 0), (22000, -180, -1),
-                                                           (7000, -432, -1)]), floats=2)
-    site.game(open_day, site.plain, 2, four([b, a, d, site.guest], [(None, 405, 0), (None, 95, 0), (None, -200, 0),
-                                                                    (None, -300, 0)]))
-    site.game(open_day, site.plain, 2, four([c, b, a, d], [(60000, 700, 3), (20000, -50, 0), (15000, -150, 0),
-                                                           (5000, -500, -3)]), table=2, double_maru_a=True)
-    site.game(open_day, site.plain, 3, four([d, c, b, a], [(50000, 600, 0), (30000, 100, 0), (20000, -200, 0),
-                                                           (0, -500, 0)]), void=True)
+    site.game(
+        open_day,
+        site.plain,
+        1,
+        four([a, b, c, d], [(41000, 512, 2), (30000, 100, 0), (22000, -180, -1), (7000, -432, -1)]),
+        floats=2,
+    )
+    site.game(
+        open_day,
+        site.plain,
+        2,
+        four([b, a, d, site.guest], [(None, 405, 0), (None, 95, 0), (None, -200, 0), (None, -300, 0)]),
+    )
+    site.game(
+        open_day,
+        site.plain,
+        2,
+        four([c, b, a, d], [(60000, 700, 3), (20000, -50, 0), (15000, -150, 0), (5000, -500, -3)]),
+        table=2,
+        double_maru_a=True,
+    )
+    site.game(
+        open_day,
+        site.plain,
+        3,
+        four([d, c, b, a], [(50000, 600, 0), (30000, 100, 0), (20000, -200, 0), (0, -500, 0)]),
+        void=True,
+    )
     total = site.model("DayTotal").objects.create(meeting=open_day, games=4)
-    site.model("DayTotalLine").objects.bulk_create([site.model("DayTotalLine")(day_total=total, member=member,
-                                                                               points=points)
-                                                    for member, points in ((e, 300), (zed, -300))])
+    site.model("DayTotalLine").objects.bulk_create(
+        [
+            site.model("DayTotalLine")(day_total=total, member=member, points=points)
+            for member, points in ((e, 300), (zed, -300))
+        ]
+    )
 
     # Closed by the demo or the admin, with no settlement kept: the top left early, two share a rank, one came
     # and played nothing; the rounds are counted from the games.
     days["top left early"] = day = site.meeting(site.main, datetime.date(2026, 5, 17), venue_fee=4000, closed=True)
-    site.game(day, site.plain, 1, four([d, a, b, c], [(50000, 600, 0), (30000, 100, 1), (15000, -250, 0),
-                                                      (5000, -450, -1)]))
-    site.game(day, site.plain, 2, four([a, b, e, kitayama], [(35000, 150, 0), (30000, 100, 0), (20000, -100, 0),
-                                                             (15000, -150, 0)]))
-    site.game(day, site.plain, 3, four([e, b, a, c], [(40000, 500, 0), (25000, 0, 0), (20000, -130, 0),
-                                                      (15000, -370, 0)]))
+    site.game(
+        day, site.plain, 1, four([d, a, b, c], [(50000, 600, 0), (30000, 100, 1), (15000, -250, 0), (5000, -450, -1)])
+    )
+    site.game(
+        day,
+        site.plain,
+        2,
+        four([a, b, e, kitayama], [(35000, 150, 0), (30000, 100, 0), (20000, -100, 0), (15000, -150, 0)]),
+    )
+    site.game(
+        day, site.plain, 3, four([e, b, a, c], [(40000, 500, 0), (25000, 0, 0), (20000, -130, 0), (15000, -370, 0)])
+    )
     for member, present in ((a, True), (b, True), (c, True), (d, False), (e, True), (kitayama, True), (zed, True)):
         site.attend(day, member, present)
 
     # Closed on the site: its settlement is kept, with who closed it and when.
-    kept = {"collected": 2800, "venue": 2000, "surplus": 800, "club": 0, "min_games": 1, "rounds": 2,
-            "fees": {"per_game": 350, "by_place": None, "venue": 2000, "rounds": 2, "surplus_to": "day_top",
-                     "min_share": [1, 3], "require_present": True, "shortfall": "recipient"},
-            "recipients": [a.pk], "passed_over": [],
-            "lines": [{"member": member.pk, "name": member.name, "places": places, "points": points, "chips": 0,
-                       "chip_points": 0, "attended": False, "present_at_close": True, "rank": rank,
-                       "fee": 700, "received": received, "net": received - 700}
-                      for member, places, points, rank, received in (
-                          (a, [2, 0, 0, 0], 900, 1, 800), (b, [0, 1, 1, 0], -100, 2, 0),
-                          (c, [0, 1, 0, 1], -300, 3, 0), (d, [0, 0, 1, 1], -500, 4, 0))]}
-    days["closed on the site"] = day = site.meeting(site.main, datetime.date(2026, 5, 24), venue_fee=2000,
-                                                    closed=True, rounds=2, settlement=kept)
-    site.game(day, site.plain, 1, four([a, b, c, d], [(45000, 500, 0), (30000, 100, 0), (15000, -250, 0),
-                                                      (10000, -350, 0)]))
-    site.game(day, site.plain, 2, four([a, c, d, b], [(40000, 400, 0), (30000, 100, 0), (20000, -100, 0),
-                                                      (10000, -400, 0)]))
+    kept = {
+        "collected": 2800,
+        "venue": 2000,
+        "surplus": 800,
+        "club": 0,
+        "min_games": 1,
+        "rounds": 2,
+        "fees": {
+            "per_game": 350,
+            "by_place": None,
+            "venue": 2000,
+            "rounds": 2,
+            "surplus_to": "day_top",
+            "min_share": [1, 3],
+            "require_present": True,
+            "shortfall": "recipient",
+        },
+        "recipients": [a.pk],
+        "passed_over": [],
+        "lines": [
+            {
+                "member": member.pk,
+                "name": member.name,
+                "places": places,
+                "points": points,
+                "chips": 0,
+                "chip_points": 0,
+                "attended": False,
+                "present_at_close": True,
+                "rank": rank,
+                "fee": 700,
+                "received": received,
+                "net": received - 700,
+            }
+            for member, places, points, rank, received in (
+                (a, [2, 0, 0, 0], 900, 1, 800),
+                (b, [0, 1, 1, 0], -100, 2, 0),
+                (c, [0, 1, 0, 1], -300, 3, 0),
+                (d, [0, 0, 1, 1], -500, 4, 0),
+            )
+        ],
+    }
+    days["closed on the site"] = day = site.meeting(
+        site.main, datetime.date(2026, 5, 24), venue_fee=2000, closed=True, rounds=2, settlement=kept
+    )
+    site.game(
+        day, site.plain, 1, four([a, b, c, d], [(45000, 500, 0), (30000, 100, 0), (15000, -250, 0), (10000, -350, 0)])
+    )
+    site.game(
+        day, site.plain, 2, four([a, c, d, b], [(40000, 400, 0), (30000, 100, 0), (20000, -100, 0), (10000, -400, 0)])
+    )
     site.closed_on_the_site(day, datetime.datetime(2026, 5, 24, 21, 30, tzinfo=datetime.UTC))
 
     # Under the June version: fees by place, a bust at 0, and a venue the fees do not cover (shared by all).
     days["shortfall shared"] = day = site.meeting(site.main, datetime.date(2026, 7, 5), venue_fee=9000, closed=True)
-    site.game(day, site.by_place, 1, four([b, a, c, d], [(55000, 650, 0), (25000, 0, 0), (20000, -150, 0),
-                                                         (0, -500, 0)]))
-    site.game(day, site.by_place, 2, four([c, d, a, b], [(None, 300, 0), (None, 100, 0), (None, -100, 0),
-                                                         (None, -300, 0)]))
+    site.game(
+        day, site.by_place, 1, four([b, a, c, d], [(55000, 650, 0), (25000, 0, 0), (20000, -150, 0), (0, -500, 0)])
+    )
+    site.game(
+        day, site.by_place, 2, four([c, d, a, b], [(None, 300, 0), (None, 100, 0), (None, -100, 0), (None, -300, 0)])
+    )
 
     # A surplus two share at the top, passed over for someone with more points but too few games.
-    days["tied at the top"] = day = site.meeting(site.main, datetime.date(2026, 7, 12), venue_fee=1000, closed=True,
-                                                 rounds=4)
-    site.game(day, site.by_place, 1, four([zed, a, b, c], [(70000, 900, 0), (20000, -100, 0), (5000, -200, 0),
-                                                           (5000, -600, 0)]))
-    site.game(day, site.by_place, 2, four([a, b, c, d], [(40000, 400, 0), (35000, 200, 0), (15000, -250, 0),
-                                                          (10000, -350, 0)]))
-    site.game(day, site.by_place, 3, four([b, a, d, c], [(40000, 400, 0), (30000, 100, 0), (20000, -150, 0),
-                                                          (10000, -350, 0)]))
+    days["tied at the top"] = day = site.meeting(
+        site.main, datetime.date(2026, 7, 12), venue_fee=1000, closed=True, rounds=4
+    )
+    site.game(
+        day,
+        site.by_place,
+        1,
+        four([zed, a, b, c], [(70000, 900, 0), (20000, -100, 0), (5000, -200, 0), (5000, -600, 0)]),
+    )
+    site.game(
+        day,
+        site.by_place,
+        2,
+        four([a, b, c, d], [(40000, 400, 0), (35000, 200, 0), (15000, -250, 0), (10000, -350, 0)]),
+    )
+    site.game(
+        day,
+        site.by_place,
+        3,
+        four([b, a, d, c], [(40000, 400, 0), (30000, 100, 0), (20000, -150, 0), (10000, -350, 0)]),
+    )
 
     # Three players a table.
     days["sanma"] = day = site.meeting(site.sanma, datetime.date(2026, 5, 20), venue_fee=500, closed=True)
@@ -263,9 +393,13 @@ def test_an_old_database_comes_out_with_what_the_site_computes_today(back_to_lat
     days = {name: meeting.pk for name, meeting in old_days(site).items()}
     kept_before = site.model("Meeting").objects.get(pk=days["closed on the site"]).settlement
     # 0016's lines, before 0018 fills them all again with their games.
-    first_lines = sorted(({key: value for key, value in line.items() if key != "id"} for line in migrate(
-        [("league", "0016_meeting_lines")]).get_model("league", "MeetingLine").objects.values()),
-        key=lambda line: (line["meeting_id"], line["member_id"]))
+    first_lines = sorted(
+        (
+            {key: value for key, value in line.items() if key != "id"}
+            for line in migrate([("league", "0016_meeting_lines")]).get_model("league", "MeetingLine").objects.values()
+        ),
+        key=lambda line: (line["meeting_id"], line["member_id"]),
+    )
 
     migrate(latest())
 

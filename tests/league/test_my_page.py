@@ -44,8 +44,13 @@ def play(meeting, round_number, names, user, table=1):
 
 @pytest.fixture
 def season(club):
-    return Season.objects.create(club=club, name="今季", starts_on=TODAY - datetime.timedelta(days=60),
-                                 ends_on=TODAY + datetime.timedelta(days=300), min_games=1)
+    return Season.objects.create(
+        club=club,
+        name="今季",
+        starts_on=TODAY - datetime.timedelta(days=60),
+        ends_on=TODAY + datetime.timedelta(days=300),
+        min_games=1,
+    )
 
 
 @pytest.fixture
@@ -54,9 +59,11 @@ def played(club, season, secretary):
     rule_set = club.rule_sets.get()
     first = Meeting.objects.create(club=club, rule_set=rule_set, date=TODAY - datetime.timedelta(days=14))
     second = Meeting.objects.create(club=club, rule_set=rule_set, date=TODAY - datetime.timedelta(days=7))
-    return [play(first, 1, FOUR, secretary),
-            play(second, 1, ["南野二郎", "西川三郎", "北村四郎", "東田一郎"], secretary),
-            play(second, 2, ["西川三郎", "東田一郎", "南野二郎", "北村四郎"], secretary)]
+    return [
+        play(first, 1, FOUR, secretary),
+        play(second, 1, ["南野二郎", "西川三郎", "北村四郎", "東田一郎"], secretary),
+        play(second, 2, ["西川三郎", "東田一郎", "南野二郎", "北村四郎"], secretary),
+    ]
 
 
 def page(client, name, club, user=None, **kwargs):
@@ -68,16 +75,23 @@ def page(client, name, club, user=None, **kwargs):
 
 
 def nav(response):
-    return next(n for n in find_all(parse_html(response.content.decode()), lambda n: n.name == "nav")
-                if "club-nav" in classes(n))
+    return next(
+        n
+        for n in find_all(parse_html(response.content.decode()), lambda n: n.name == "nav")
+        if "club-nav" in classes(n)
+    )
 
 
 def my_page_links(response):
-    return [dict(a.attributes)["href"] for a in find_all(nav(response), lambda n: n.name == "a")
-            if text_of(a).strip() == "マイページ"]
+    return [
+        dict(a.attributes)["href"]
+        for a in find_all(nav(response), lambda n: n.name == "a")
+        if text_of(a).strip() == "マイページ"
+    ]
 
 
 # -- the link in the club's navigation -----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("name", READING_PAGES)
 def test_a_member_with_their_player_sees_my_page_on_every_club_page(client, club, member, own, name):
@@ -107,6 +121,7 @@ def test_nobody_without_their_own_player_sees_my_page(client, request, club, who
 def test_a_player_of_another_club_gives_no_link_here(client, club, member):
     """The login's player in another club is not its player here."""
     from league.models import Club
+
     other = Club.objects.create(slug="other", name="他の会", is_public=True)
     Member.objects.create(club=other, name="南野二郎", user=member)
     assert my_page_links(page(client, "club", club, member)) == []
@@ -126,9 +141,13 @@ def test_the_link_costs_no_query(client, club, member, django_assert_num_queries
 
 # -- the standings mark their own row ------------------------------------------------------------------------------
 
+
 def own_rows(response):
-    return [tr for tr in find_all(parse_html(response.content.decode()), lambda n: n.name == "tr")
-            if ("aria-current", "true") in tr.attributes]
+    return [
+        tr
+        for tr in find_all(parse_html(response.content.decode()), lambda n: n.name == "tr")
+        if ("aria-current", "true") in tr.attributes
+    ]
 
 
 def test_the_standings_mark_the_own_row_and_bring_it_into_view(client, club, member, own, played):
@@ -137,8 +156,10 @@ def test_the_standings_mark_the_own_row_and_bring_it_into_view(client, club, mem
     assert len(rows) == 1
     assert "南野二郎" in text_of(rows[0]) and "me" in classes(rows[0])
     assert ("id", "my-row") in rows[0].attributes
-    scripts = [dict(s.attributes).get("src") for s in find_all(parse_html(response.content.decode()),
-                                                                 lambda n: n.name == "script")]
+    scripts = [
+        dict(s.attributes).get("src")
+        for s in find_all(parse_html(response.content.decode()), lambda n: n.name == "script")
+    ]
     assert "/static/js/own-row.js" in scripts
 
 
@@ -148,9 +169,13 @@ def test_nobody_elses_row_is_marked(client, club, secretary, played):
 
 # -- the card on the club's front page -----------------------------------------------------------------------------
 
+
 def card(response):
-    found = [n for n in find_all(parse_html(response.content.decode()), lambda n: n.name == "section")
-             if "own-card" in classes(n)]
+    found = [
+        n
+        for n in find_all(parse_html(response.content.decode()), lambda n: n.name == "section")
+        if "own-card" in classes(n)
+    ]
     return found[0] if found else None
 
 
@@ -165,8 +190,9 @@ def test_after_login_a_member_of_one_club_lands_on_its_page(client, club, member
 
 
 def test_the_card_shows_the_latest_games_the_rank_and_the_next_meeting(client, club, member, own, played):
-    upcoming = Meeting.objects.create(club=club, rule_set=club.rule_sets.get(), date=TODAY + datetime.timedelta(days=7),
-                                      venue="雀荘 風")
+    upcoming = Meeting.objects.create(
+        club=club, rule_set=club.rule_sets.get(), date=TODAY + datetime.timedelta(days=7), venue="雀荘 風"
+    )
     Meeting.objects.create(club=club, rule_set=club.rule_sets.get(), date=TODAY + datetime.timedelta(days=14))
     found = card(page(client, "club", club, member))
     assert found is not None
@@ -175,8 +201,10 @@ def test_the_card_shows_the_latest_games_the_rank_and_the_next_meeting(client, c
     assert "4人中 1位" in text and "+40.0" in text
     head, body = (find_all(found, lambda n, part=part: n.name == part)[0] for part in ("thead", "tbody"))
     assert [squash(cell) for cell in find_all(head, lambda n: n.name == "th")] == ["対局", "着順", "ポイント"]
-    rows = [[squash(cell) for cell in tr.children if isinstance(cell, Element)]
-            for tr in find_all(body, lambda n: n.name == "tr")]
+    rows = [
+        [squash(cell) for cell in tr.children if isinstance(cell, Element)]
+        for tr in find_all(body, lambda n: n.name == "tr")
+    ]
     assert [row[1:] for row in rows] == [["3着", "▲20.0"], ["1着", "+50.0"], ["2着", "+10.0"]]
     assert rows[0][0].endswith("2回戦") and rows[2][0].endswith("1回戦")
     links = [dict(a.attributes)["href"] for a in find_all(found, lambda n: n.name == "a")]

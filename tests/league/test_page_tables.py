@@ -27,8 +27,10 @@ def body_rows(response) -> list[list[str]]:
     """The table's rows as the text of their cells (th and td), from the parsed page."""
     page = parse_html(response.content.decode())
     body = find_all(page, lambda node: node.name == "tbody")[0]
-    return [[" ".join(text_of(cell).split()) for cell in find_all(row, lambda node: node.name in ("th", "td"))]
-            for row in find_all(body, lambda node: node.name == "tr")]
+    return [
+        [" ".join(text_of(cell).split()) for cell in find_all(row, lambda node: node.name in ("th", "td"))]
+        for row in find_all(body, lambda node: node.name == "tr")
+    ]
 
 
 def headings(response) -> list[str]:
@@ -63,11 +65,19 @@ def test_the_member_list_shows_names_readings_and_games_in_reading_order(client,
     response = client.get(url("member_list", club.slug))
     assert headings(response) == ["Name", "Games", "Reading"]
     assert body_rows(response) == [
-        ["北村四郎", "1", "きたむらしろう"], ["中島五郎", "0", "なかじまごろう"], ["西川三郎", "1", "にしかわさぶろう"],
-        ["東田一郎", "1", "ひがしだいちろう"], ["南野二郎", "1", "みなみのじろう"]]
+        ["北村四郎", "1", "きたむらしろう"],
+        ["中島五郎", "0", "なかじまごろう"],
+        ["西川三郎", "1", "にしかわさぶろう"],
+        ["東田一郎", "1", "ひがしだいちろう"],
+        ["南野二郎", "1", "みなみのじろう"],
+    ]
     page = parse_html(response.content.decode())
-    name_cells = find_all(page, lambda node: "name-cell" in dict(node.attributes).get("class", "").split()
-                          if hasattr(node, "attributes") else False)
+    name_cells = find_all(
+        page,
+        lambda node: (
+            "name-cell" in dict(node.attributes).get("class", "").split() if hasattr(node, "attributes") else False
+        ),
+    )
     assert len(name_cells) == 6  # the heading and every row: the phone pattern's sticky name
 
 
@@ -99,8 +109,10 @@ class PointsTable(PageTable):
 
 
 def test_points_sort_on_their_tenths_not_their_text(club):
-    rows = [SimpleNamespace(name=name, tenths=tenths, points=format_points(tenths))
-            for name, tenths in [("東田", 30), ("南野", -120), ("西川", 30), ("北村", -5), ("中島", 451)]]
+    rows = [
+        SimpleNamespace(name=name, tenths=tenths, points=format_points(tenths))
+        for name, tenths in [("東田", 30), ("南野", -120), ("西川", 30), ("北村", -5), ("中島", 451)]
+    ]
     table = PointsTable(rows)
     configure(RequestFactory().get("/", {"sort": "points"}), table)
     assert [row.record.tenths for row in table.rows] == [-120, -5, 30, 30, 451]  # "+3.0" < "▲12.0" as text
@@ -164,8 +176,11 @@ def test_a_download_answers_whoever_asks_as_the_page_does(client, club, member, 
 def test_the_member_list_offers_its_downloads(client, club, member):
     client.force_login(member)
     page = parse_html(client.get(url("member_list", club.slug), {"sort": "games"}).content.decode())
-    links = [dict(a.attributes)["href"] for a in find_all(page, lambda node: node.name == "a")
-             if "_export=" in dict(a.attributes).get("href", "")]
+    links = [
+        dict(a.attributes)["href"]
+        for a in find_all(page, lambda node: node.name == "a")
+        if "_export=" in dict(a.attributes).get("href", "")
+    ]
     assert links == ["?sort=games&_export=csv", "?sort=games&_export=xlsx"]
 
 
@@ -216,11 +231,14 @@ def seasons(club, secretary):
 
 def section_rows(response, heading_id: str) -> list[list[str]]:
     page = parse_html(response.content.decode())
-    section = find_all(page, lambda node: node.name == "section"
-                       and dict(node.attributes).get("aria-labelledby") == heading_id)[0]
+    section = find_all(
+        page, lambda node: node.name == "section" and dict(node.attributes).get("aria-labelledby") == heading_id
+    )[0]
     body = find_all(section, lambda node: node.name == "tbody")[0]
-    return [[" ".join(text_of(cell).split()) for cell in find_all(row, lambda node: node.name in ("th", "td"))]
-            for row in find_all(body, lambda node: node.name == "tr")]
+    return [
+        [" ".join(text_of(cell).split()) for cell in find_all(row, lambda node: node.name in ("th", "td"))]
+        for row in find_all(body, lambda node: node.name == "tr")
+    ]
 
 
 def test_the_records_tables_show_their_cells(client, club, member, seasons):
@@ -229,9 +247,15 @@ def test_the_records_tables_show_their_cells(client, club, member, seasons):
     client.force_login(member)
     response = client.get(url("records", club.slug))
     assert [row[:3] for row in section_rows(response, "best-points")[:3]] == [
-        ["1", f"{GUEST}guest", "+125.0"], ["2", WEST, "+120.0"], ["3", EAST, "+110.0"]]
+        ["1", f"{GUEST}guest", "+125.0"],
+        ["2", WEST, "+120.0"],
+        ["3", EAST, "+110.0"],
+    ]
     assert [row[:4] for row in section_rows(response, "yakuman-list")] == [
-        [f"{GUEST}guest", "国士無双", "tsumo", "—"], [NORTH, "大三元", "ron", WEST], [EAST, "四暗刻", "tsumo", "—"]]
+        [f"{GUEST}guest", "国士無双", "tsumo", "—"],
+        [NORTH, "大三元", "ron", WEST],
+        [EAST, "四暗刻", "tsumo", "—"],
+    ]
 
 
 def test_the_yakuman_list_sorts_by_day_and_pages_on_its_own(client, club, member, seasons, monkeypatch):
@@ -255,7 +279,10 @@ def test_each_records_table_downloads_on_its_own(client, club, member, seasons):
     yakuman = csv_rows(client.get(url("records", club.slug), {"_export": "csv", "_table": "yakuman-"}))
     assert yakuman[0] == ["Winner", "Yakuman", "Win", "Dealt in", "Game"]
     assert [row[:4] for row in yakuman[1:]] == [
-        [f"{GUEST} (guest)", "国士無双", "tsumo", ""], [NORTH, "大三元", "ron", WEST], [EAST, "四暗刻", "tsumo", ""]]
+        [f"{GUEST} (guest)", "国士無双", "tsumo", ""],
+        [NORTH, "大三元", "ron", WEST],
+        [EAST, "四暗刻", "tsumo", ""],
+    ]
     points = xlsx_sheet(client.get(url("records", club.slug, language="ja"), {"_export": "xlsx", "_table": "points-"}))
     rows = [[cell.value for cell in row] for row in points.iter_rows()]
     assert rows[0] == ["順位", "会員", "ポイント", "対局"]
@@ -274,7 +301,9 @@ def test_the_imported_meetings_sort_by_day_and_by_games_and_page(client, club, s
     address = batch_address(club, imported)
     assert [row[:2] for row in body_rows(client.get(address))] == [["Sat 21 Nov 2026", "2"], ["Sat 28 Nov 2026", "1"]]
     assert [row[:2] for row in body_rows(client.get(address, {"sort": "games"}))] == [
-        ["Sat 28 Nov 2026", "1"], ["Sat 21 Nov 2026", "2"]]
+        ["Sat 28 Nov 2026", "1"],
+        ["Sat 21 Nov 2026", "2"],
+    ]
     newest_first = body_rows(client.get(address, {"sort": "-date"}))
     assert [row[0] for row in newest_first] == ["Sat 28 Nov 2026", "Sat 21 Nov 2026"]
     monkeypatch.setattr("league.page_tables.imports.ImportedMeetingsTable.per_page", 1)
@@ -284,8 +313,11 @@ def test_the_imported_meetings_sort_by_day_and_by_games_and_page(client, club, s
 def test_the_imported_meetings_download(client, club, secretary, imported):
     client.force_login(secretary)
     english = csv_rows(client.get(batch_address(club, imported), {"_export": "csv"}))
-    assert english == [["Date", "Games imported", "Meeting"], ["Sat 21 Nov 2026", "2", "created by the import"],
-                       ["Sat 28 Nov 2026", "1", "created by the import"]]
+    assert english == [
+        ["Date", "Games imported", "Meeting"],
+        ["Sat 21 Nov 2026", "2", "created by the import"],
+        ["Sat 28 Nov 2026", "1", "created by the import"],
+    ]
     japanese = xlsx_sheet(client.get(batch_address(club, imported, "ja"), {"_export": "xlsx"}))
     rows = [[cell.value for cell in row] for row in japanese.iter_rows()]
     assert rows[1] == ["2026/11/21(土)", 2, "取り込みで作成"]
@@ -320,8 +352,15 @@ def test_an_imports_download_answers_as_its_page(client, club, member, outsider,
 def test_a_wrong_page_or_sort_in_the_address_still_shows_the_table(client, club, member, monkeypatch):
     monkeypatch.setattr("league.views.members.MEMBERS_PER_PAGE", 2)
     client.force_login(member)
-    for query in ({"page": "x"}, {"page": "99"}, {"page": "０"}, {"sort": "kana"}, {"sort": "=1+1"},
-                  {"_export": "pdf"}, {"_export": "csv", "_table": "nothing-"}):
+    for query in (
+        {"page": "x"},
+        {"page": "99"},
+        {"page": "０"},
+        {"sort": "kana"},
+        {"sort": "=1+1"},
+        {"_export": "pdf"},
+        {"_export": "csv", "_table": "nothing-"},
+    ):
         response = client.get(url("member_list", club.slug), query)
         assert response.status_code == 200 and response["Content-Type"].startswith("text/html"), query
         assert len(body_rows(response)) in (1, 2), query

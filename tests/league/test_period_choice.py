@@ -48,26 +48,39 @@ class League:
 @pytest.fixture
 def league(club, secretary):
     """This season and the one before; "main" has three games, "other" one, so "main" is shown first."""
-    current = Season.objects.create(club=club, name="今季", starts_on=TODAY - datetime.timedelta(days=100),
-                                    ends_on=TODAY + datetime.timedelta(days=100), min_games=1)
-    old = Season.objects.create(club=club, name="昨季", starts_on=TODAY - datetime.timedelta(days=500),
-                                ends_on=TODAY - datetime.timedelta(days=101))
+    current = Season.objects.create(
+        club=club,
+        name="今季",
+        starts_on=TODAY - datetime.timedelta(days=100),
+        ends_on=TODAY + datetime.timedelta(days=100),
+        min_games=1,
+    )
+    old = Season.objects.create(
+        club=club,
+        name="昨季",
+        starts_on=TODAY - datetime.timedelta(days=500),
+        ends_on=TODAY - datetime.timedelta(days=101),
+    )
     other = RuleSet.objects.create(club=club, slug="other", name="別ルール", position=1)
     RuleVersion.objects.create(rule_set=other, effective_from=datetime.date(2020, 1, 1), rules=BAKUFU_RULES)
     players = [Member.objects.get(name=name) for name in PLAYERS]
     main = club.rule_sets.get(slug="main")
-    for rule_set, day, games in ((main, TODAY - datetime.timedelta(days=10), 2),
-                                 (main, TODAY - datetime.timedelta(days=200), 1),
-                                 (other, TODAY - datetime.timedelta(days=5), 1)):
+    for rule_set, day, games in (
+        (main, TODAY - datetime.timedelta(days=10), 2),
+        (main, TODAY - datetime.timedelta(days=200), 1),
+        (other, TODAY - datetime.timedelta(days=5), 1),
+    ):
         meeting = Meeting.objects.create(club=club, rule_set=rule_set, date=day)
         for round in range(1, games + 1):
-            record_game(settle_in_force(Entry(meeting=meeting, round=round, table=1, members=players, scores=SCORES)),
-                        secretary)
+            record_game(
+                settle_in_force(Entry(meeting=meeting, round=round, table=1, members=players, scores=SCORES)), secretary
+            )
     return League(club=club, current=current, old=old, other=other, member=players[0])
 
 
 # -- what each page says it covers -----------------------------------------------------------------------------
 # (first day, last day, rule set slug): "" for every rule set (the export), None where the page has no rule set.
+
 
 def _days(period):
     return period.first_day, period.last_day
@@ -167,10 +180,12 @@ def visit(client, league, member):
 
     def get(page, **query):
         return client.get(page.url(league, **query))
+
     return get
 
 
 # -- choosing ----------------------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("page", PAGES, ids=ids(PAGES))
 def test_no_parameters_cover_the_season_in_force_and_the_main_rule_set(visit, league, page):
@@ -189,8 +204,11 @@ def test_all_games_cover_every_day(visit, league, page):
     assert page.covers(visit(page, season="all")) == expected(page, None, None)
 
 
-@pytest.mark.parametrize("page", [page for page in PAGES if page.default_rule_set is not None],
-                         ids=ids(page for page in PAGES if page.default_rule_set is not None))
+@pytest.mark.parametrize(
+    "page",
+    [page for page in PAGES if page.default_rule_set is not None],
+    ids=ids(page for page in PAGES if page.default_rule_set is not None),
+)
 @pytest.mark.parametrize("by", ["slug", "id"])
 def test_a_rule_set_is_chosen_by_its_slug_or_id(visit, league, page, by):
     chosen = league.other.slug if by == "slug" else league.other.pk
@@ -234,7 +252,6 @@ def test_an_unusable_value_gets_the_same_answer_on_every_page(visit, league, kin
             assert response.status_code == 302, page.name
             export_page = next(page for page in PAGES if page.name == "export")
             assert response["Location"] == export_page.url(league, **{name: value}), page.name
-
 
 
 def test_the_member_pages_links_carry_the_choice_as_read_never_an_unusable_value(visit, league):

@@ -23,8 +23,11 @@ def day(meeting, secretary):
 
 
 def key_tables(response):
-    return [table for table in find_all(parse_html(response.content.decode()), lambda n: n.name == "table")
-            if "key-table" in classes(table)]
+    return [
+        table
+        for table in find_all(parse_html(response.content.decode()), lambda n: n.name == "table")
+        if "key-table" in classes(table)
+    ]
 
 
 def first_row_roles(table):
@@ -109,4 +112,3 @@ def test_the_standings_leave_the_less_read_figures_to_the_switch_unless_sorted_b
     response = page(client, member, "standings", club.slug, season="all", view="projector")
     assert SWITCH not in response.content.decode()
     assert not find_all(key_tables(response)[0], lambda n: "detail-cell" in classes(n))
-

@@ -19,8 +19,17 @@ from .conftest import game_post
 from .import_files import game_row, plan_of, xlsx_bytes
 
 NAMES = ("東田一郎", "南野二郎", "西川三郎", "北村四郎")
-POINTS_POST = {"by_points": "on", "score_0": "", "score_1": "", "score_2": "", "score_3": "",
-               "points_0": "+45.3", "points_1": "５．０", "points_2": "▲12", "points_3": "-38.3"}
+POINTS_POST = {
+    "by_points": "on",
+    "score_0": "",
+    "score_1": "",
+    "score_2": "",
+    "score_3": "",
+    "points_0": "+45.3",
+    "points_1": "５．０",
+    "points_2": "▲12",
+    "points_3": "-38.3",
+}
 
 
 def enter_url(meeting):
@@ -33,15 +42,28 @@ def members(club, names=NAMES):
 
 def points_game(meeting, user, points, round=1, chips=(), names=NAMES):
     version = meeting.rule_set.version_on(meeting.date)
-    entry = Entry(meeting=meeting, round=round, table=1, members=members(meeting.club, names), scores=None,
-                  points=list(points), chips=list(chips))
+    entry = Entry(
+        meeting=meeting,
+        round=round,
+        table=1,
+        members=members(meeting.club, names),
+        scores=None,
+        points=list(points),
+        chips=list(chips),
+    )
     return record_game(settle_game(entry, version), user)
 
 
 def scored_game(meeting, user, scores, round=1, busts=(), names=NAMES):
     version = meeting.rule_set.version_on(meeting.date)
-    entry = Entry(meeting=meeting, round=round, table=1, members=members(meeting.club, names), scores=list(scores),
-                  busts=list(busts))
+    entry = Entry(
+        meeting=meeting,
+        round=round,
+        table=1,
+        members=members(meeting.club, names),
+        scores=list(scores),
+        busts=list(busts),
+    )
     return record_game(settle_game(entry, version), user)
 
 
@@ -75,6 +97,7 @@ def line_of(table, name):
 
 
 # -- the entry form ------------------------------------------------------------------------------------
+
 
 def test_a_secretary_enters_a_game_by_points(client, secretary, meeting):
     client.force_login(secretary)
@@ -123,8 +146,9 @@ def test_a_points_only_game_is_corrected_by_points(client, secretary, meeting):
     url = f"/c/{meeting.club.slug}/games/{game.pk}/edit/"
     form = client.get(url).context["form"]
     assert form.initial["by_points"] and form.initial["points_0"] == "30"
-    response = client.post(url, game_post(**{**POINTS_POST, "points_0": "46.3", "points_1": "4"},
-                                          revision=str(game.revision)))
+    response = client.post(
+        url, game_post(**{**POINTS_POST, "points_0": "46.3", "points_1": "4"}, revision=str(game.revision))
+    )
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.points_only and game.sheet["points"][:2] == [46.3, 4] and game.revision == 2
@@ -139,6 +163,7 @@ def test_recomputing_keeps_a_points_only_game_as_it_is(meeting, secretary):
 
 
 # -- statistics ----------------------------------------------------------------------------------------
+
 
 @pytest.fixture
 def mixed(club, secretary, meeting):
@@ -196,6 +221,7 @@ def test_running_standings_and_head_to_head_count_points_only_games(client, memb
 
 # -- marked where games appear -------------------------------------------------------------------------
 
+
 def test_pages_mark_a_points_only_game_and_leave_its_scores_blank(client, member, club, mixed):
     client.force_login(member)
     meeting_page = client.get(f"/c/{club.slug}/meetings/{mixed.pk}/").content.decode()
@@ -208,13 +234,17 @@ def test_pages_mark_a_points_only_game_and_leave_its_scores_blank(client, member
 
 # -- the import ----------------------------------------------------------------------------------------
 
+
 def points_row(points, round=1, busts="", **changes):
     return game_row(round=round, scores=("", "", "", ""), busts=busts, points=points, **changes)
 
 
 def test_points_rows_import_as_points_only_games(club, secretary):
-    rows = [points_row(("+45.3", "5.0", "▲12.0", "-38.3")), points_row(("３０", "10", "-10", "-30"), round=2),
-            game_row(round=3)]
+    rows = [
+        points_row(("+45.3", "5.0", "▲12.0", "-38.3")),
+        points_row(("３０", "10", "-10", "-30"), round=2),
+        game_row(round=3),
+    ]
     plan = plan_of(club, xlsx_bytes(rows))
     assert not plan.problems
     assert [game.points_only for game in plan.games] == [True, True, False]
@@ -237,11 +267,21 @@ def test_points_that_do_not_add_up_name_the_row_and_the_points_columns(club):
 
 
 def test_a_points_row_refuses_busts_and_unreadable_points(club):
-    plan = plan_of(club, xlsx_bytes([points_row(("30", "10", "-10", "-30"), busts="北:東"),
-                                     points_row(("30", "x", "-10", "-30"), round=2),
-                                     points_row(("30", "10", "-10", ""), round=3)]))
+    plan = plan_of(
+        club,
+        xlsx_bytes(
+            [
+                points_row(("30", "10", "-10", "-30"), busts="北:東"),
+                points_row(("30", "x", "-10", "-30"), round=2),
+                points_row(("30", "10", "-10", ""), round=3),
+            ]
+        ),
+    )
     assert [(problem.row, problem.label) for problem in plan.problems] == [
-        (2, "Q (飛び)"), (3, "U (南家 ポイント)"), (4, "W (北家 ポイント)")]
+        (2, "Q (飛び)"),
+        (3, "U (南家 ポイント)"),
+        (4, "W (北家 ポイント)"),
+    ]
 
 
 def test_points_written_beside_scores_must_be_what_the_scores_give(club):
@@ -254,9 +294,11 @@ def test_points_written_beside_scores_must_be_what_the_scores_give(club):
 
 # -- the workbook --------------------------------------------------------------------------------------
 
+
 def test_the_workbook_marks_points_only_games_and_imports_back_to_the_same_standings(club, secretary, mixed):
-    season = Season.objects.create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
-                                   ends_on=datetime.date(2026, 12, 31))
+    season = Season.objects.create(
+        club=club, name="2026", starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 12, 31)
+    )
     out = io.BytesIO()
     with translation.override("ja"):
         write_season_workbook(ExportChoice.of_season(club, season), out)
@@ -280,20 +322,23 @@ def test_the_workbook_marks_points_only_games_and_imports_back_to_the_same_stand
     commit(plan, user=secretary)
     after = standings(Period(rule_set=club.rule_sets.get()))
     assert [(line.member.name, line.points, line.places, line.scored_games, line.busts) for line in after.lines] == [
-        (line.member.name, line.points, line.places, line.scored_games, line.busts) for line in before.lines]
+        (line.member.name, line.points, line.places, line.scored_games, line.busts) for line in before.lines
+    ]
     assert GameSeat.objects.filter(score__isnull=True).count() == 4
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])
 def test_the_workbooks_tally_sheet_alone_imports_back_to_the_same_points(club, secretary, mixed, language):
     """The 集計表 sheet, saved on its own as a club would keep it, reads back as points-only games."""
-    season = Season.objects.create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
-                                   ends_on=datetime.date(2026, 12, 31))
+    season = Season.objects.create(
+        club=club, name="2026", starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 12, 31)
+    )
     kept = tally_alone(club, season, language)
 
     before, after = imported_again(club, secretary, kept)
     assert [(line.member.name, line.points, line.places) for line in after.lines] == [
-        (line.member.name, line.points, line.places) for line in before.lines]
+        (line.member.name, line.points, line.places) for line in before.lines
+    ]
     assert Game.objects.filter(points_only=True).count() == 2
 
 
@@ -304,27 +349,36 @@ def test_the_tally_reads_back_games_whose_points_do_not_sum_to_zero(club, secret
     version.rules = {**version.rules, "deposits": "lost", "chombo": {"penalty": 20, "to_others": False}}
     version.save()
     version = meeting.rule_set.version_on(meeting.date)
-    entry = Entry(meeting=meeting, round=1, table=1, members=members(club, NAMES),
-                  scores=[52300, 31500, 18700, -2500] if extras != "lost deposit" else [52300, 31500, 18700, -3500],
-                  deposit=1000 if extras == "lost deposit" else 0, busts=[{"seat": 3, "by": 0}],
-                  chombo=[{"seat": 1}] if extras == "chombo" else [],
-                  chips=[3, -1, 0, -2] if extras == "chips" else [])
+    entry = Entry(
+        meeting=meeting,
+        round=1,
+        table=1,
+        members=members(club, NAMES),
+        scores=[52300, 31500, 18700, -2500] if extras != "lost deposit" else [52300, 31500, 18700, -3500],
+        deposit=1000 if extras == "lost deposit" else 0,
+        busts=[{"seat": 3, "by": 0}],
+        chombo=[{"seat": 1}] if extras == "chombo" else [],
+        chips=[3, -1, 0, -2] if extras == "chips" else [],
+    )
     record_game(settle_game(entry, version), secretary)
-    season = Season.objects.create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
-                                   ends_on=datetime.date(2026, 12, 31))
+    season = Season.objects.create(
+        club=club, name="2026", starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 12, 31)
+    )
     kept = tally_alone(club, season, "ja")
 
     before, after = imported_again(club, secretary, kept)
     assert [(line.member.name, line.points) for line in after.lines] == [
-        (line.member.name, line.points) for line in before.lines]
+        (line.member.name, line.points) for line in before.lines
+    ]
     game = Game.objects.get()
     assert game.points_only and game.sheet["extras_unrecorded"] is True
     assert not recompute.plan(club.rule_sets.get()).problems  # settled again the same way
 
 
 def test_the_workbooks_standings_say_how_many_games_have_scores(club, mixed):
-    season = Season.objects.create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
-                                   ends_on=datetime.date(2026, 12, 31))
+    season = Season.objects.create(
+        club=club, name="2026", starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 12, 31)
+    )
     out = io.BytesIO()
     with translation.override("ja"):
         write_season_workbook(ExportChoice.of_season(club, season), out)

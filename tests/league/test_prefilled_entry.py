@@ -18,16 +18,21 @@ TABLE_2 = ["中島五郎", "田中六郎", "佐藤七郎", "鈴木八郎"]
 
 @pytest.fixture
 def drawn(club, meeting):
-    for name, kana in [("田中六郎", "たなかろくろう"), ("佐藤七郎", "さとうしちろう"), ("鈴木八郎", "すずきはちろう"),
-                       ("高橋九郎", "たかはしくろう")]:
+    for name, kana in [
+        ("田中六郎", "たなかろくろう"),
+        ("佐藤七郎", "さとうしちろう"),
+        ("鈴木八郎", "すずきはちろう"),
+        ("高橋九郎", "たかはしくろう"),
+    ]:
         Member.objects.create(club=club, name=name, kana=kana)
     return draw_round(meeting, 1, [TABLE_1, TABLE_2], sitting_out=["高橋九郎"])
 
 
 def table_post(names, **changes):
     """A valid game of the table ``names`` (no bust), as the entry form posts it."""
-    return game_post(**{f"player_{seat}": name for seat, name in enumerate(names)}, score_0="41300",
-                     score_3="8500", **changes)
+    return game_post(
+        **{f"player_{seat}": name for seat, name in enumerate(names)}, score_0="41300", score_3="8500", **changes
+    )
 
 
 def enter_url(meeting):
@@ -54,8 +59,9 @@ def test_a_drawn_table_opens_with_its_names_in_their_seats(client, secretary, me
     assert re.search(r'name="score_0"[^>]*autofocus', html)
 
 
-def test_the_entry_page_opens_on_the_first_table_still_to_enter_and_offers_the_others(client, secretary, meeting,
-                                                                                        drawn):
+def test_the_entry_page_opens_on_the_first_table_still_to_enter_and_offers_the_others(
+    client, secretary, meeting, drawn
+):
     client.force_login(secretary)
     html = client.get(enter_url(meeting)).content.decode()
     assert names_on(html) == TABLE_1

@@ -29,8 +29,19 @@ def test_the_key_columns_in_japanese_ranked_then_unranked(client, club, member, 
     response = printable(client, club, season=season.pk)
     assert response.status_code == 200
     # Chips (中 +2, 南 −2) and shūgi (北's yakuman) are the club's: shown because someone has some.
-    assert headings(response) == ["順位", "名前", "半荘数", "ポイント", "平均順位", "1着", "2着", "3着", "4着",
-                                  "チップ", "祝儀"]
+    assert headings(response) == [
+        "順位",
+        "名前",
+        "半荘数",
+        "ポイント",
+        "平均順位",
+        "1着",
+        "2着",
+        "3着",
+        "4着",
+        "チップ",
+        "祝儀",
+    ]
     assert body_rows(response) == [
         ["1", "東田一郎", "4", "+88.0", "1.50", "2", "2", "0", "0", "±0", "▲20.0"],
         ["2", "南野二郎", "4", "+11.0", "2.50", "1", "1", "1", "1", "▲2", "±0.0"],
@@ -41,8 +52,10 @@ def test_the_key_columns_in_japanese_ranked_then_unranked(client, club, member, 
         ["—", "七海七郎", "0", "+3.0", "—", "0", "0", "0", "0", "±0", "±0.0"],  # an adjustment only
     ]
     page = parse_html(response.content.decode())
-    minus = find_all(page, lambda node: getattr(node, "name", None) == "span"
-                     and ("class", "minus") in getattr(node, "attributes", []))
+    minus = find_all(
+        page,
+        lambda node: getattr(node, "name", None) == "span" and ("class", "minus") in getattr(node, "attributes", []),
+    )
     assert len(minus) == 3 + 1 + 3  # the points below zero, 南's chips, the shūgi below zero
     html = response.content.decode()
     assert "css/standings-print.css" in html and "club-nav" not in html  # its own sheet, no navigation
@@ -51,8 +64,19 @@ def test_the_key_columns_in_japanese_ranked_then_unranked(client, club, member, 
 def test_in_english_with_the_heading_of_the_period_and_the_day_printed(client, club, member, season):
     client.force_login(member)
     response = printable(client, club, "en", season=season.pk)
-    assert headings(response) == ["Rank", "Name", "Games", "Points", "Average place", "1st", "2nd", "3rd", "4th",
-                                  "Chips", "Shūgi"]
+    assert headings(response) == [
+        "Rank",
+        "Name",
+        "Games",
+        "Points",
+        "Average place",
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "Chips",
+        "Shūgi",
+    ]
     assert body_rows(response)[2] == ["3", "北村四郎", "4", "−11.0", "3.25", "1", "0", "0", "3", "±0", "+60.0"]
     page = parse_html(response.content.decode())
     heading = " ".join(" ".join(text_of(node).split()) for node in find_all(page, lambda n: n.name == "header"))
@@ -62,8 +86,9 @@ def test_in_english_with_the_heading_of_the_period_and_the_day_printed(client, c
     assert f"Printed on {today}" in heading
 
 
-def test_a_club_without_chips_or_shugi_prints_no_such_columns_and_three_players_three_places(club, secretary,
-                                                                                             member, client):
+def test_a_club_without_chips_or_shugi_prints_no_such_columns_and_three_players_three_places(
+    club, secretary, member, client
+):
     rule_set = three_player_games(club, secretary)
     client.force_login(member)
     response = printable(client, club, rule_set=rule_set.slug)
@@ -77,8 +102,10 @@ def test_the_same_query_as_the_standings_page_and_its_link(client, club, member,
     response = printable(client, club, **query)  # May: G1 and G2 only
     assert [row[1] for row in body_rows(response)] == ["南野二郎", "東田一郎", "西川三郎", "中島五郎", "北村四郎"]
     standings = client.get(url(club, "ja", **query, view="projector", sort="games"))
-    links = [dict(node.attributes)["href"] for node in find_all(parse_html(standings.content.decode()),
-                                                                lambda n: n.name == "a")]
+    links = [
+        dict(node.attributes)["href"]
+        for node in find_all(parse_html(standings.content.decode()), lambda n: n.name == "a")
+    ]
     printable_links = [link for link in links if "/standings/print/" in link]
     assert len(printable_links) == 1
     link = printable_links[0]

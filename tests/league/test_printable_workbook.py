@@ -37,6 +37,7 @@ def rows(ws, first=1):
 
 # -- the Printable standings sheet --------------------------------------------------------------------------
 
+
 def test_the_printable_sheet_has_the_key_columns_only_in_japanese(club, season):
     ws = workbook(ExportChoice.of_season(club, season), "ja")[printable_name()]
     assert ws["A1"].value == "風の会 2026年度 四人打ち"
@@ -69,7 +70,10 @@ def test_the_printable_sheet_in_english_and_for_each_rule_set(club, secretary, s
     # Three players: three place columns; no chips or shūgi in these games; two games, unranked (3 needed).
     assert rows(three, 2) == [
         ["Rank", "Name", "Games", "Points", "Average place", "1st", "2nd", "3rd"],
-        [None, "乙", 2, 45.0, 1.5, 1, 1, 0], [None, "甲", 2, 10.0, 2.0, 1, 0, 1], [None, "丙", 2, -55.0, 2.5, 0, 1, 1]]
+        [None, "乙", 2, 45.0, 1.5, 1, 1, 0],
+        [None, "甲", 2, 10.0, 2.0, 1, 0, 1],
+        [None, "丙", 2, -55.0, 2.5, 0, 1, 1],
+    ]
     assert three["D3"].number_format == '+0.0;-0.0;"±"0.0'
 
 
@@ -79,22 +83,30 @@ def test_forty_members_are_one_page_and_more_are_more(club, secretary):
     assert ws.max_row == 2 + MEMBERS and ws.page_setup.fitToHeight == 1
     for number in range(PORTRAIT_ROWS + 1, PORTRAIT_ROWS + 3):
         club.members.create(name=f"会員{number}", kana="")
-    club.adjustments.create(rule_set=club.rule_sets.get(), member=club.members.get(name=f"会員{PORTRAIT_ROWS + 1}"),
-                            date=D(2026, 5, 1), points=10, reason="テスト")
+    club.adjustments.create(
+        rule_set=club.rule_sets.get(),
+        member=club.members.get(name=f"会員{PORTRAIT_ROWS + 1}"),
+        date=D(2026, 5, 1),
+        points=10,
+        reason="テスト",
+    )
     ws = workbook(ExportChoice.of_season(club, season))[printable_name()]
     assert ws.max_row == 2 + MEMBERS + 1 and ws.page_setup.fitToHeight == 2  # 41 rows: two pages tall
 
 
 # -- dates ------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("language", "date_format", "run_from"),
-                         [("ja", "yyyy/mm/dd", "2026/05/10から"), ("en", "yyyy-mm-dd", "from 2026-05-10")])
-def test_every_date_is_a_date_cell_written_as_the_readers_write_a_day(club, season, language, date_format,
-                                                                      run_from):
+
+@pytest.mark.parametrize(
+    ("language", "date_format", "run_from"),
+    [("ja", "yyyy/mm/dd", "2026/05/10から"), ("en", "yyyy-mm-dd", "from 2026-05-10")],
+)
+def test_every_date_is_a_date_cell_written_as_the_readers_write_a_day(club, season, language, date_format, run_from):
     book = workbook(ExportChoice.of_season(club, season), language)
     dates = [cell for ws in book.worksheets for row in ws.iter_rows() for cell in row if cell.is_date]
-    assert {cell.parent.title for cell in dates} >= {book.sheetnames[index] for index in (0, 2, 3, 4, 5, 6, 7, 8,
-                                                                                          9, 10)}
+    assert {cell.parent.title for cell in dates} >= {
+        book.sheetnames[index] for index in (0, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+    }
     assert {cell.number_format for cell in dates} == {date_format}
     # Dates inside the site's texts follow the cells: the first day of a run on the Records sheet.
     texts = [cell.value for row in book.worksheets[4].iter_rows() for cell in row if isinstance(cell.value, str)]
@@ -112,6 +124,7 @@ def test_chosen_dates_in_the_title_are_written_as_the_cells(club, season):
 
 
 # -- printed: LibreOffice's PDF of the whole workbook, in Japanese and English ---------------------------------
+
 
 def test_forty_members_print_readably_on_paper(club, secretary, tmp_path):
     season = forty_members(club, secretary)

@@ -75,9 +75,13 @@ def test_ties_in_the_standings(client, readings, member, secretary, meeting):
     """Four games, each player once in each place with the same scores: every figure ties, the reading decides."""
     players = [Member.objects.get(name=name) for name in ("西川三郎", "南野二郎", "北村四郎", "東田一郎")]
     for round in range(1, 5):
-        seated = players[round - 1:] + players[:round - 1]
-        record_game(settle_in_force(Entry(meeting=meeting, round=round, table=1, members=seated,
-                                          scores=[40000, 30000, 20000, 10000])), secretary)
+        seated = players[round - 1 :] + players[: round - 1]
+        record_game(
+            settle_in_force(
+                Entry(meeting=meeting, round=round, table=1, members=seated, scores=[40000, 30000, 20000, 10000])
+            ),
+            secretary,
+        )
     client.force_login(member)
     response = client.get(standings_url(readings, season="all"))
     assert ranked_names(response) == ["北村四郎", "東田一郎", "南野二郎", "西川三郎"]

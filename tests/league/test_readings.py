@@ -20,15 +20,18 @@ def test_the_dictionary_reads_at_least_the_measured_number_of_common_names_right
     assert len(NAMES) - len(wrong) >= MEASURED_RIGHT, wrong
 
 
-@pytest.mark.parametrize(("name", "reading"), [
-    ("佐藤 翔太", "さとう しょうた"),  # each part read apart, the space kept
-    ("佐藤　翔太", "さとう しょうた"),  # a full-width space is a space
-    ("佐藤翔太", "さとうしょうた"),
-    ("ヒガシダ イチロウ", "ひがしだ いちろう"),  # kana is only turned into hiragana
-    ("さくら", "さくら"),
-    ("山田 さくら", "やまだ さくら"),
-    ("ｻｸﾗ", "さくら"),  # half-width katakana too
-])
+@pytest.mark.parametrize(
+    ("name", "reading"),
+    [
+        ("佐藤 翔太", "さとう しょうた"),  # each part read apart, the space kept
+        ("佐藤　翔太", "さとう しょうた"),  # a full-width space is a space
+        ("佐藤翔太", "さとうしょうた"),
+        ("ヒガシダ イチロウ", "ひがしだ いちろう"),  # kana is only turned into hiragana
+        ("さくら", "さくら"),
+        ("山田 さくら", "やまだ さくら"),
+        ("ｻｸﾗ", "さくら"),  # half-width katakana too
+    ],
+)
 def test_a_name_in_kanji_or_kana_gets_its_reading(name, reading):
     assert suggest_reading(name) == reading
 
@@ -47,9 +50,11 @@ def test_a_reading_longer_than_a_member_keeps_is_no_suggestion():
 
 
 def test_the_dictionary_is_loaded_by_the_first_suggestion_only():
-    code = ("import django, os, sys; os.environ['DJANGO_SETTINGS_MODULE'] = 'tests.settings'; django.setup();"
-            "import league.models.readings, league.views, league.urls;"
-            "assert 'sudachipy' not in sys.modules, 'loaded early';"
-            "league.models.readings.suggest_reading('佐藤');"
-            "assert 'sudachipy' in sys.modules")
+    code = (
+        "import django, os, sys; os.environ['DJANGO_SETTINGS_MODULE'] = 'tests.settings'; django.setup();"
+        "import league.models.readings, league.views, league.urls;"
+        "assert 'sudachipy' not in sys.modules, 'loaded early';"
+        "league.models.readings.suggest_reading('佐藤');"
+        "assert 'sudachipy' in sys.modules"
+    )
     subprocess.run([sys.executable, "-c", code], check=True)

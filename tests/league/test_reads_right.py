@@ -11,14 +11,18 @@ from .conftest import game_post
 
 def headers(html):
     """The column headings' text; a heading that sorts its table is a link (its sort mark left out)."""
-    return [re.sub(r"<[^>]+>", "", cell).removesuffix(" ▲").removesuffix(" ▼")
-            for cell in re.findall(r'<th scope="col"[^>]*>(.*?)</th>', html)]
+    return [
+        re.sub(r"<[^>]+>", "", cell).removesuffix(" ▲").removesuffix(" ▼")
+        for cell in re.findall(r'<th scope="col"[^>]*>(.*?)</th>', html)
+    ]
 
 
 def played(meeting, secretary, scores, chips=None):
     members = list(Member.objects.order_by("pk")[:4])
-    return record_game(settle_in_force(Entry(meeting=meeting, round=1, table=1, members=members, scores=scores,
-                                             chips=chips or [])), secretary)
+    return record_game(
+        settle_in_force(Entry(meeting=meeting, round=1, table=1, members=members, scores=scores, chips=chips or [])),
+        secretary,
+    )
 
 
 def test_a_win_points_game_heads_its_base_column_win_points(client, member, secretary, meeting, boo):

@@ -28,6 +28,7 @@ def run(*args):
 
 # -- the plan --------------------------------------------------------------------------------------
 
+
 def test_nothing_to_recompute_when_every_game_matches_its_rules(rule_set, recompute_games):
     plan = recompute.plan(rule_set)
     assert plan.changes == [] and plan.problems == []
@@ -74,8 +75,10 @@ def test_the_plan_for_one_version_leaves_out_the_others(rule_set, recompute_game
     first.rules = {**BAKUFU_RULES, "oka": 20, "bust": {"penalty": 20, "bonus": 20}}
     first.save()
     assert [c.game for c in recompute.plan(rule_set, version=new_version).changes] == recompute_games["new"]
-    assert [c.game for c in recompute.plan(rule_set, version=first).changes] == [recompute_games["old"],
-                                                                                 *recompute_games["new"]]
+    assert [c.game for c in recompute.plan(rule_set, version=first).changes] == [
+        recompute_games["old"],
+        *recompute_games["new"],
+    ]
 
 
 def test_void_games_are_left_alone(rule_set, recompute_games, new_version, secretary):
@@ -85,8 +88,11 @@ def test_void_games_are_left_alone(rule_set, recompute_games, new_version, secre
 
 
 def test_games_the_engine_now_refuses_are_problems_and_are_not_saved(rule_set, recompute_games, secretary):
-    RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2026, 4, 1),
-                               rules={"players": 3, "start": 35000, "target": 40000, "uma": [30, 0, -30]})
+    RuleVersion.objects.create(
+        rule_set=rule_set,
+        effective_from=datetime.date(2026, 4, 1),
+        rules={"players": 3, "start": 35000, "target": 40000, "uma": [30, 0, -30]},
+    )
     with translation.override("en"):
         plan = recompute.plan(rule_set)
     assert plan.changes == []
@@ -98,6 +104,7 @@ def test_games_the_engine_now_refuses_are_problems_and_are_not_saved(rule_set, r
 
 
 # -- applying --------------------------------------------------------------------------------------
+
 
 def test_apply_rewrites_the_seats_bumps_the_version_and_keeps_history(rule_set, recompute_games, new_version, owner):
     assert recompute.apply(recompute.plan(rule_set), owner) == 2
@@ -128,12 +135,12 @@ def test_games_in_closed_meetings_are_recomputed_too(rule_set, recompute_games, 
     assert totals(recompute_games["new"][0]) == NEW_TOTALS
 
 
-def test_a_game_corrected_after_planning_stops_the_whole_save(rule_set, recompute_games, new_version, meeting,
-                                                              secretary):
+def test_a_game_corrected_after_planning_stops_the_whole_save(
+    rule_set, recompute_games, new_version, meeting, secretary
+):
     plan = recompute.plan(rule_set)
     game = recompute_games["new"][1]
-    entry = Entry(meeting=meeting, round=2, table=1, members=players(meeting.club),
-                  scores=[40000, 30000, 20000, 10000])
+    entry = Entry(meeting=meeting, round=2, table=1, members=players(meeting.club), scores=[40000, 30000, 20000, 10000])
     correct_game(game, settle_in_force(entry), game.revision, secretary)
     with pytest.raises(Refused):
         recompute.apply(plan, secretary)
@@ -142,6 +149,7 @@ def test_a_game_corrected_after_planning_stops_the_whole_save(rule_set, recomput
 
 
 # -- the command -----------------------------------------------------------------------------------
+
 
 def test_the_command_without_commit_shows_the_changes_and_saves_nothing(club, recompute_games, new_version):
     out, _err = run(club.slug)
@@ -171,8 +179,11 @@ def test_the_command_with_commit_saves_and_records_who(club, recompute_games, ne
 
 
 def test_the_command_lists_problems(club, rule_set, recompute_games):
-    RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2026, 4, 1),
-                               rules={"players": 3, "start": 35000, "target": 40000, "uma": [30, 0, -30]})
+    RuleVersion.objects.create(
+        rule_set=rule_set,
+        effective_from=datetime.date(2026, 4, 1),
+        rules={"players": 3, "start": 35000, "target": 40000, "uma": [30, 0, -30]},
+    )
     out, err = run(club.slug, "--commit")
     assert "Cannot recompute 2026-11-20 round 1 table 1" in err
     assert "0 games recomputed and saved." in out
@@ -187,6 +198,7 @@ def test_the_command_refuses_an_unknown_club_or_rule_set(club):
 
 
 # -- the owner's page ------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("who", ["secretary", "member", "outsider", None])
 def test_nobody_else_can_recompute(client, request, rule_set, recompute_games, new_version, who):
@@ -227,8 +239,9 @@ def test_the_page_says_closed_meetings_are_included(client, rule_set, recompute_
 def test_a_save_after_the_list_changed_is_refused(client, rule_set, recompute_games, new_version, owner):
     client.force_login(owner)
     fingerprint = recompute.plan(rule_set).fingerprint
-    RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2026, 10, 1),
-                               rules={**BAKUFU_RULES, "uma": [40, 10, -10, -40]})
+    RuleVersion.objects.create(
+        rule_set=rule_set, effective_from=datetime.date(2026, 10, 1), rules={**BAKUFU_RULES, "uma": [40, 10, -10, -40]}
+    )
     response = client.post(recompute_url(rule_set), {"fingerprint": fingerprint})
     assert response.status_code == 409
     assert "changed since the list was shown" in response.content.decode()
@@ -236,8 +249,11 @@ def test_a_save_after_the_list_changed_is_refused(client, rule_set, recompute_ga
 
 
 def test_the_page_for_one_version_and_its_problems(client, rule_set, recompute_games, owner):
-    three = RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2026, 4, 1),
-                                       rules={"players": 3, "start": 35000, "target": 40000, "uma": [30, 0, -30]})
+    three = RuleVersion.objects.create(
+        rule_set=rule_set,
+        effective_from=datetime.date(2026, 4, 1),
+        rules={"players": 3, "start": 35000, "target": 40000, "uma": [30, 0, -30]},
+    )
     client.force_login(owner)
     html = client.get(recompute_url(rule_set, version=three)).content.decode()
     assert "Games that cannot be recomputed" in html
@@ -250,27 +266,34 @@ def test_after_adding_a_version_the_owner_sees_its_games(client, rule_set, recom
     from .test_rule_version_form import version_post
 
     client.force_login(owner)
-    response = client.post(f"/en/c/kaze/manage/rules/{rule_set.pk}/new/", version_post(uma_0="30", uma_3="-30"),
-                           follow=True)
+    response = client.post(
+        f"/en/c/kaze/manage/rules/{rule_set.pk}/new/", version_post(uma_0="30", uma_3="-30"), follow=True
+    )
     html = response.content.decode()
     assert "Version from" in html
     assert html.count('class="recompute-game"') == 2
     assert "+81.0" in html
 
 
-def test_the_recompute_page_shows_each_games_seats_before_and_after(client, owner, rule_set, recompute_games,
-                                                                    new_version):
+def test_the_recompute_page_shows_each_games_seats_before_and_after(
+    client, owner, rule_set, recompute_games, new_version
+):
     client.force_login(owner)
     response = client.get(recompute_url(rule_set))
     section = find_all(parse_html(response.content.decode()), lambda node: "recompute-game" in classes(node))[0]
     head = find_all(section, lambda node: node.name == "thead")[0]
     assert [text_of(cell).strip() for cell in find_all(head, lambda node: node.name == "th")] == [
-        "Player", "Place", "Before", "After"]
+        "Player",
+        "Place",
+        "Before",
+        "After",
+    ]
     body = find_all(section, lambda node: node.name == "tbody")[0]
-    rows = [[" ".join(text_of(cell).split()) for cell in find_all(row, lambda node: node.name in ("th", "td"))]
-            for row in find_all(body, lambda node: node.name == "tr")]
-    assert [row[2:] for row in rows] == [["+71.0", "+81.0"], ["+12.0", "+12.0"], ["−21.0", "−21.0"],
-                                         ["−62.0", "−72.0"]]
+    rows = [
+        [" ".join(text_of(cell).split()) for cell in find_all(row, lambda node: node.name in ("th", "td"))]
+        for row in find_all(body, lambda node: node.name == "tr")
+    ]
+    assert [row[2:] for row in rows] == [["+71.0", "+81.0"], ["+12.0", "+12.0"], ["−21.0", "−21.0"], ["−62.0", "−72.0"]]
     changed = find_all(body, lambda node: node.name == "strong")
     assert [text_of(node) for node in changed] == ["+81.0", "−72.0"]  # only what changes is bold
     assert "_export=" not in response.content.decode()  # the owner's plan: no download

@@ -31,12 +31,37 @@ def play_games(club, user, count, seed, day=datetime.date(2026, 11, 20)):
     table = Table(chips=True)
     for number in range(count):
         hanchan = play_with_yakuman(rng, table, [1.0] * 4) if number == 0 else play(rng, table, [1.0] * 4)
-        record_game(settle_in_force(Entry(
-            meeting=meeting, round=number + 1, table=1, members=rng.sample(people, 4), scores=hanchan.scores,
-            deposit=hanchan.deposit, chips=hanchan.chips, busts=hanchan.busts, yakuman=hanchan.yakuman,
-            ended_by_yakuman=hanchan.ended_by_yakuman)), user)
-    record_game(settle_in_force(Entry(meeting=meeting, round=count + 1, table=1, members=people[:4], scores=None,
-                                      points=[412, 88, -150, -350], chips=[3, -1, 0, -2])), user)
+        record_game(
+            settle_in_force(
+                Entry(
+                    meeting=meeting,
+                    round=number + 1,
+                    table=1,
+                    members=rng.sample(people, 4),
+                    scores=hanchan.scores,
+                    deposit=hanchan.deposit,
+                    chips=hanchan.chips,
+                    busts=hanchan.busts,
+                    yakuman=hanchan.yakuman,
+                    ended_by_yakuman=hanchan.ended_by_yakuman,
+                )
+            ),
+            user,
+        )
+    record_game(
+        settle_in_force(
+            Entry(
+                meeting=meeting,
+                round=count + 1,
+                table=1,
+                members=people[:4],
+                scores=None,
+                points=[412, 88, -150, -350],
+                chips=[3, -1, 0, -2],
+            )
+        ),
+        user,
+    )
     return meeting
 
 
@@ -48,10 +73,15 @@ def correct(rule_set, rules=CORRECTED):
 
 def stored(game):
     """What the database holds of a game's seats and yakuman."""
-    seats = [(s.seat, s.member_id, s.score, s.chips, *s.settled_values())
-             for s in GameSeat.objects.filter(game=game).order_by("seat")]
-    yakuman = list(Yakuman.objects.filter(game=game).order_by("id")
-                   .values_list("member", "seat", "name", "kind", "win", "discarder_seat", "pao_seat", "count"))
+    seats = [
+        (s.seat, s.member_id, s.score, s.chips, *s.settled_values())
+        for s in GameSeat.objects.filter(game=game).order_by("seat")
+    ]
+    yakuman = list(
+        Yakuman.objects.filter(game=game)
+        .order_by("id")
+        .values_list("member", "seat", "name", "kind", "win", "discarder_seat", "pao_seat", "count")
+    )
     return seats, yakuman
 
 
@@ -60,9 +90,12 @@ def afresh(game):
     entry = entry_from_game(Game.objects.get(pk=game.pk))
     settled = settle_in_force(entry)
     seats, yakuman = build_rows(game, entry, settled.result)
-    return ([(s.seat, s.member.pk, s.score, s.chips, *s.settled_values()) for s in seats],
-            [(y.member.pk, y.seat, y.name, y.kind, y.win, y.discarder_seat, y.pao_seat, y.count) for y in yakuman],
-            settled, entry.sheet())
+    return (
+        [(s.seat, s.member.pk, s.score, s.chips, *s.settled_values()) for s in seats],
+        [(y.member.pk, y.seat, y.name, y.kind, y.win, y.discarder_seat, y.pao_seat, y.count) for y in yakuman],
+        settled,
+        entry.sheet(),
+    )
 
 
 def test_recompute_stores_what_settling_each_game_afresh_stores(club, rule_set, secretary, owner):

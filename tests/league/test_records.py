@@ -33,19 +33,26 @@ def test_best_games_highest_first_of_every_season(club, seasons, secretary):
     records = club_records(club.rule_sets.get())
     # 55,000 (the guest: records are facts), then 52,000 twice: the earlier game first, sharing the rank.
     assert [(e.rank, e.item.member.name, e.item.score) for e in records.best_scores][:4] == [
-        (1, GUEST, 55000), (2, SOUTH, 52000), (2, NORTH, 52000), (4, EAST, 45000)]
+        (1, GUEST, 55000),
+        (2, SOUTH, 52000),
+        (2, NORTH, 52000),
+        (4, EAST, 45000),
+    ]
     assert records.best_scores[1].item.game.meeting.date == D(2025, 9, 1)
     # The points-only game has no score, but has the second most points in one game.
     assert None not in [e.item.score for e in records.best_scores]
     assert [(e.item.member.name, e.item.total) for e in records.best_points][:3] == [
-        (GUEST, 1250), (WEST, 1200), (EAST, 1100)]
+        (GUEST, 1250),
+        (WEST, 1200),
+        (EAST, 1100),
+    ]
 
 
 def test_every_yakuman_newest_first_with_who_dealt_in(club, seasons):
     records = club_records(club.rule_sets.get())
-    assert [(r.yakuman.member.name, r.yakuman.name, r.yakuman.win, r.dealt_in and r.dealt_in.name)
-            for r in records.yakuman] == [
-        (GUEST, "国士無双", "tsumo", None), (NORTH, "大三元", "ron", WEST), (EAST, "四暗刻", "tsumo", None)]
+    assert [
+        (r.yakuman.member.name, r.yakuman.name, r.yakuman.win, r.dealt_in and r.dealt_in.name) for r in records.yakuman
+    ] == [(GUEST, "国士無双", "tsumo", None), (NORTH, "大三元", "ron", WEST), (EAST, "四暗刻", "tsumo", None)]
 
 
 def test_the_longest_runs_of_tops_and_without_a_last(club, seasons):
@@ -73,7 +80,13 @@ def test_equal_runs_ending_the_same_day_are_listed_by_the_round_they_ended_in(cl
 def test_most_games_counts_every_season(club, seasons):
     records = club_records(club.rule_sets.get())
     assert [(e.rank, e.item.member.name, e.item.games) for e in records.most_games] == [
-        (1, EAST, 6), (2, NORTH, 5), (2, WEST, 5), (2, SOUTH, 5), (5, CENTRE, 2), (6, GUEST, 1)]
+        (1, EAST, 6),
+        (2, NORTH, 5),
+        (2, WEST, 5),
+        (2, SOUTH, 5),
+        (5, CENTRE, 2),
+        (6, GUEST, 1),
+    ]
 
 
 def test_records_take_the_same_queries_however_many_games(club, seasons, secretary, django_assert_num_queries):
@@ -82,8 +95,14 @@ def test_records_take_the_same_queries_however_many_games(club, seasons, secreta
         club_records(rule_set)
     august = meeting_on(club, D(2026, 8, 30))
     for round in range(1, 4):
-        play(august, round, [SOUTH, WEST, NORTH, EAST], [40000, 30000, 20000, 10000], secretary,
-             yakuman=[{"seat": 0, "win": "ron", "from": 3, "name": "字一色"}])
+        play(
+            august,
+            round,
+            [SOUTH, WEST, NORTH, EAST],
+            [40000, 30000, 20000, 10000],
+            secretary,
+            yakuman=[{"seat": 0, "win": "ron", "from": 3, "name": "字一色"}],
+        )
     Member.objects.create(club=club, name="八木八郎", kana="やぎはちろう")
     rule_set = club.rule_sets.get()  # its versions not read yet, as on a page
     with django_assert_num_queries(len(before.captured_queries)):
@@ -115,6 +134,7 @@ def test_the_standings_and_the_club_page_link_the_awards_and_the_records(client,
 
 
 # -- the workbook --------------------------------------------------------------------------------------------------
+
 
 def workbook(club, season, language="en"):
     out = io.BytesIO()
@@ -163,7 +183,10 @@ def test_the_records_sheet_in_japanese(club, seasons):
     sheet = rows(book["記録"])
     yakuman = [row for row in sheet if row["記録"] == "役満"]
     assert [(row["名前"], row["成績"], row["詳細"]) for row in yakuman] == [
-        (GUEST, "国士無双", "ツモ"), (NORTH, "大三元", "ロン · 放銃：西川三郎"), (EAST, "四暗刻", "ツモ")]
+        (GUEST, "国士無双", "ツモ"),
+        (NORTH, "大三元", "ロン · 放銃：西川三郎"),
+        (EAST, "四暗刻", "ツモ"),
+    ]
     best = [row for row in sheet if row["記録"] == "最高スコア"]
     assert [(row["順位"], row["名前"], row["成績"]) for row in best][:2] == [(1, GUEST, "55,000"), (2, NORTH, "52,000")]
 

@@ -32,12 +32,13 @@ def send(client, meeting, **changes):
 
 # -- a seated player reports ------------------------------------------------------------------------
 
+
 def test_the_seated_player_sees_the_table_with_names_fixed(client, meeting, seated):
     client.force_login(seated)
     html = client.get(report_url(meeting)).content.decode()
     assert names_on(html) == TABLE_1
     for seat in range(4):
-        assert 'readonly' in html.split(f'name="player_{seat}"')[1].split(">")[0]
+        assert "readonly" in html.split(f'name="player_{seat}"')[1].split(">")[0]
     assert '<input type="hidden" name="round" value="1"' in html
     assert '<input type="hidden" name="table" value="1"' in html
     assert "幹事に送信" in html
@@ -54,9 +55,17 @@ def test_a_report_is_kept_as_typed_and_does_not_count(client, meeting, seated):
     assert response.status_code == 302
     report = ReportedResult.objects.get()
     assert (report.round, report.table, report.status, report.reported_by) == (1, 1, "pending", seated)
-    assert report.sheet == {"round": "1", "table": "1", "player_0": "南野二郎", "player_1": "東田一郎",
-                            "player_2": "西川三郎", "player_3": "北村四郎", "score_0": "４１３００",
-                            "score_1": "31500", "score_2": "18700"}
+    assert report.sheet == {
+        "round": "1",
+        "table": "1",
+        "player_0": "南野二郎",
+        "player_1": "東田一郎",
+        "player_2": "西川三郎",
+        "player_3": "北村四郎",
+        "score_0": "４１３００",
+        "score_1": "31500",
+        "score_2": "18700",
+    }
     assert not Game.objects.exists()
     assert report.history.count() == 1
 
@@ -81,8 +90,9 @@ def test_bad_scores_get_the_entry_forms_messages_and_nothing_is_kept(client, mee
 
 def test_a_triangle_minus_score_with_its_bust_is_taken(client, meeting, seated):
     client.force_login(seated)
-    response = send(client, meeting, score_0="５２３００", score_1="31500", score_2="18700", score_3="▲2500",
-                    bust_3="0")
+    response = send(
+        client, meeting, score_0="５２３００", score_1="31500", score_2="18700", score_3="▲2500", bust_3="0"
+    )
     assert response.status_code == 302
     assert ReportedResult.objects.get().sheet["score_3"] == "▲2500"
 
@@ -95,6 +105,7 @@ def test_the_live_preview_of_a_report_shows_the_points(client, meeting, seated):
 
 
 # -- refused --------------------------------------------------------------------------------------
+
 
 def test_a_player_not_at_the_table_is_refused_with_the_reason(client, meeting, seated):
     Member.objects.filter(name="東田一郎").update(user=None)
@@ -133,8 +144,16 @@ def test_a_closed_meeting_takes_no_reports(client, meeting, seated):
 
 def test_a_table_already_entered_takes_no_reports(client, secretary, meeting, seated):
     client.force_login(secretary)
-    client.post(enter_url(meeting), {**SCORES, "round": "1", "table": "1", "action": "save",
-                                     **{f"player_{seat}": name for seat, name in enumerate(TABLE_1)}})
+    client.post(
+        enter_url(meeting),
+        {
+            **SCORES,
+            "round": "1",
+            "table": "1",
+            "action": "save",
+            **{f"player_{seat}": name for seat, name in enumerate(TABLE_1)},
+        },
+    )
     assert Game.objects.count() == 1
     client.force_login(seated)
     response = send(client, meeting)
@@ -155,6 +174,7 @@ def test_an_outsider_and_a_visitor_are_refused(client, club, meeting, seated, ou
 
 # -- a second report ------------------------------------------------------------------------------
 
+
 def test_a_second_report_is_added_and_the_latest_is_shown_first(client, meeting, seated):
     client.force_login(seated)
     send(client, meeting)
@@ -166,6 +186,7 @@ def test_a_second_report_is_added_and_the_latest_is_shown_first(client, meeting,
 
 
 # -- the secretary -------------------------------------------------------------------------------
+
 
 @pytest.fixture
 def report(client, meeting, seated, secretary):
@@ -251,8 +272,9 @@ def test_the_owner_lets_players_report_in_the_club_settings(client, club, owner)
     client.force_login(owner)
     html = client.get(f"/c/{club.slug}/manage/settings/").content.decode()
     assert 'name="players_report_results"' in html
-    client.post(f"/c/{club.slug}/manage/settings/", {"name": club.name, "players_report_results": "on",
-                                                     "award_min_games": "20"})
+    client.post(
+        f"/c/{club.slug}/manage/settings/", {"name": club.name, "players_report_results": "on", "award_min_games": "20"}
+    )
     club.refresh_from_db()
     assert club.players_report_results
     assert club.history.latest().history_user == owner
@@ -264,7 +286,8 @@ def test_the_report_page_and_its_refusals_in_english(client, meeting, seated):
     assert "Send to the secretary" in html and "Round 1 · table 1" in html
     response = client.get("/en" + report_url(meeting, table=2))
     assert "You are not seated at round 1, table 2: only its players may report its result." in (
-        response.content.decode())
+        response.content.decode()
+    )
 
 
 def test_the_clubs_activity_names_who_reported_confirmed_and_turned_down(client, club, meeting, report, owner):
@@ -276,8 +299,9 @@ def test_the_clubs_activity_names_who_reported_confirmed_and_turned_down(client,
     assert "東田一郎" in html  # the player, by their member name
 
 
-def test_the_meeting_page_takes_the_same_queries_however_many_reports(client, meeting, report, secretary,
-                                                                       django_user_model):
+def test_the_meeting_page_takes_the_same_queries_however_many_reports(
+    client, meeting, report, secretary, django_user_model
+):
     def queries():
         with CaptureQueriesContext(connection) as captured:
             assert client.get(meeting_url(meeting)).status_code == 200

@@ -6,7 +6,6 @@ resolver), so a page added to league/urls.py fails here until its line says who 
 page is rendered for every visitor, so a link to a route that does not exist fails here too.
 """
 
-
 import pytest
 from django.urls import URLResolver, get_resolver, resolve, reverse
 
@@ -114,17 +113,47 @@ PAGES = {
 OK = "ok"  # a GET shows the page (200); a POST gets past the permission check (its empty form is refused, or done)
 # What each visitor gets from each kind of page: (private club, public club). The site admin runs every club.
 EXPECTED = {
-    READ: {"owner": (OK, OK), "secretary": (OK, OK), "member": (OK, OK), "outsider": (404, OK),
-           "anonymous": (404, OK), "site_admin": (OK, OK)},
-    MONEY: {"owner": (OK, OK), "secretary": (OK, OK), "member": (OK, OK), "outsider": (404, 403),
-            "anonymous": (404, 403), "site_admin": (OK, OK)},
-    RUN: {"owner": (OK, OK), "secretary": (OK, OK), "member": (403, 403), "outsider": (404, 403),
-          "anonymous": (404, 403), "site_admin": (OK, OK)},
-    OWN: {"owner": (OK, OK), "secretary": (403, 403), "member": (403, 403), "outsider": (404, 403),
-          "anonymous": (404, 403), "site_admin": (OK, OK)},
+    READ: {
+        "owner": (OK, OK),
+        "secretary": (OK, OK),
+        "member": (OK, OK),
+        "outsider": (404, OK),
+        "anonymous": (404, OK),
+        "site_admin": (OK, OK),
+    },
+    MONEY: {
+        "owner": (OK, OK),
+        "secretary": (OK, OK),
+        "member": (OK, OK),
+        "outsider": (404, 403),
+        "anonymous": (404, 403),
+        "site_admin": (OK, OK),
+    },
+    RUN: {
+        "owner": (OK, OK),
+        "secretary": (OK, OK),
+        "member": (403, 403),
+        "outsider": (404, 403),
+        "anonymous": (404, 403),
+        "site_admin": (OK, OK),
+    },
+    OWN: {
+        "owner": (OK, OK),
+        "secretary": (403, 403),
+        "member": (403, 403),
+        "outsider": (404, 403),
+        "anonymous": (404, 403),
+        "site_admin": (OK, OK),
+    },
     # Not a role: whoever plays at the table. Being owner, secretary or site admin does not seat anyone.
-    SEATED: {"owner": (403, 403), "secretary": (403, 403), "member": (OK, OK), "outsider": (404, 403),
-             "anonymous": (404, 403), "site_admin": (403, 403)},
+    SEATED: {
+        "owner": (403, 403),
+        "secretary": (403, 403),
+        "member": (OK, OK),
+        "outsider": (404, 403),
+        "anonymous": (404, 403),
+        "site_admin": (403, 403),
+    },
 }
 VISITORS = ["owner", "secretary", "member", "outsider", "anonymous", "site_admin"]
 
@@ -141,6 +170,7 @@ def refusal(name, who, method="POST", public=False):
 
 def club_url_names():
     """The name of every URL under c/<slug>/, as the resolver has them (None for an unnamed one)."""
+
     def walk(patterns, prefix):
         for pattern in patterns:
             if isinstance(pattern, URLResolver):
@@ -155,7 +185,9 @@ def test_every_club_page_is_in_the_table():
     names = club_url_names()
     assert "club" in names and "export_csv" in names  # the walk found the club pages
     assert {"not in PAGES": names - set(PAGES), "no such page": set(PAGES) - names} == {
-        "not in PAGES": set(), "no such page": set()}
+        "not in PAGES": set(),
+        "no such page": set(),
+    }
 
 
 def test_the_table_says_who_may_use_each_method():
@@ -178,8 +210,9 @@ def log_in(client, request, who, django_user_model):
 
 def waiting_import(client, club, ids):
     """Start an import (as the logged-in visitor, who may), so its preview page has something to show."""
-    response = client.post(url_for("import_results", ids), {
-        "rule_set": club.rule_sets.get().pk, "text": delimited(ROWS, delimiter="\t")})
+    response = client.post(
+        url_for("import_results", ids), {"rule_set": club.rule_sets.get().pk, "text": delimited(ROWS, delimiter="\t")}
+    )
     assert response.status_code == 302, response.status_code
     return {**ids, "token": resolve(response["Location"]).kwargs["token"]}
 
@@ -194,8 +227,9 @@ def answered(status, method, expected):
 
 @pytest.mark.parametrize("public", [False, True], ids=["private", "public"])
 @pytest.mark.parametrize("who", VISITORS)
-def test_every_page_for_every_visitor(client, request, club, page_ids, owner, secretary, member, outsider,
-                                      django_user_model, who, public):
+def test_every_page_for_every_visitor(
+    client, request, club, page_ids, owner, secretary, member, outsider, django_user_model, who, public
+):
     club.is_public = public
     club.save()
     log_in(client, request, who, django_user_model)

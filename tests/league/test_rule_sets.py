@@ -35,8 +35,11 @@ def by_id(tree, element_id):
 def form_values(response, css_class="rule-version-form"):
     """What the page's form would post as it is shown: every box, ticked checkbox and chosen option."""
     tree = parse_html(response.content.decode())
-    form = next(node for node in find_all(tree, lambda n: n.name == "form")
-                if css_class in attributes(node).get("class", "").split())
+    form = next(
+        node
+        for node in find_all(tree, lambda n: n.name == "form")
+        if css_class in attributes(node).get("class", "").split()
+    )
     data = {}
     for node in find_all(form, lambda n: n.name in ("input", "select", "textarea")):
         attrs = attributes(node)
@@ -63,10 +66,13 @@ def errors_on(response):
 
 def preset_options(response):
     tree = parse_html(response.content.decode())
-    select = next(node for node in find_all(tree, lambda n: n.name == "select")
-                  if attributes(node).get("name") == "preset")
-    return {attributes(option)["value"]: "selected" in attributes(option)
-            for option in find_all(select, lambda n: n.name == "option")}
+    select = next(
+        node for node in find_all(tree, lambda n: n.name == "select") if attributes(node).get("name") == "preset"
+    )
+    return {
+        attributes(option)["value"]: "selected" in attributes(option)
+        for option in find_all(select, lambda n: n.name == "option")
+    }
 
 
 @pytest.fixture
@@ -76,6 +82,7 @@ def as_owner(client, owner):
 
 
 # -- the presets offered -------------------------------------------------------------------------------------------
+
 
 def test_the_seed_clubs_rules_are_offered_after_the_standards():
     keys = [key for key in preset_options_keys()]
@@ -120,10 +127,15 @@ def test_the_add_page_starts_from_mleague_for_four_players(as_owner, club):
 
 # -- adding rule sets ----------------------------------------------------------------------------------------------
 
+
 def test_owner_adds_a_tonpuusen_from_the_mleague_preset_with_an_adjusted_setting(as_owner, club):
     values = form_values(as_owner.get(add_url(club, preset="mleague")))
-    values.update(name=" 東風戦 ", description="東風戦はMリーグルールで、チョンボは10P。", chombo_penalty="10",
-                  effective_from="2026-04-01")
+    values.update(
+        name=" 東風戦 ",
+        description="東風戦はMリーグルールで、チョンボは10P。",
+        chombo_penalty="10",
+        effective_from="2026-04-01",
+    )
     response = as_owner.post(add_url(club), values)
     rule_set = RuleSet.objects.get(club=club, name="東風戦")
     assert response.status_code == 302
@@ -133,9 +145,17 @@ def test_owner_adds_a_tonpuusen_from_the_mleague_preset_with_an_adjusted_setting
     version = rule_set.versions.get()
     assert version.effective_from == datetime.date(2026, 4, 1)
     assert version.rules == {
-        "players": 4, "method": "oka_uma", "start": 25000, "target": 30000, "uma": [30, 10, -10, -30],
-        "rounding": "none", "ties": "split", "deposits": "top", "box_under": True,
-        "chombo": {"penalty": 10, "to_others": False}}
+        "players": 4,
+        "method": "oka_uma",
+        "start": 25000,
+        "target": 30000,
+        "uma": [30, 10, -10, -30],
+        "rounding": "none",
+        "ties": "split",
+        "deposits": "top",
+        "box_under": True,
+        "chombo": {"penalty": 10, "to_others": False},
+    }
     assert version.fees == {}
     assert "Mリーグ" in version.notes["effective_from"]
     # The issue's worked example, settled by the saved rules.
@@ -173,21 +193,25 @@ def test_a_club_without_rules_sees_the_first_rules_step(as_owner, club):
     assert text_of(heading[0]) == "クラブの最初のルール"
 
 
-@pytest.mark.parametrize(("change", "field"), [
-    ({"name": "  "}, "name"),
-    ({"name": "四人打ち"}, "name"),  # the fixture club's rule set already has it
-    ({"uma_3": "-20"}, "uma"),
-    ({"start": "２５０５０"}, "start"),
-    ({"effective_from": ""}, "effective_from"),
-])
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"name": "  "}, "name"),
+        ({"name": "四人打ち"}, "name"),  # the fixture club's rule set already has it
+        ({"uma_3": "-20"}, "uma"),
+        ({"start": "２５０５０"}, "start"),
+        ({"effective_from": ""}, "effective_from"),
+    ],
+)
 def test_bad_input_gets_a_message_and_saves_nothing(as_owner, club, change, field):
     values = {**form_values(as_owner.get(add_url(club, preset="mleague"))), "name": "東風戦", **change}
     response = as_owner.post(add_url(club), values)
     assert response.status_code == 400
     assert errors_on(response) and form_values(response)["name"].strip() == values["name"].strip()
     assert "の内容を入れてあります" not in response.content.decode()  # not "filled in from the preset"
-    assert RuleSet.objects.filter(club=club).count() == 1 and RuleVersion.objects.filter(
-        rule_set__club=club).count() == 1
+    assert (
+        RuleSet.objects.filter(club=club).count() == 1 and RuleVersion.objects.filter(rule_set__club=club).count() == 1
+    )
 
 
 def test_full_width_numbers_are_read(as_owner, club):
@@ -211,8 +235,16 @@ def test_nobody_else_adds_or_changes_rule_sets(client, request, club, who):
     if who:
         client.force_login(request.getfixturevalue(who))
     rule_set = club.rule_sets.get()
-    values = {"name": "東風戦", "effective_from": "2026-04-01", "players": "4", "method": "oka_uma",
-              "start": "25000", "rounding": "none", "ties": "seat", "deposits": "top"}
+    values = {
+        "name": "東風戦",
+        "effective_from": "2026-04-01",
+        "players": "4",
+        "method": "oka_uma",
+        "start": "25000",
+        "rounding": "none",
+        "ties": "seat",
+        "deposits": "top",
+    }
     assert client.post(add_url(club), values).status_code == refusal("add_rule_set", who)
     edit = f"/c/{club.slug}/manage/rules/{rule_set.pk}/edit/"
     assert client.post(edit, {"name": "改名", "retired": "on"}).status_code == refusal("edit_rule_set", who)
@@ -221,6 +253,7 @@ def test_nobody_else_adds_or_changes_rule_sets(client, request, club, who):
 
 
 # -- a new version from a preset -----------------------------------------------------------------------------------
+
 
 def test_a_new_version_starts_from_the_version_in_force_or_a_preset(as_owner, club):
     rule_set = club.rule_sets.get()
@@ -239,24 +272,32 @@ def test_a_new_version_starts_from_the_version_in_force_or_a_preset(as_owner, cl
 
 # -- renaming and retiring -----------------------------------------------------------------------------------------
 
+
 @pytest.fixture
 def played(club, meeting, secretary):
     members = [Member.objects.get(name=name) for name, _ in PLAYERS[:4]]
-    return record_game(settle_in_force(Entry(meeting=meeting, round=1, table=1, members=members,
-                                             scores=[40000, 30000, 20000, 10000])), secretary)
+    return record_game(
+        settle_in_force(Entry(meeting=meeting, round=1, table=1, members=members, scores=[40000, 30000, 20000, 10000])),
+        secretary,
+    )
 
 
 def test_rename_and_retire_keep_the_games_and_the_standings(as_owner, club, played):
     rule_set = club.rule_sets.get()
     edit = f"/c/{club.slug}/manage/rules/{rule_set.pk}/edit/"
-    help_text = find_all(parse_html(as_owner.get(edit).content.decode()),
-                         lambda n: attributes(n).get("id") == "id_retired_helptext")
+    help_text = find_all(
+        parse_html(as_owner.get(edit).content.decode()), lambda n: attributes(n).get("id") == "id_retired_helptext"
+    )
     assert "成績" in text_of(help_text[0])  # says that its games and standings stay
     response = as_owner.post(edit, {"name": "旧ルール", "description": "2025年まで", "retired": "on"})
     assert response.status_code == 302
     rule_set.refresh_from_db()
     assert (rule_set.name, rule_set.description, rule_set.retired, rule_set.slug) == (
-        "旧ルール", "2025年まで", True, "main")
+        "旧ルール",
+        "2025年まで",
+        True,
+        "main",
+    )
     assert rule_set.versions.count() == 1 and Game.objects.filter(pk=played.pk, meeting__rule_set=rule_set).exists()
     rules_page = parse_html(as_owner.get(f"/c/{club.slug}/manage/rules/").content.decode())
     section = by_id(rules_page, f"rule-set-{rule_set.pk}")

@@ -28,15 +28,38 @@ def page(response):
 def version_post(**changes):
     """The fixture club's rules (爆風の会-like) as the form posts them, from 2026-04-01."""
     data = {
-        "effective_from": "2026-04-01", "note": "",
-        "players": "4", "method": "oka_uma", "start": "25000", "target": "30000", "float_line": "",
-        "oka": "", "uma_0": "20", "uma_1": "10", "uma_2": "-10", "uma_3": "-20",
-        "rounding": "half_up", "ties": "seat", "deposits": "top", "box_under": "on",
-        "bust_penalty": "10", "bust_bonus": "10", "chip_value": "5", "chips_in_total": "on",
-        "shugi_ron": "30", "shugi_tsumo_each": "20", "shugi_counted_ron": "", "shugi_counted_tsumo_each": "",
+        "effective_from": "2026-04-01",
+        "note": "",
+        "players": "4",
+        "method": "oka_uma",
+        "start": "25000",
+        "target": "30000",
+        "float_line": "",
+        "oka": "",
+        "uma_0": "20",
+        "uma_1": "10",
+        "uma_2": "-10",
+        "uma_3": "-20",
+        "rounding": "half_up",
+        "ties": "seat",
+        "deposits": "top",
+        "box_under": "on",
+        "bust_penalty": "10",
+        "bust_bonus": "10",
+        "chip_value": "5",
+        "chips_in_total": "on",
+        "shugi_ron": "30",
+        "shugi_tsumo_each": "20",
+        "shugi_counted_ron": "",
+        "shugi_counted_tsumo_each": "",
         "chombo_penalty": "",
-        "fee_per_game": "350", "fee_by_place": "", "fee_venue": "", "fee_surplus_to": "day_top",
-        "fee_min_share": "1/3", "fee_require_present": "on", "fee_shortfall": "recipient",
+        "fee_per_game": "350",
+        "fee_by_place": "",
+        "fee_venue": "",
+        "fee_surplus_to": "day_top",
+        "fee_min_share": "1/3",
+        "fee_require_present": "on",
+        "fee_shortfall": "recipient",
     }
     data.update(changes)
     return {key: value for key, value in data.items() if value is not None}
@@ -49,10 +72,11 @@ def error_beside(html, field):
 
 def group_html(html, key):
     start = html.index(f'id="group-{key}"')
-    return html[start:html.index("</fieldset>", start)]
+    return html[start : html.index("</fieldset>", start)]
 
 
 # -- who may see and change the rules ----------------------------------------------------------------
+
 
 @pytest.mark.parametrize("who", ["secretary", "member", "outsider", None])
 def test_nobody_else_can_add_a_version(client, request, club, who):
@@ -72,11 +96,15 @@ def test_another_clubs_rule_set_is_not_found(client, club, owner):
 
 # -- the rules page --------------------------------------------------------------------------------
 
+
 def test_the_rules_page_shows_each_version_in_words_with_its_notes_and_links(client, club, owner):
     rule_set = club.rule_sets.get()
-    later = RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2999, 1, 1),
-                                       rules={**BAKUFU_RULES, "uma": [30, 10, -10, -30]},
-                                       notes={"uma": "「ウマは10-30」", "effective_from": "総会で決定"})
+    later = RuleVersion.objects.create(
+        rule_set=rule_set,
+        effective_from=datetime.date(2999, 1, 1),
+        rules={**BAKUFU_RULES, "uma": [30, 10, -10, -30]},
+        notes={"uma": "「ウマは10-30」", "effective_from": "総会で決定"},
+    )
     client.force_login(owner)
     html = page(client.get(rules_url(club)))
     assert "四人打ち" in html
@@ -98,6 +126,7 @@ def test_the_rules_page_in_english(client, club, owner):
 
 # -- the form --------------------------------------------------------------------------------------
 
+
 def test_the_form_starts_from_the_version_in_force(client, club, owner):
     client.force_login(owner)
     html = page(client.get(new_url(club)))
@@ -118,35 +147,65 @@ def test_the_form_starts_from_the_version_in_force(client, club, owner):
 
 def test_a_valid_version_is_saved_with_its_rules_and_fees(client, club, owner):
     client.force_login(owner)
-    response = client.post(new_url(club), version_post(
-        uma_0="30", uma_3="-30", oka="20", chombo_penalty="3", chombo_to_others="on", note="2026年総会で改定",
-        fee_by_place="0 200 400 600", fee_min_share="1/2",
-    ))
+    response = client.post(
+        new_url(club),
+        version_post(
+            uma_0="30",
+            uma_3="-30",
+            oka="20",
+            chombo_penalty="3",
+            chombo_to_others="on",
+            note="2026年総会で改定",
+            fee_by_place="0 200 400 600",
+            fee_min_share="1/2",
+        ),
+    )
     rule_set = club.rule_sets.get()
     version = rule_set.versions.get(effective_from=datetime.date(2026, 4, 1))
     assert response.status_code == 302
     assert response["Location"] == f"/en/c/kaze/manage/rules/{rule_set.pk}/recompute/?version={version.pk}"
     assert version.rules == {
-        "players": 4, "method": "oka_uma", "start": 25000, "target": 30000, "oka": 20,
-        "uma": [30, 10, -10, -30], "rounding": "half_up", "ties": "seat", "deposits": "top", "box_under": True,
+        "players": 4,
+        "method": "oka_uma",
+        "start": 25000,
+        "target": 30000,
+        "oka": 20,
+        "uma": [30, 10, -10, -30],
+        "rounding": "half_up",
+        "ties": "seat",
+        "deposits": "top",
+        "box_under": True,
         "bust": {"penalty": 10, "bonus": 10, "at_zero": False},
         "chips": {"value": 5, "in_total": True},
-        "yakuman_shugi": {"ron": 30, "tsumo_each": 20, "counted_ron": 0, "counted_tsumo_each": 0,
-                          "multiply": False},
+        "yakuman_shugi": {"ron": 30, "tsumo_each": 20, "counted_ron": 0, "counted_tsumo_each": 0, "multiply": False},
         "chombo": {"penalty": 3, "to_others": True},
     }
-    assert version.fees == {"per_game": 350, "by_place": [0, 200, 400, 600], "surplus_to": "day_top",
-                            "min_share": [1, 2]}
+    assert version.fees == {
+        "per_game": 350,
+        "by_place": [0, 200, 400, 600],
+        "surplus_to": "day_top",
+        "min_share": [1, 2],
+    }
     assert version.notes == {"effective_from": "2026年総会で改定"}
     assert rule_set.versions.count() == 2
 
 
 def test_full_width_digits_and_triangle_minus_are_read(client, club, owner):
     client.force_login(owner)
-    response = client.post(new_url(club), version_post(
-        start="２５，０００", target="３００００", uma_0="３０", uma_1="１０", uma_2="▲１０", uma_3="△３０",
-        bust_penalty="１０．５", bust_bonus="10.5P", fee_per_game="３５０円",
-    ))
+    response = client.post(
+        new_url(club),
+        version_post(
+            start="２５，０００",
+            target="３００００",
+            uma_0="３０",
+            uma_1="１０",
+            uma_2="▲１０",
+            uma_3="△３０",
+            bust_penalty="１０．５",
+            bust_bonus="10.5P",
+            fee_per_game="３５０円",
+        ),
+    )
     assert response.status_code == 302
     version = RuleVersion.objects.get(effective_from=datetime.date(2026, 4, 1))
     assert version.rules["start"] == 25000 and version.rules["target"] == 30000
@@ -157,22 +216,43 @@ def test_full_width_digits_and_triangle_minus_are_read(client, club, owner):
 
 def test_a_win_points_version(client, club, owner):
     client.force_login(owner)
-    response = client.post(new_url(club), version_post(
-        method="win_points", start="8000", target="", uma_0="", uma_1="", uma_2="", uma_3="", rounding="none",
-        bust_penalty="", bust_bonus="", chip_value="", shugi_ron="", shugi_tsumo_each="",
-        win_table_1="9 ▲3 ▲3 ▲3", win_table_2="4/0/-2/-2", win_table_3="1 0 0 -1", win_yakuman="18",
-        chombo_penalty="3", chombo_to_others="on",
-    ))
+    response = client.post(
+        new_url(club),
+        version_post(
+            method="win_points",
+            start="8000",
+            target="",
+            uma_0="",
+            uma_1="",
+            uma_2="",
+            uma_3="",
+            rounding="none",
+            bust_penalty="",
+            bust_bonus="",
+            chip_value="",
+            shugi_ron="",
+            shugi_tsumo_each="",
+            win_table_1="9 ▲3 ▲3 ▲3",
+            win_table_2="4/0/-2/-2",
+            win_table_3="1 0 0 -1",
+            win_yakuman="18",
+            chombo_penalty="3",
+            chombo_to_others="on",
+        ),
+    )
     assert response.status_code == 302
     version = RuleVersion.objects.get(effective_from=datetime.date(2026, 4, 1))
     assert version.rules == {
-        "players": 4, "method": "win_points", "start": 8000,
+        "players": 4,
+        "method": "win_points",
+        "start": 8000,
         "win_points": {"tables": {"1": [9, -3, -3, -3], "2": [4, 0, -2, -2], "3": [1, 0, 0, -1]}, "yakuman": 18},
         "chombo": {"penalty": 3, "to_others": True},
     }
 
 
 # -- refusals, each beside its field -----------------------------------------------------------------
+
 
 def test_uma_that_does_not_add_up_to_0_is_refused_under_the_uma(client, club, owner):
     client.force_login(owner)
@@ -192,11 +272,27 @@ def test_the_refusal_is_in_japanese_on_the_japanese_page(client, club, owner):
 
 def test_a_wrong_win_table_is_refused_beside_that_table(client, club, owner):
     client.force_login(owner)
-    response = client.post(new_url(club), version_post(
-        method="win_points", start="8000", target="", uma_0="", uma_1="", uma_2="", uma_3="", rounding="none",
-        bust_penalty="", bust_bonus="", chip_value="", shugi_ron="", shugi_tsumo_each="",
-        win_table_1="9 -3 -3 -2", win_table_2="4 0 -2", win_yakuman="18",
-    ))
+    response = client.post(
+        new_url(club),
+        version_post(
+            method="win_points",
+            start="8000",
+            target="",
+            uma_0="",
+            uma_1="",
+            uma_2="",
+            uma_3="",
+            rounding="none",
+            bust_penalty="",
+            bust_bonus="",
+            chip_value="",
+            shugi_ron="",
+            shugi_tsumo_each="",
+            win_table_1="9 -3 -3 -2",
+            win_table_2="4 0 -2",
+            win_yakuman="18",
+        ),
+    )
     html = page(response)
     assert response.status_code == 400
     assert error_beside(html, "win_table_1") == ["The win points must add up to 0; these add up to 1."]
@@ -207,8 +303,14 @@ def test_a_wrong_win_table_is_refused_beside_that_table(client, club, owner):
 
 def test_win_points_with_uma_left_in_is_refused_beside_the_uma(client, club, owner):
     client.force_login(owner)
-    html = page(client.post(new_url(club), version_post(
-        method="win_points", win_table_1="9 -3 -3 -3", win_table_2="4 0 -2 -2", win_table_3="1 0 0 -1")))
+    html = page(
+        client.post(
+            new_url(club),
+            version_post(
+                method="win_points", win_table_1="9 -3 -3 -3", win_table_2="4 0 -2 -2", win_table_3="1 0 0 -1"
+            ),
+        )
+    )
     assert "“uma” has no effect with the win_points method" in group_html(html, "uma")
     assert error_beside(html, "rounding") == ["“rounding” has no effect with the win_points method; leave it out."]
 
@@ -228,7 +330,8 @@ def test_the_same_date_twice_is_refused_beside_the_date(client, club, owner):
     html = page(response)
     assert response.status_code == 400
     assert error_beside(html, "effective_from") == [
-        "四人打ち already has a version from Wed 1 Jan 2020. Choose another date."]
+        "四人打ち already has a version from Wed 1 Jan 2020. Choose another date."
+    ]
     assert RuleVersion.objects.count() == 1
 
 
@@ -243,15 +346,22 @@ def test_text_that_is_not_a_number_is_refused_beside_its_box(client, club, owner
 
 def test_a_fourth_uma_with_three_players_is_refused(client, club, owner):
     client.force_login(owner)
-    html = page(client.post(new_url(club), version_post(players="3", start="35000", target="40000",
-                                                          uma_0="30", uma_1="0", uma_2="-30", uma_3="-20")))
+    html = page(
+        client.post(
+            new_url(club),
+            version_post(players="3", start="35000", target="40000", uma_0="30", uma_1="0", uma_2="-30", uma_3="-20"),
+        )
+    )
     assert error_beside(html, "uma_3") == ["Three players have no 4th place; leave this empty."]
 
 
 def test_float_uma_needs_every_count_and_is_shown_beside_each(client, club, owner):
     client.force_login(owner)
-    html = page(client.post(new_url(club), version_post(float_uma_0="0 0 0 0", float_uma_1="30 0 -10 -20",
-                                                          float_uma_2="20 10 -10 -20")))
+    html = page(
+        client.post(
+            new_url(club), version_post(float_uma_0="0 0 0 0", float_uma_1="30 0 -10 -20", float_uma_2="20 10 -10 -20")
+        )
+    )
     assert error_beside(html, "float_uma_3") == ["The uma for 3 floating players is missing."]
     assert error_beside(html, "float_uma_4") == ["The uma for 4 floating players is missing."]
     assert error_beside(html, "float_uma_1") == []
@@ -265,11 +375,16 @@ def test_negative_fees_are_refused_beside_them(client, club, owner):
 
 # -- the service -----------------------------------------------------------------------------------
 
+
 def test_notes_of_unchanged_settings_are_carried_to_the_new_version(club):
     rule_set = club.rule_sets.get()
     first = rule_set.versions.get()
-    first.notes = {"uma": "「順位点は1位+20P」", "rounding": "「4捨5入」", "fees.per_game": "「350円」",
-                   "effective_from": "2006年版"}
+    first.notes = {
+        "uma": "「順位点は1位+20P」",
+        "rounding": "「4捨5入」",
+        "fees.per_game": "「350円」",
+        "effective_from": "2006年版",
+    }
     first.save()
     rules = {**BAKUFU_RULES, "uma": [30, 10, -10, -30]}
     assert carried_notes(first, rules, first.fees) == {"rounding": "「4捨5入」", "fees.per_game": "「350円」"}
@@ -279,7 +394,8 @@ def test_notes_of_unchanged_settings_are_carried_to_the_new_version(club):
 
 @pytest.mark.parametrize(("oka", "words"), [("25", "creates +5.0 points"), ("15", "destroys 5.0 points")])
 def test_an_oka_that_breaks_zero_sum_is_saved_with_a_warning_that_stays_on_the_rules_page(
-        client, club, owner, oka, words):
+    client, club, owner, oka, words
+):
     client.force_login(owner)
     response = client.post(new_url(club), version_post(oka=oka), follow=True)
     assert RuleVersion.objects.count() == 2

@@ -46,28 +46,45 @@ def test_an_invalid_version_is_refused_naming_the_setting(rule_set, rules, field
 
 def test_refusals_are_translated_into_japanese(rule_set):
     with translation.override("ja"), pytest.raises(ValidationError) as refused:
-        RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2024, 4, 1),
-                                   rules={**GOOD, "uma": [20, 10, -10, -10]})
+        RuleVersion.objects.create(
+            rule_set=rule_set, effective_from=datetime.date(2024, 4, 1), rules={**GOOD, "uma": [20, 10, -10, -10]}
+        )
     assert "ウマ" in refused.value.message_dict["rules"][0]
 
 
 def test_invalid_fees_are_refused(rule_set):
     with pytest.raises(ValidationError) as refused:
-        RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2024, 4, 1), rules=GOOD,
-                                   fees={"per_game": -350})
+        RuleVersion.objects.create(
+            rule_set=rule_set, effective_from=datetime.date(2024, 4, 1), rules=GOOD, fees={"per_game": -350}
+        )
     assert "fees" in refused.value.message_dict
 
 
 def test_a_fixture_with_invalid_rules_does_not_load(db, tmp_path):
     fixture = tmp_path / "bad.json"
-    fixture.write_text(json.dumps([
-        {"model": "league.club", "pk": 900,
-         "fields": {"slug": "bad", "name": "悪", "created_at": "2026-01-01T00:00:00Z"}},
-        {"model": "league.ruleset", "pk": 900, "fields": {"club": 900, "slug": "a", "name": "A"}},
-        {"model": "league.ruleversion", "pk": 900, "fields": {
-            "rule_set": 900, "effective_from": "2026-01-01", "rules": {**GOOD, "uma": [1, 2, 3, 4]},
-            "created_at": "2026-01-01T00:00:00Z"}},
-    ]), encoding="utf-8")
+    fixture.write_text(
+        json.dumps(
+            [
+                {
+                    "model": "league.club",
+                    "pk": 900,
+                    "fields": {"slug": "bad", "name": "悪", "created_at": "2026-01-01T00:00:00Z"},
+                },
+                {"model": "league.ruleset", "pk": 900, "fields": {"club": 900, "slug": "a", "name": "A"}},
+                {
+                    "model": "league.ruleversion",
+                    "pk": 900,
+                    "fields": {
+                        "rule_set": 900,
+                        "effective_from": "2026-01-01",
+                        "rules": {**GOOD, "uma": [1, 2, 3, 4]},
+                        "created_at": "2026-01-01T00:00:00Z",
+                    },
+                },
+            ]
+        ),
+        encoding="utf-8",
+    )
     with pytest.raises(Exception, match="uma"):
         call_command("loaddata", str(fixture), verbosity=0)
     assert not RuleVersion.objects.exists()
@@ -75,27 +92,35 @@ def test_a_fixture_with_invalid_rules_does_not_load(db, tmp_path):
 
 # -- the rules in force on a day: RuleSet.version_on, the one lookup ----------------------------------
 
+
 @pytest.fixture
 def three_versions(rule_set):
     """Versions from 2020-01-01 and 2024-04-01, and one that takes effect on 2030-04-01 (3 players)."""
     return [
         RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2020, 1, 1), rules=GOOD),
-        RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2024, 4, 1),
-                                   rules={**GOOD, "uma": [30, 10, -10, -30]}),
-        RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2030, 4, 1),
-                                   rules={"players": 3, "start": 35000, "uma": [20, 0, -20]}),
+        RuleVersion.objects.create(
+            rule_set=rule_set, effective_from=datetime.date(2024, 4, 1), rules={**GOOD, "uma": [30, 10, -10, -30]}
+        ),
+        RuleVersion.objects.create(
+            rule_set=rule_set,
+            effective_from=datetime.date(2030, 4, 1),
+            rules={"players": 3, "start": 35000, "uma": [20, 0, -20]},
+        ),
     ]
 
 
-@pytest.mark.parametrize(("day", "expected"), [
-    (datetime.date(2019, 12, 31), None),  # before the first version: no rules are in force
-    (datetime.date(2020, 1, 1), 0),  # the first version governs its own first day
-    (datetime.date(2024, 3, 31), 0),  # between versions: the latest that has started
-    (datetime.date(2024, 4, 1), 1),
-    (datetime.date(2030, 3, 31), 1),  # a version dated later never governs an earlier day
-    (datetime.date(2030, 4, 1), 2),
-    (datetime.date(2099, 1, 1), 2),
-])
+@pytest.mark.parametrize(
+    ("day", "expected"),
+    [
+        (datetime.date(2019, 12, 31), None),  # before the first version: no rules are in force
+        (datetime.date(2020, 1, 1), 0),  # the first version governs its own first day
+        (datetime.date(2024, 3, 31), 0),  # between versions: the latest that has started
+        (datetime.date(2024, 4, 1), 1),
+        (datetime.date(2030, 3, 31), 1),  # a version dated later never governs an earlier day
+        (datetime.date(2030, 4, 1), 2),
+        (datetime.date(2099, 1, 1), 2),
+    ],
+)
 def test_the_version_in_force_is_the_latest_that_has_started(rule_set, three_versions, day, expected):
     in_force = None if expected is None else three_versions[expected]
     assert rule_set.version_on(day) == in_force
@@ -104,11 +129,13 @@ def test_the_version_in_force_is_the_latest_that_has_started(rule_set, three_ver
 
 
 def test_the_version_in_force_does_not_depend_on_the_order_versions_were_read_in(
-        rule_set, three_versions, django_assert_num_queries):
+    rule_set, three_versions, django_assert_num_queries
+):
     from django.db.models import Prefetch
 
     oldest_first = RuleSet.objects.prefetch_related(
-        Prefetch("versions", queryset=RuleVersion.objects.order_by("effective_from"))).get(pk=rule_set.pk)
+        Prefetch("versions", queryset=RuleVersion.objects.order_by("effective_from"))
+    ).get(pk=rule_set.pk)
     with django_assert_num_queries(0):
         assert oldest_first.version_on(datetime.date(2025, 1, 1)) == three_versions[1]
 
@@ -124,8 +151,11 @@ def test_the_settings_a_page_shows_are_those_in_force(rule_set, three_versions):
 
 
 def test_before_the_first_version_a_page_takes_the_shape_of_the_first(rule_set):
-    RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2030, 4, 1),
-                               rules={"players": 3, "start": 35000, "uma": [20, 0, -20]})
+    RuleVersion.objects.create(
+        rule_set=rule_set,
+        effective_from=datetime.date(2030, 4, 1),
+        rules={"players": 3, "start": 35000, "uma": [20, 0, -20]},
+    )
     RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2031, 4, 1), rules=GOOD)
     assert rule_set.version_on(datetime.date(2025, 1, 1)) is None
     assert rule_set.settings_on(datetime.date(2025, 1, 1))["players"] == 3

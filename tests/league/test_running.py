@@ -63,10 +63,20 @@ def test_the_movement_compares_the_ranks_before_and_after_the_latest_meeting(clu
     # Before day 3: 東田 +60.0, 西川 +30.0, 南野 ▲15.0, 北村 ▲65.0 (with the adjustment dated before day 3).
     # After: 東田 +60.0, 南野 +35.0, 西川 +10.0, 中島 ▲40.0, 北村 ▲55.0.
     assert [entry.line.member.name for entry in running.ranked] == [
-        "東田一郎", "南野二郎", "西川三郎", "中島五郎", "北村四郎"]
+        "東田一郎",
+        "南野二郎",
+        "西川三郎",
+        "中島五郎",
+        "北村四郎",
+    ]
     moves = {name: entry.movement for name, entry in by_name(running).items()}
-    assert moves == {"東田一郎": (SAME, 0), "南野二郎": (UP, 1), "西川三郎": (DOWN, 1), "中島五郎": (NEW, 0),
-                     "北村四郎": (DOWN, 1)}
+    assert moves == {
+        "東田一郎": (SAME, 0),
+        "南野二郎": (UP, 1),
+        "西川三郎": (DOWN, 1),
+        "中島五郎": (NEW, 0),
+        "北村四郎": (DOWN, 1),
+    }
     assert by_name(running)["南野二郎"].previous_rank == 3
 
 
@@ -78,7 +88,8 @@ def test_unranked_members_have_no_movement_and_a_single_meeting_makes_everyone_n
     play(meeting, 2, ["東田一郎", "南野二郎", "西川三郎", "中島五郎"], secretary)
     running = running_standings(season_period(rule_set, Season.objects.get(name="短期")))
     assert {e.line.member.name: e.movement for e in running.ranked} == {
-        name: (NEW, 0) for name in ("東田一郎", "南野二郎", "西川三郎")}
+        name: (NEW, 0) for name in ("東田一郎", "南野二郎", "西川三郎")
+    }
     assert {e.line.member.name: e.movement for e in running.unranked} == {"北村四郎": None, "中島五郎": None}
 
 
@@ -118,11 +129,13 @@ def test_the_page_shows_the_movement_and_the_cumulative_points(client, club, mem
 @pytest.mark.parametrize("language", ["ja", "en"])
 def test_the_grid_heads_each_meeting_as_the_template_did(client, club, member, three_meetings, language):
     """The headings (templates/league/tables/running_grid.html) are the HTML the page has always written."""
-    loop = Template("{% for column in running.columns %}<th scope=\"col\" class=\"num\">"
-                    "<a href=\"{% url 'meeting_detail' club.slug column.meeting_id %}\">"
-                    "<time datetime=\"{{ column.date|date:'Y-m-d' }}\" title=\""
-                    "{{ column.date|date:'DATE_FORMAT' }}\">{{ column.date|date:\"MONTH_DAY_FORMAT\" }}</time></a></th>"
-                    "{% endfor %}")
+    loop = Template(
+        '{% for column in running.columns %}<th scope="col" class="num">'
+        "<a href=\"{% url 'meeting_detail' club.slug column.meeting_id %}\">"
+        '<time datetime="{{ column.date|date:\'Y-m-d\' }}" title="'
+        '{{ column.date|date:\'DATE_FORMAT\' }}">{{ column.date|date:"MONTH_DAY_FORMAT" }}</time></a></th>'
+        "{% endfor %}"
+    )
     client.force_login(member)
     with translation.override(language):
         response = client.get(page(club))
@@ -133,10 +146,17 @@ def test_the_grid_heads_each_meeting_as_the_template_did(client, club, member, t
 
 def test_the_season_and_the_rule_set_can_be_chosen(client, club, member, running_season, three_meetings, secretary):
     other = RuleSet.objects.create(club=club, slug="sanma", name="三人打ち", position=1)
-    RuleVersion.objects.create(rule_set=other, effective_from=datetime.date(2020, 1, 1),
-                               rules={**BAKUFU_RULES, "players": 3, "uma": [20, 0, -20]})
-    old = Season.objects.create(club=club, name="昨季", starts_on=DAY_1 - datetime.timedelta(days=400),
-                                ends_on=DAY_1 - datetime.timedelta(days=200))
+    RuleVersion.objects.create(
+        rule_set=other,
+        effective_from=datetime.date(2020, 1, 1),
+        rules={**BAKUFU_RULES, "players": 3, "uma": [20, 0, -20]},
+    )
+    old = Season.objects.create(
+        club=club,
+        name="昨季",
+        starts_on=DAY_1 - datetime.timedelta(days=400),
+        ends_on=DAY_1 - datetime.timedelta(days=200),
+    )
     client.force_login(member)
     response = client.get(page(club))
     assert response.context["season"] == running_season
@@ -169,8 +189,9 @@ def test_the_nav_shows_the_running_links_by_role(client, club, member, owner, ru
     assertContains(response, f'href="{reverse("manage", args=[club.slug])}"')
 
 
-def test_the_page_takes_the_same_queries_however_many_games(client, club, member, running_season, three_meetings,
-                                                            secretary):
+def test_the_page_takes_the_same_queries_however_many_games(
+    client, club, member, running_season, three_meetings, secretary
+):
     client.force_login(member)
     with CaptureQueriesContext(connection) as few:
         assert client.get(page(club)).status_code == 200
@@ -179,19 +200,21 @@ def test_the_page_takes_the_same_queries_however_many_games(client, club, member
     for week in range(1, 5):
         meeting = Meeting.objects.create(club=club, rule_set=rule_set, date=DAY_3 + datetime.timedelta(days=week))
         for table in (1, 2):
-            players = more[(table - 1) * 4:table * 4]
+            players = more[(table - 1) * 4 : table * 4]
             entry = Entry(meeting=meeting, round=1, table=table, members=players, scores=SCORES)
             record_game(settle_in_force(entry), secretary)
-        Adjustment.objects.create(club=club, rule_set=rule_set, member=more[week], date=meeting.date, points=10,
-                                  reason="x")
+        Adjustment.objects.create(
+            club=club, rule_set=rule_set, member=more[week], date=meeting.date, points=10, reason="x"
+        )
     with CaptureQueriesContext(connection) as many:
         response = client.get(page(club))
     assert len(response.context["running"].columns) == 7
     assert len(many) == len(few), [q["sql"] for q in many.captured_queries]
 
 
-def test_a_long_season_shows_the_latest_meetings_and_offers_them_all(client, club, member, running_season,
-                                                                      three_meetings, monkeypatch):
+def test_a_long_season_shows_the_latest_meetings_and_offers_them_all(
+    client, club, member, running_season, three_meetings, monkeypatch
+):
     monkeypatch.setattr("league.views.running.LATEST_MEETINGS", 2)
     client.force_login(member)
     html = squeezed(client.get(page(club)))
@@ -200,9 +223,11 @@ def test_a_long_season_shows_the_latest_meetings_and_offers_them_all(client, clu
     # 北村's row from day 2 (day 1's ▲40.0 in it), and 南野's with the day-1 adjustment counted in it.
     assert '<td class="num">▲80.0</td><td class="num">▲55.0</td>' in html
     assert '<td class="num">▲15.0</td><td class="num">+35.0</td>' in html
-    assert ('<p class="running-window">直近2回分の開催日を表示しています（全3回）。'
-            'それより前の開催日も累計に含まれています。 '
-            '<a href="?all=1#cumulative-heading">すべての開催日を表示</a></p>') in html
+    assert (
+        '<p class="running-window">直近2回分の開催日を表示しています（全3回）。'
+        "それより前の開催日も累計に含まれています。 "
+        '<a href="?all=1#cumulative-heading">すべての開催日を表示</a></p>'
+    ) in html
     assert 'name="all"' not in html
     # Every meeting, the choice kept when the period changes, and the way back keeping the rest of the query.
     html = squeezed(client.get(page(club, season="all", all=1)))
@@ -213,8 +238,9 @@ def test_a_long_season_shows_the_latest_meetings_and_offers_them_all(client, clu
     assert "すべての開催日を表示" not in html
 
 
-def test_the_latest_meetings_are_written_in_english_too(client, club, member, running_season, three_meetings,
-                                                        monkeypatch):
+def test_the_latest_meetings_are_written_in_english_too(
+    client, club, member, running_season, three_meetings, monkeypatch
+):
     monkeypatch.setattr("league.views.running.LATEST_MEETINGS", 2)
     client.force_login(member)
     with translation.override("en"):
@@ -228,6 +254,7 @@ def test_the_latest_meetings_are_written_in_english_too(client, club, member, ru
 def test_a_season_within_the_latest_meetings_is_the_whole_table(client, club, member, running_season, three_meetings):
     """With no more meetings than the page draws, the page is the whole table, as it was before it drew only
     the latest: no word of it, and asking for all of them changes nothing but the period's form remembering it."""
+
     def without_token(response):  # the logout form's token changes with each page
         return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", squeezed(response))
 
@@ -237,14 +264,18 @@ def test_a_season_within_the_latest_meetings_is_the_whole_table(client, club, me
     assert html.count('<th scope="col" class="num"><a href=') == 3
     every = without_token(client.get(page(club, all=1)))
     english = reverse("running_standings", args=[club.slug]).replace("/c/", "/en/c/", 1)
-    assert every.replace('<input type="hidden" name="all" value="1">', "").replace(
-        f'href="{english}?all=1"', f'href="{english}"').replace(
-        '"?all=1&amp;_export=', '"?_export=').replace(
-        '"?all=1&amp;move-', '"?move-') == html  # the links to English, the downloads and the sorts keep the query
+    assert (
+        every.replace('<input type="hidden" name="all" value="1">', "")
+        .replace(f'href="{english}?all=1"', f'href="{english}"')
+        .replace('"?all=1&amp;_export=', '"?_export=')
+        .replace('"?all=1&amp;move-', '"?move-')
+        == html
+    )  # the links to English, the downloads and the sorts keep the query
 
 
-def test_the_latest_meetings_take_the_same_queries_as_all_of_them(client, club, member, running_season, three_meetings,
-                                                                   monkeypatch):
+def test_the_latest_meetings_take_the_same_queries_as_all_of_them(
+    client, club, member, running_season, three_meetings, monkeypatch
+):
     monkeypatch.setattr("league.views.running.LATEST_MEETINGS", 2)
     client.force_login(member)
     with CaptureQueriesContext(connection) as latest:

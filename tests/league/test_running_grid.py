@@ -25,8 +25,10 @@ def grid(response):
 
 def grid_rows(response) -> list[list[str]]:
     body = find_all(grid(response), lambda n: n.name == "tbody")[0]
-    return [[" ".join(text_of(cell).split()) for cell in find_all(row, lambda n: n.name in ("th", "td"))]
-            for row in find_all(body, lambda n: n.name == "tr")]
+    return [
+        [" ".join(text_of(cell).split()) for cell in find_all(row, lambda n: n.name in ("th", "td"))]
+        for row in find_all(body, lambda n: n.name == "tr")
+    ]
 
 
 def test_the_grid_shows_each_members_points_after_each_meeting(client, club, member, three_meetings):
@@ -47,11 +49,16 @@ def test_the_grid_shows_each_members_points_after_each_meeting(client, club, mem
         ["2南野二郎", "+35.0", "+5.0", "▲15.0", "+35.0"],
         ["3西川三郎", "+10.0", "▲20.0", "+30.0", "+10.0"],
         ["4中島五郎", "▲40.0", "", "", "▲40.0"],
-        ["5北村四郎", "▲55.0", "▲40.0", "▲80.0", "▲55.0"]]
+        ["5北村四郎", "▲55.0", "▲40.0", "▲80.0", "▲55.0"],
+    ]
     body = find_all(table, lambda n: n.name == "tbody")[0]
     first = find_all(body, lambda n: n.name == "tr")[0]
     assert ["idle" in classes(td) for td in find_all(first, lambda n: n.name == "td")] == [
-        False, False, False, True]  # 東田 missed day 3: dimmed
+        False,
+        False,
+        False,
+        True,
+    ]  # 東田 missed day 3: dimmed
     assert "name-cell" in classes(find_all(first, lambda n: n.name == "th")[0])
     member_links = [dict(a.attributes)["href"] for a in find_all(body, lambda n: n.name == "a")]
     assert member_links[0] == reverse("member_page", args=[club.slug, Member.objects.get(name="東田一郎").pk])
@@ -69,7 +76,8 @@ def test_the_grid_downloads_as_numbers_in_english_and_japanese(client, club, mem
         ["南野二郎", "35.0", "5.0", "-15.0", "35.0"],
         ["西川三郎", "10.0", "-20.0", "30.0", "10.0"],
         [f"'{HOSTILE}", "-40.0", "", "", "-40.0"],
-        ["北村四郎", "-55.0", "-40.0", "-80.0", "-55.0"]]
+        ["北村四郎", "-55.0", "-40.0", "-80.0", "-55.0"],
+    ]
     sheet = xlsx_sheet(client.get(address, {"_export": "xlsx"}))
     rows = [[cell.value for cell in row] for row in sheet.iter_rows()]
     with translation.override("ja"):

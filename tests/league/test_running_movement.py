@@ -18,8 +18,9 @@ def movement_rows(response) -> list[list[str]]:
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])
-def test_the_ranking_shows_rank_points_movement_games_and_the_latest_meeting(client, club, member, three_meetings,
-                                                                           language):
+def test_the_ranking_shows_rank_points_movement_games_and_the_latest_meeting(
+    client, club, member, three_meetings, language
+):
     client.force_login(member)
     with translation.override(language):
         response = client.get(page(club), HTTP_ACCEPT_LANGUAGE=language)
@@ -57,8 +58,11 @@ def test_the_ranking_downloads_as_csv_and_xlsx_in_the_page_language(client, club
     with translation.override(language):
         sheet = csv_rows(client.get(page(club, _export="csv", _table="move-"), HTTP_ACCEPT_LANGUAGE=language))
         book = xlsx_sheet(client.get(page(club, _export="xlsx", _table="move-"), HTTP_ACCEPT_LANGUAGE=language))
-    assert sheet[0] == (["順位", "会員", "ポイント", "変動", "半荘数", "直近の開催日"] if language == "ja"
-                        else ["Rank", "Member", "Points", "Move", "Games", "Last meeting"])
+    assert sheet[0] == (
+        ["順位", "会員", "ポイント", "変動", "半荘数", "直近の開催日"]
+        if language == "ja"
+        else ["Rank", "Member", "Points", "Move", "Games", "Last meeting"]
+    )
     assert [row[1] for row in sheet[1:]] == RANKED
     assert sheet[2][3] == ("1位上昇" if language == "ja" else "up 1 place")
     rows = list(book.iter_rows(values_only=True))

@@ -47,8 +47,7 @@ def reference(club, first_day=None, last_day=None):
             if line.money is None:
                 continue
             entry = by_member.setdefault(line.member.pk, [line.member.pk, 0, 0, 0, 0])
-            entry[1:] = [entry[1] + 1, entry[2] + line.games, entry[3] + line.money.fee,
-                         entry[4] + line.money.received]
+            entry[1:] = [entry[1] + 1, entry[2] + line.games, entry[3] + line.money.fee, entry[4] + line.money.received]
     return {
         "meetings": [meeting.pk for meeting, _money in days],
         "open": [meeting.pk for meeting in meetings.filter(closed=False)],
@@ -64,8 +63,10 @@ def figures(money):
         "open": [meeting.pk for meeting in money.open_meetings],
         "drifted": [meeting.pk for meeting in money.drifted],
         "totals": (money.collected, money.venue, money.club),
-        "members": sorted(((line.member.pk, line.meetings, line.games, line.fees, line.received)
-                           for line in money.members), key=lambda e: (-(e[4] - e[3]), e[0])),
+        "members": sorted(
+            ((line.member.pk, line.meetings, line.games, line.fees, line.received) for line in money.members),
+            key=lambda e: (-(e[4] - e[3]), e[0]),
+        ),
     }
 
 
@@ -82,13 +83,16 @@ def random_season(club, secretary, rng):
             players = rng.sample(people, 4)
             cuts = sorted(rng.randrange(0, 1001) * 100 for _ in range(3))
             scores = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 100000 - cuts[2]]
-            record_game(settle_in_force(Entry(meeting=meeting, round=round_number, table=1, members=players,
-                                              scores=scores)), secretary)
+            record_game(
+                settle_in_force(Entry(meeting=meeting, round=round_number, table=1, members=players, scores=scores)),
+                secretary,
+            )
         how = rng.choice(["open", "closed", "closed", "imported"])
         if how == "imported":
-            Attendance.objects.bulk_create(Attendance(meeting=meeting, member=person,
-                                                      present_at_close=rng.random() < 0.8)
-                                           for person in rng.sample(people, rng.randint(0, len(people))))
+            Attendance.objects.bulk_create(
+                Attendance(meeting=meeting, member=person, present_at_close=rng.random() < 0.8)
+                for person in rng.sample(people, rng.randint(0, len(people)))
+            )
             Meeting.objects.filter(pk=meeting.pk).update(closed=True)
         else:
             attendance = {person: rng.random() < 0.8 for person in rng.sample(people, rng.randint(4, len(people)))}
@@ -103,8 +107,11 @@ def drift_some(meetings, rng, people):
     """Kept settlements that are not what their games settle as now: the figures kept are what the season
     counts.  A record is the engine's answer to what it keeps (fees, people, places, points, presence), so a
     changed answer comes with a changed question: here a line's points."""
-    kept = [meeting for meeting in Meeting.objects.filter(pk__in=[m.pk for m in meetings], closed=True)
-            if meeting.settlement]
+    kept = [
+        meeting
+        for meeting in Meeting.objects.filter(pk__in=[m.pk for m in meetings], closed=True)
+        if meeting.settlement
+    ]
     for meeting in rng.sample(kept, min(2, len(kept))):
         record = meeting.settlement
         record["lines"][0]["fee"] += 100
@@ -175,14 +182,14 @@ def test_a_kept_day_skips_the_engine_only_when_it_would_settle_as_kept(club, sec
     assert days and skipped < len(days)
 
 
-
 def test_a_kept_day_in_another_order_than_now_is_settled(club, secretary):
     """The order is the engine's too (a remainder yen goes to the first of those who share): a record whose
     lines are not in the day's order now (a person renamed, say) is not taken as kept."""
     rng = random.Random(7)
     random_season(club, secretary, rng)
     _people, days = day_inputs(Meeting.objects.filter(club=club, closed=True), kept=False)
-    meeting, inputs = next((m, i) for m, i in days if m.settlement and settles_as_kept(m.settlement, i)
-                           and len(m.settlement["lines"]) > 1)
+    meeting, inputs = next(
+        (m, i) for m, i in days if m.settlement and settles_as_kept(m.settlement, i) and len(m.settlement["lines"]) > 1
+    )
     record = meeting.settlement
     assert not settles_as_kept({**record, "lines": record["lines"][::-1]}, inputs)

@@ -12,20 +12,41 @@ FOUR_PLAYER_25_30 = {"players": 4, "start": 25000, "target": 30000}
 # club slug → {rule set name → the settings docs/clubs.md gives (the rest are defaults)}
 EXPECTED = {
     "jpn-shoki": {
-        "公式ルール": {**FOUR_PLAYER_25_30, "uma": [20, 10, -10, -20], "rounding": "five_down_six_up",
-                  "ties": "split", "deposits": "top", "box_under": True},
+        "公式ルール": {
+            **FOUR_PLAYER_25_30,
+            "uma": [20, 10, -10, -20],
+            "rounding": "five_down_six_up",
+            "ties": "split",
+            "deposits": "top",
+            "box_under": True,
+        },
     },
     "makura": {
-        "標準ルール": {**FOUR_PLAYER_25_30, "uma": [20, 10, -10, -20], "rounding": "toward_target",
-                  "ties": "seat", "deposits": "top", "box_under": True},
+        "標準ルール": {
+            **FOUR_PLAYER_25_30,
+            "uma": [20, 10, -10, -20],
+            "rounding": "toward_target",
+            "ties": "seat",
+            "deposits": "top",
+            "box_under": True,
+        },
     },
     "bakufu": {
         "爆風の会ルール": {
-            **FOUR_PLAYER_25_30, "uma": [20, 10, -10, -20], "rounding": "half_up", "ties": "seat",
-            "deposits": "top", "bust": {"penalty": 10, "bonus": 10, "at_zero": False},
+            **FOUR_PLAYER_25_30,
+            "uma": [20, 10, -10, -20],
+            "rounding": "half_up",
+            "ties": "seat",
+            "deposits": "top",
+            "bust": {"penalty": 10, "bonus": 10, "at_zero": False},
             "chips": {"value": 5, "in_total": True},
-            "yakuman_shugi": {"ron": 30, "tsumo_each": 20, "counted_ron": 0, "counted_tsumo_each": 0,
-                              "multiply": False},
+            "yakuman_shugi": {
+                "ron": 30,
+                "tsumo_each": 20,
+                "counted_ron": 0,
+                "counted_tsumo_each": 0,
+                "multiply": False,
+            },
         },
     },
 }
@@ -95,8 +116,10 @@ def test_the_venue_with_five_rule_sets(seed_clubs):
         assert settings["ties"] == "seat"
     boo = sets["ブー麻雀"]
     assert boo["method"] == "win_points" and boo["start"] == 8000 and boo["float_line"] == 8000
-    assert boo["win_points"] == {"tables": {"1": [9, -3, -3, -3], "2": [4, 0, -2, -2], "3": [1, 0, 0, -1]},
-                                 "yakuman": 18}
+    assert boo["win_points"] == {
+        "tables": {"1": [9, -3, -3, -3], "2": [4, 0, -2, -2], "3": [1, 0, 0, -1]},
+        "yakuman": 18,
+    }
     assert boo["chombo"] == {"penalty": 3, "to_others": True}
 
 

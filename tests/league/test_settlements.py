@@ -31,9 +31,12 @@ def url(meeting, page="", language="/en"):
 
 def corrected_rules(meeting):
     """A rule version from 1 Nov with another uma and 500 yen a game, recomputed over the day's games."""
-    RuleVersion.objects.create(rule_set=meeting.rule_set, effective_from=datetime.date(2026, 11, 1),
-                               rules={**BAKUFU_RULES, "uma": [30, 10, -10, -30]},
-                               fees={"per_game": 500, "surplus_to": "day_top"})
+    RuleVersion.objects.create(
+        rule_set=meeting.rule_set,
+        effective_from=datetime.date(2026, 11, 1),
+        rules={**BAKUFU_RULES, "uma": [30, 10, -10, -30]},
+        fees={"per_game": 500, "surplus_to": "day_top"},
+    )
     assert recompute.apply(meeting.rule_set) == 4
 
 
@@ -70,11 +73,11 @@ def test_close_reopen_with_a_reason_and_close_again_keeps_both_settlements(clien
 
     client.force_login(member)  # anyone who may see money reads every settlement the meeting had
     html = client.get(url(meeting)).content.decode()
-    history = html[html.index('id="settlement-history-heading"'):]
+    history = html[html.index('id="settlement-history-heading"') :]
     assert history.count('class="settlement-entry') == 3
     assert history.count("secretary") == 3 and "Reason: 南野さんの点数の打ち間違い" in history
     assert "venue ¥5,000" in history and "venue ¥5,200" in history
-    assert HIGASHIDA in history and "<td class=\"num\">¥350</td>" in history
+    assert HIGASHIDA in history and '<td class="num">¥350</td>' in history
     japanese = client.get(url(meeting, language="")).content.decode()
     assert "精算の記録" in japanese and "再開" in japanese and "理由：南野さんの点数の打ち間違い" in japanese
 
@@ -98,7 +101,7 @@ def test_a_recompute_that_changes_the_games_shows_the_difference_per_member(clie
 
     client.force_login(secretary)
     html = client.get(url(meeting)).content.decode()
-    warning = html[html.index('id="drift-heading"'):html.index('id="settlement-heading"')]
+    warning = html[html.index('id="drift-heading"') : html.index('id="settlement-heading"')]
     assert "The kept settlement no longer matches its games" in warning
     assert HIGASHIDA in warning and "−¥350" in warning and "−¥500" in warning and "−¥150" in warning
     assert "Only the club's owner can re-settle it." in warning and "resettle/" not in warning

@@ -94,19 +94,29 @@ def _read_back(out):
     out.seek(0)
     book = load_workbook(out)
     ws = book.active
-    cells = [[(cell.value, cell.data_type, cell.number_format, bool(cell.font.b)) for cell in row]
-             for row in ws.iter_rows()]
-    return {"cells": cells, "dimensions": ws.dimensions, "max": (ws.max_row, ws.max_column),
-            "freeze": ws.freeze_panes, "filter": ws.auto_filter.ref, "width": ws.column_dimensions["A"].width,
-            "filter names": _filter_names(out)}
+    cells = [
+        [(cell.value, cell.data_type, cell.number_format, bool(cell.font.b)) for cell in row] for row in ws.iter_rows()
+    ]
+    return {
+        "cells": cells,
+        "dimensions": ws.dimensions,
+        "max": (ws.max_row, ws.max_column),
+        "freeze": ws.freeze_panes,
+        "filter": ws.auto_filter.ref,
+        "width": ws.column_dimensions["A"].width,
+        "filter names": _filter_names(out),
+    }
 
 
 def _filter_names(out):
     """The workbook's hidden autofilter names (openpyxl drops them when it reads): {sheet index: range}."""
     with zipfile.ZipFile(out) as parts:
         root = fromstring(parts.read("xl/workbook.xml"))
-    return {int(name.get("localSheetId")): name.text for name in root.iter(f"{MAIN}definedName")
-            if name.get("name") == "_xlnm._FilterDatabase"}
+    return {
+        int(name.get("localSheetId")): name.text
+        for name in root.iter(f"{MAIN}definedName")
+        if name.get("name") == "_xlnm._FilterDatabase"
+    }
 
 
 def test_openpyxl_reads_the_rows_back_as_it_reads_its_own():
@@ -115,8 +125,11 @@ def test_openpyxl_reads_the_rows_back_as_it_reads_its_own():
     assert ours["dimensions"] == "A1:F6" and ours["filter"] == "A1:F6"
     assert ours["filter names"] == {0: "'Sheet'!$A$1:$F$6"}
     assert ours["cells"][2][0] == ("  spaced  ", "s", "General", False)
-    assert ours["cells"][1][2:5] == [(45.3, "n", "0.0", False), (1200, "n", "#,##0", False),
-                                     (datetime.datetime(2026, 4, 1), "d", "yyyy-mm-dd", False)]
+    assert ours["cells"][1][2:5] == [
+        (45.3, "n", "0.0", False),
+        (1200, "n", "#,##0", False),
+        (datetime.datetime(2026, 4, 1), "d", "yyyy-mm-dd", False),
+    ]
 
 
 def test_a_sheet_without_rows_keeps_its_header_and_filters_it_alone():
@@ -179,8 +192,16 @@ def test_every_worksheet_needs_its_rows():
 
 # -- every sheet of a season workbook ----------------------------------------------------------------
 
-FORMATS = {**NUMBER_FORMATS, POINTS: points_number_format("en"), YEN: yen_number_format("en"), DATE: "yyyy-mm-dd",
-           TEXT: "General", OUR_TEXT: "General", INT: "General", BOOL: "General"}
+FORMATS = {
+    **NUMBER_FORMATS,
+    POINTS: points_number_format("en"),
+    YEN: yen_number_format("en"),
+    DATE: "yyyy-mm-dd",
+    TEXT: "General",
+    OUR_TEXT: "General",
+    INT: "General",
+    BOOL: "General",
+}
 assert set(FORMATS) == {TEXT, OUR_TEXT, INT, POINTS, YEN, DATE, RATE, AVERAGE, BOOL}
 CELL_REFERENCE = re.compile(r"([A-Z]+)(\d+)")
 
@@ -232,8 +253,11 @@ def test_every_sheet_of_a_season_workbook_agrees_with_what_openpyxl_reads(season
                 assert columns == sorted(set(columns)) and columns[-1] <= len(sheet.columns), (ws.title, row.get("r"))
             # Each column's header in bold, and its cells with the column's number format.
             for column_index, column in enumerate(sheet.columns, start=1):
-                header, *data = next(ws.iter_cols(min_col=column_index, max_col=column_index, min_row=header_row,
-                                                  max_row=last_row))
+                header, *data = next(
+                    ws.iter_cols(min_col=column_index, max_col=column_index, min_row=header_row, max_row=last_row)
+                )
                 assert header.value == column.header and header.font.b, (ws.title, column.header)
                 assert {cell.number_format for cell in data if cell.value is not None} <= {FORMATS[column.kind]}, (
-                    ws.title, column.header)
+                    ws.title,
+                    column.header,
+                )

@@ -33,21 +33,30 @@ def test_the_email_is_optional_but_must_be_an_address(client, db):
     assert refused.status_code == 400 and errors(refused) == ["Enter a valid email address."]
 
 
-@pytest.mark.parametrize(("changes", "message"), [
-    ({"username": "Outsider"}, "A user with that username already exists."),
-    ({"username": "ｏｕｔｓｉｄｅｒ"}, "A user with that username already exists."),  # full width is the same name
-    ({"username": "two words"}, "Enter a valid username. This value may contain only letters, numbers, and "
-                                "@/./+/-/_ characters."),
-    ({"username": "=cmd"}, "Enter a valid username. This value may contain only letters, numbers, and "
-                           "@/./+/-/_ characters."),
-    ({"username": ""}, "This field is required."),
-    ({"password1": "12345678", "password2": "12345678"}, "This password is entirely numeric."),
-    ({"password1": "short", "password2": "short"},
-     "This password is too short. It must contain at least 8 characters."),
-    ({"password1": "haruka123", "password2": "haruka123"}, "The password is too similar to the username."),
-    ({"password1": "password", "password2": "password"}, "This password is too common."),
-    ({"password2": "something else"}, "The two password fields didn’t match."),
-])
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"username": "Outsider"}, "A user with that username already exists."),
+        ({"username": "ｏｕｔｓｉｄｅｒ"}, "A user with that username already exists."),  # full width is the same name
+        (
+            {"username": "two words"},
+            "Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.",
+        ),
+        (
+            {"username": "=cmd"},
+            "Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.",
+        ),
+        ({"username": ""}, "This field is required."),
+        ({"password1": "12345678", "password2": "12345678"}, "This password is entirely numeric."),
+        (
+            {"password1": "short", "password2": "short"},
+            "This password is too short. It must contain at least 8 characters.",
+        ),
+        ({"password1": "haruka123", "password2": "haruka123"}, "The password is too similar to the username."),
+        ({"password1": "password", "password2": "password"}, "This password is too common."),
+        ({"password2": "something else"}, "The two password fields didn’t match."),
+    ],
+)
 def test_a_taken_name_or_a_weak_or_mismatched_password_is_refused(client, outsider, changes, message):
     users = User.objects.count()
     response = client.post("/en/signup/", signup_data(**changes))
@@ -80,8 +89,10 @@ def test_a_name_taken_meanwhile_is_refused_by_the_service(db):
 def test_past_the_limit_an_address_is_refused_with_429_and_another_address_is_not(settings, db):
     settings.SIGNUP_LIMIT = 2
     for number in range(2):
-        assert Client(REMOTE_ADDR="10.0.0.1").post("/en/signup/", signup_data(
-            username=f"person{number}")).status_code == 302
+        assert (
+            Client(REMOTE_ADDR="10.0.0.1").post("/en/signup/", signup_data(username=f"person{number}")).status_code
+            == 302
+        )
     refused = Client(REMOTE_ADDR="10.0.0.1").post("/en/signup/", signup_data(username="person2"))
     assert refused.status_code == 429
     assert text(one(page(refused), "h1")) == "Too many sign-ups"

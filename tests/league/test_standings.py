@@ -34,8 +34,12 @@ def season(club, secretary):
 
 @pytest.fixture
 def period(club, season):
-    return Period(rule_set=club.rule_sets.get(slug="main"), first_day=season.starts_on, last_day=season.ends_on,
-                  min_games=season.min_games)
+    return Period(
+        rule_set=club.rule_sets.get(slug="main"),
+        first_day=season.starts_on,
+        last_day=season.ends_on,
+        min_games=season.min_games,
+    )
 
 
 def names(lines):
@@ -43,6 +47,7 @@ def names(lines):
 
 
 # -- the figures ---------------------------------------------------------------------------------
+
 
 def test_every_figure_of_the_season(period):
     table = standings(period)
@@ -60,8 +65,11 @@ def test_every_figure_of_the_season(period):
     assert east.per_game == Decimal("22.0")
     assert east.average_place == Decimal("1.50")
     assert east.place_rates == [Decimal("50.0"), Decimal("50.0"), Decimal("0.0"), Decimal("0.0")]
-    assert (east.top_rate, east.rentai_rate, east.last_avoid_rate) == (Decimal("50.0"), Decimal("100.0"),
-                                                                       Decimal("100.0"))
+    assert (east.top_rate, east.rentai_rate, east.last_avoid_rate) == (
+        Decimal("50.0"),
+        Decimal("100.0"),
+        Decimal("100.0"),
+    )
     assert (east.busts, east.bust_rate, east.chips, east.chip_points, east.shugi) == (0, Decimal("0.0"), 0, 0, -200)
     assert (east.best, east.worst, east.average_score) == (550, -120, 32000)
 
@@ -69,10 +77,18 @@ def test_every_figure_of_the_season(period):
     assert (south.games, south.points, south.places) == (4, 110, [1, 1, 1, 1])
     assert south.per_game == Decimal("2.8")  # 2.75 rounded half up
     assert south.average_place == Decimal("2.50")
-    assert (south.top_rate, south.rentai_rate, south.last_avoid_rate) == (Decimal("25.0"), Decimal("50.0"),
-                                                                          Decimal("75.0"))
-    assert (south.chips, south.chip_points, south.best, south.worst, south.average_score) == (-2, -100, 610, -450,
-                                                                                             27750)
+    assert (south.top_rate, south.rentai_rate, south.last_avoid_rate) == (
+        Decimal("25.0"),
+        Decimal("50.0"),
+        Decimal("75.0"),
+    )
+    assert (south.chips, south.chip_points, south.best, south.worst, south.average_score) == (
+        -2,
+        -100,
+        610,
+        -450,
+        27750,
+    )
 
     north = lines[NORTH]
     assert (north.games, north.points, north.places) == (4, -110, [1, 0, 0, 3])
@@ -86,8 +102,11 @@ def test_every_figure_of_the_season(period):
     assert (centre.games, centre.points, centre.places) == (3, -130, [1, 0, 2, 0])
     assert centre.per_game == Decimal("-4.3")
     assert centre.average_place == Decimal("2.33")
-    assert (centre.top_rate, centre.rentai_rate, centre.last_avoid_rate) == (Decimal("33.3"), Decimal("33.3"),
-                                                                             Decimal("100.0"))
+    assert (centre.top_rate, centre.rentai_rate, centre.last_avoid_rate) == (
+        Decimal("33.3"),
+        Decimal("33.3"),
+        Decimal("100.0"),
+    )
     assert (centre.chips, centre.chip_points, centre.average_score) == (2, 100, 22333)
 
     west = lines[WEST]
@@ -141,11 +160,25 @@ def test_win_points_rank_by_win_points_and_count_maru(club, secretary):
 
 def test_a_score_of_exactly_zero_is_a_bust_when_the_rules_say_so(club, secretary):
     rule_set = club.rule_sets.get(slug="main")
-    RuleVersion.objects.create(rule_set=rule_set, effective_from=D(2026, 1, 1), rules={
-        "players": 4, "start": 25000, "target": 30000, "uma": [20, 10, -10, -20],
-        "bust": {"penalty": 10, "bonus": 10, "at_zero": True}})
-    play(meeting_on(club, D(2026, 2, 1)), 1, [EAST, SOUTH, WEST, NORTH], [50000, 30000, 20000, 0], secretary,
-         busts=[{"seat": 3, "by": 0}])
+    RuleVersion.objects.create(
+        rule_set=rule_set,
+        effective_from=D(2026, 1, 1),
+        rules={
+            "players": 4,
+            "start": 25000,
+            "target": 30000,
+            "uma": [20, 10, -10, -20],
+            "bust": {"penalty": 10, "bonus": 10, "at_zero": True},
+        },
+    )
+    play(
+        meeting_on(club, D(2026, 2, 1)),
+        1,
+        [EAST, SOUTH, WEST, NORTH],
+        [50000, 30000, 20000, 0],
+        secretary,
+        busts=[{"seat": 3, "by": 0}],
+    )
     lines = {line.member.name: line for line in standings(Period(rule_set=rule_set)).lines}
     assert (lines[NORTH].busts, lines[NORTH].bust_rate) == (1, Decimal("100.0"))
     assert lines[WEST].busts == 0
@@ -153,9 +186,11 @@ def test_a_score_of_exactly_zero_is_a_bust_when_the_rules_say_so(club, secretary
 
 # -- the ranking order ---------------------------------------------------------------------------
 
+
 def line(name, points, places, best, kana=None):
-    return Line(member=Member(name=name, kana=kana or name), games=sum(places), game_points=points,
-                places=places, best=best)
+    return Line(
+        member=Member(name=name, kana=kana or name), games=sum(places), game_points=points, places=places, best=best
+    )
 
 
 def ranked(*lines):
@@ -198,32 +233,82 @@ def test_shared_ranks_in_real_games(club, secretary):
     table = standings(Period(rule_set=club.rule_sets.get(slug="main")))
     # 東 and 南: +60.0, 1-1-0-0, best +50.0; 西 and 北: −60.0, 0-0-1-1, best −20.0.
     assert [(line.member.name, line.rank) for line in table.ranked] == [
-        (EAST, 1), (SOUTH, 1), (NORTH, 3), (WEST, 3)]  # in each pair, by reading: ひがし < みなみ, きた < にし
+        (EAST, 1),
+        (SOUTH, 1),
+        (NORTH, 3),
+        (WEST, 3),
+    ]  # in each pair, by reading: ひがし < みなみ, きた < にし
 
 
 # -- the page --------------------------------------------------------------------------------------
+
 
 def test_the_page_shows_every_column_with_the_figures(client, club, season, member):
     client.force_login(member)
     response = client.get(url(club))
     assert response.status_code == 200
     headers, rows = standings_tables(response)["ranked"]
-    assert headers == ["rank", "member", "points", "games", "per_game", "average_place", "place_1", "place_2",
-                       "place_3", "place_4", "top_rate", "place_2_rate", "place_3_rate", "place_4_rate", "rentai_rate",
-                       "last_avoid_rate", "busts", "bust_rate", "chips", "shugi", "adjustments", "best", "worst",
-                       "average_score"]
+    assert headers == [
+        "rank",
+        "member",
+        "points",
+        "games",
+        "per_game",
+        "average_place",
+        "place_1",
+        "place_2",
+        "place_3",
+        "place_4",
+        "top_rate",
+        "place_2_rate",
+        "place_3_rate",
+        "place_4_rate",
+        "rentai_rate",
+        "last_avoid_rate",
+        "busts",
+        "bust_rate",
+        "chips",
+        "shugi",
+        "adjustments",
+        "best",
+        "worst",
+        "average_score",
+    ]
     assert [row["member"] for row in rows] == SEASON_ORDER
     east, south, north, centre, west = rows
     assert east == {
-        "rank": "1", "member": EAST, "points": "+88.0", "games": "4", "per_game": "+22.0", "average_place": "1.50",
-        "place_1": "2", "place_2": "2", "place_3": "0", "place_4": "0", "top_rate": "50.0%", "place_2_rate": "50.0%",
-        "place_3_rate": "0.0%", "place_4_rate": "0.0%", "rentai_rate": "100.0%", "last_avoid_rate": "100.0%",
-        "busts": "0", "bust_rate": "0.0%", "chips": "±0", "shugi": "▲20.0", "adjustments": "±0.0", "best": "+55.0",
-        "worst": "▲12.0", "average_score": "32,000",
+        "rank": "1",
+        "member": EAST,
+        "points": "+88.0",
+        "games": "4",
+        "per_game": "+22.0",
+        "average_place": "1.50",
+        "place_1": "2",
+        "place_2": "2",
+        "place_3": "0",
+        "place_4": "0",
+        "top_rate": "50.0%",
+        "place_2_rate": "50.0%",
+        "place_3_rate": "0.0%",
+        "place_4_rate": "0.0%",
+        "rentai_rate": "100.0%",
+        "last_avoid_rate": "100.0%",
+        "busts": "0",
+        "bust_rate": "0.0%",
+        "chips": "±0",
+        "shugi": "▲20.0",
+        "adjustments": "±0.0",
+        "best": "+55.0",
+        "worst": "▲12.0",
+        "average_score": "32,000",
     }
     assert (west["points"], west["adjustments"], west["per_game"]) == ("▲75.0", "+5.0", "▲18.8")
-    assert (north["busts"], north["bust_rate"], north["shugi"], north["average_score"]) == ("1", "25.0%", "+60.0",
-                                                                                            "19,750")
+    assert (north["busts"], north["bust_rate"], north["shugi"], north["average_score"]) == (
+        "1",
+        "25.0%",
+        "+60.0",
+        "19,750",
+    )
     assert (centre["chips"], centre["average_place"], south["chips"]) == ("+2", "2.33", "▲2")
     assert ">Points</a>" in client.get(url(club, language="en")).content.decode()
     html = response.content.decode()
@@ -246,8 +331,10 @@ def test_unranked_members_are_listed_apart_with_the_reason(client, club, season,
 def test_the_ranking_order_and_the_period_are_said_on_the_page(client, club, season, member):
     client.force_login(member)
     html = client.get(url(club, language="en")).content.decode()
-    assert ("Ranked by points, then the lower average place, then more first places, then the better best game. "
-            "Members equal on all four share a rank.") in html
+    assert (
+        "Ranked by points, then the lower average place, then more first places, then the better best game. "
+        "Members equal on all four share a rank."
+    ) in html
     assert "2026年度" in html and "四人打ち" in html and "5 games" in html and "ranked from 3 games" in html
 
 
@@ -256,25 +343,39 @@ def test_the_projector_view_enlarges_the_table_and_keeps_the_main_figures(client
     response = client.get(url(club, view="projector"))
     assert 'class="standings-page projector"' in response.content.decode()
     headers, rows = standings_tables(response)["ranked"]
-    assert {"rank", "member", "points", "games", "per_game", "average_place", "top_rate", "rentai_rate",
-            "last_avoid_rate", "bust_rate", "best"} <= set(headers)
+    assert {
+        "rank",
+        "member",
+        "points",
+        "games",
+        "per_game",
+        "average_place",
+        "top_rate",
+        "rentai_rate",
+        "last_avoid_rate",
+        "bust_rate",
+        "best",
+    } <= set(headers)
     assert "average_score" not in headers
     assert [row["member"] for row in rows] == SEASON_ORDER
 
 
-@pytest.mark.parametrize(("sort", "expected"), [
-    ("-games", [EAST, SOUTH, NORTH, WEST, CENTRE]),  # equal games keep the ranking order
-    ("average_place", [EAST, CENTRE, SOUTH, WEST, NORTH]),
-    ("-average_place", [NORTH, WEST, SOUTH, CENTRE, EAST]),
-    ("-rentai_rate", [EAST, SOUTH, CENTRE, NORTH, WEST]),  # 100.0 above 50.0: numbers, not text
-    ("points", [WEST, CENTRE, NORTH, SOUTH, EAST]),  # ▲75.0 lowest: numbers, not text
-    ("member", [NORTH, CENTRE, WEST, EAST, SOUTH]),  # by reading: きた, なか, にし, ひが, みな
-    ("-best", [NORTH, SOUTH, EAST, CENTRE, WEST]),
-    ("worst", [NORTH, WEST, CENTRE, SOUTH, EAST]),
-    ("-average_score", [EAST, SOUTH, WEST, CENTRE, NORTH]),
-    ("-rank", list(reversed(SEASON_ORDER))),
-    ("no-such-column", SEASON_ORDER),
-])
+@pytest.mark.parametrize(
+    ("sort", "expected"),
+    [
+        ("-games", [EAST, SOUTH, NORTH, WEST, CENTRE]),  # equal games keep the ranking order
+        ("average_place", [EAST, CENTRE, SOUTH, WEST, NORTH]),
+        ("-average_place", [NORTH, WEST, SOUTH, CENTRE, EAST]),
+        ("-rentai_rate", [EAST, SOUTH, CENTRE, NORTH, WEST]),  # 100.0 above 50.0: numbers, not text
+        ("points", [WEST, CENTRE, NORTH, SOUTH, EAST]),  # ▲75.0 lowest: numbers, not text
+        ("member", [NORTH, CENTRE, WEST, EAST, SOUTH]),  # by reading: きた, なか, にし, ひが, みな
+        ("-best", [NORTH, SOUTH, EAST, CENTRE, WEST]),
+        ("worst", [NORTH, WEST, CENTRE, SOUTH, EAST]),
+        ("-average_score", [EAST, SOUTH, WEST, CENTRE, NORTH]),
+        ("-rank", list(reversed(SEASON_ORDER))),
+        ("no-such-column", SEASON_ORDER),
+    ],
+)
 def test_sorting_by_a_column(client, club, season, member, sort, expected):
     client.force_login(member)
     response = client.get(url(club, sort=sort))
@@ -322,7 +423,11 @@ def test_a_win_points_table_shows_maru_counts(client, club, member, secretary):
     assert {"maru_a", "maru_b", "maru_c", "double_maru_a"} <= set(headers)
     assert "shugi" not in headers and "chips" not in headers  # nothing to show in a ブー table
     assert [(row["member"], row["points"], row["maru_a"], row["double_maru_a"]) for row in rows] == [
-        (NORTH, "+12.0", "0", "1"), (EAST, "+3.0", "1", "0"), (SOUTH, "▲5.0", "0", "0"), (WEST, "▲10.0", "0", "0")]
+        (NORTH, "+12.0", "0", "1"),
+        (EAST, "+3.0", "1", "0"),
+        (SOUTH, "▲5.0", "0", "0"),
+        (WEST, "▲10.0", "0", "0"),
+    ]
     assert ">Win points</a>" in client.get(url(club, language="en", rule_set="boo")).content.decode()
 
 
@@ -335,6 +440,7 @@ def test_columns_nobody_has_are_left_out(client, club, member, secretary):
 
 
 # -- filters -------------------------------------------------------------------------------------
+
 
 def test_the_default_is_the_current_season_and_the_main_rule_set(client, club, season, member, secretary):
     three_player_games(club, secretary)  # fewer games than the main rule set
@@ -385,17 +491,20 @@ def test_the_rule_set_by_address_name_or_id(client, club, member, secretary):
     assert ranked_names(client.get(url(club, rule_set=rule_set.pk))) == ["乙", "甲", "丙"]
 
 
-@pytest.mark.parametrize("query", [
-    {"from": "2026-13-01"},
-    {"to": "yesterday"},
-    {"season": "999"},
-    {"season": "abc"},
-    {"rule_set": "nope"},
-    {"rule_set": "99999"},
-    {"min_games": "-1"},
-    {"min_games": "many"},
-    {"from": "2026-07-01", "to": "2026-05-01"},
-])
+@pytest.mark.parametrize(
+    "query",
+    [
+        {"from": "2026-13-01"},
+        {"to": "yesterday"},
+        {"season": "999"},
+        {"season": "abc"},
+        {"rule_set": "nope"},
+        {"rule_set": "99999"},
+        {"min_games": "-1"},
+        {"min_games": "many"},
+        {"from": "2026-07-01", "to": "2026-05-01"},
+    ],
+)
 def test_bad_choices_are_reported_and_the_defaults_shown(client, club, season, member, query):
     client.force_login(member)
     response = client.get(url(club, **query))

@@ -33,9 +33,11 @@ def season(club, secretary):
 
 # -- who may see it --------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(("who", "status"), [("member", 400), ("outsider", 404), (None, 404)])
-def test_an_unknown_season_is_a_bad_request_only_for_those_who_may_read(client, request, club, season, member,
-                                                                        outsider, who, status):
+def test_an_unknown_season_is_a_bad_request_only_for_those_who_may_read(
+    client, request, club, season, member, outsider, who, status
+):
     if who:
         client.force_login(request.getfixturevalue(who))
     assert client.get(api_url(club, season="999")).status_code == status
@@ -50,6 +52,7 @@ def test_the_visitors_own_line_is_marked(client, club, season, member):
 
 
 # -- the JSON --------------------------------------------------------------------------------------
+
 
 def api_client_json(client, club, **query):
     response = client.get(api_url(club, **query))
@@ -67,27 +70,57 @@ def test_the_json_has_the_period_and_every_figure_as_numbers(client, club, seaso
     assert data["club"] == {"slug": "kaze", "name": "風の会"}
     assert data["period"] == {
         "rule_set": {"id": rule_set.pk, "slug": "main", "name": "四人打ち"},
-        "season": {"id": season.pk, "name": "2026年度", "first_day": "2026-04-01", "last_day": "2027-03-31",
-                   "min_games": 3},
-        "first_day": "2026-04-01", "last_day": "2027-03-31", "min_games": 3, "players": 4, "method": "oka_uma",
+        "season": {
+            "id": season.pk,
+            "name": "2026年度",
+            "first_day": "2026-04-01",
+            "last_day": "2027-03-31",
+            "min_games": 3,
+        },
+        "first_day": "2026-04-01",
+        "last_day": "2027-03-31",
+        "min_games": 3,
+        "players": 4,
+        "method": "oka_uma",
     }
     assert data["ranking_order"] == ["points", "average_place", "first_places", "best"]
     assert (data["games"], data["last_played"]) == (5, "2026-07-12")
     assert [line["member"]["name"] for line in data["ranked"]] == SEASON_ORDER
     assert data["ranked"][0] == {
-        "rank": 1, "ranked": True,
+        "rank": 1,
+        "ranked": True,
         "member": {"id": member_id(EAST), "name": EAST, "kana": "ひがしだいちろう", "guest": False},
-        "games": 4, "points": 88.0, "game_points": 88.0, "day_points": 0.0, "adjustments": 0.0, "per_game": 22.0,
-        "placed_games": 4, "day_total_games": 0,
-        "average_place": 1.5, "places": [2, 2, 0, 0], "place_rates": [50.0, 50.0, 0.0, 0.0], "top_rate": 50.0,
-        "rentai_rate": 100.0, "last_avoid_rate": 100.0, "busts": 0, "bust_rate": 0.0, "best": 55.0, "worst": -12.0,
-        "average_score": 32000, "scored_games": 4, "chips": 0, "chip_points": 0.0, "shugi": -20.0,
+        "games": 4,
+        "points": 88.0,
+        "game_points": 88.0,
+        "day_points": 0.0,
+        "adjustments": 0.0,
+        "per_game": 22.0,
+        "placed_games": 4,
+        "day_total_games": 0,
+        "average_place": 1.5,
+        "places": [2, 2, 0, 0],
+        "place_rates": [50.0, 50.0, 0.0, 0.0],
+        "top_rate": 50.0,
+        "rentai_rate": 100.0,
+        "last_avoid_rate": 100.0,
+        "busts": 0,
+        "bust_rate": 0.0,
+        "best": 55.0,
+        "worst": -12.0,
+        "average_score": 32000,
+        "scored_games": 4,
+        "chips": 0,
+        "chip_points": 0.0,
+        "shugi": -20.0,
         "last_played": "2026-07-12",
     }
     west = data["ranked"][4]
     assert (west["points"], west["game_points"], west["adjustments"], west["per_game"]) == (-75.0, -80.0, 5.0, -18.8)
     assert [(line["member"]["name"], line["rank"], line["ranked"], line["games"]) for line in data["unranked"]] == [
-        (SIX, None, False, 1), (SEVEN, None, False, 0)]
+        (SIX, None, False, 1),
+        (SEVEN, None, False, 0),
+    ]
     assert data["unranked"][1]["per_game"] is None
 
 
@@ -127,10 +160,11 @@ def test_the_json_refuses_bad_filters_with_400_and_says_why(client, club, season
 def test_the_page_links_to_its_json(client, club, season, member):
     client.force_login(member)
     html = client.get(url(club, season=season.pk)).content.decode()
-    assert f'/c/kaze/api/standings.json?season={season.pk}&amp;rule_set=main&amp;min_games=3' in html
+    assert f"/c/kaze/api/standings.json?season={season.pk}&amp;rule_set=main&amp;min_games=3" in html
 
 
 # -- a fixed number of queries -------------------------------------------------------------------
+
 
 def more_games(club, user, count):
     names = [EAST, SOUTH, WEST, NORTH, CENTRE]
@@ -145,8 +179,9 @@ QUERIES = 13  # session, user, club, membership, seasons, rule sets, versions, c
 
 
 @pytest.mark.parametrize("games", [1, 40])
-def test_the_page_and_the_json_read_a_fixed_number_of_queries(client, club, member, secretary, games,
-                                                              django_assert_num_queries):
+def test_the_page_and_the_json_read_a_fixed_number_of_queries(
+    client, club, member, secretary, games, django_assert_num_queries
+):
     Season.objects.create(club=club, name="2026年度", starts_on=D(2026, 4, 1), ends_on=D(2027, 3, 31))
     three_player_games(club, secretary)
     more_games(club, secretary, games)

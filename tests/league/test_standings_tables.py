@@ -37,10 +37,32 @@ def four_lines() -> list[Line]:
     """In ranking order: 東 +3.0 over 2 games · 南 ▲12.0 over 11 · 西 +0.5 over 2, no score · 北 ▲50.0 of
     adjustments only, no game (no average place, rate, best or worst)."""
     return [
-        line("東", "ひがし", 1, games=2, game_points=30, places=[2, 0, 0, 0], best=450, worst=-120, chips=2,
-             score_sum=80000, scored_games=2),
-        line("南", "みなみ", 2, games=11, game_points=-120, places=[1, 5, 5, 0], best=30, worst=-300, chips=-3,
-             score_sum=275000, scored_games=11),
+        line(
+            "東",
+            "ひがし",
+            1,
+            games=2,
+            game_points=30,
+            places=[2, 0, 0, 0],
+            best=450,
+            worst=-120,
+            chips=2,
+            score_sum=80000,
+            scored_games=2,
+        ),
+        line(
+            "南",
+            "みなみ",
+            2,
+            games=11,
+            game_points=-120,
+            places=[1, 5, 5, 0],
+            best=30,
+            worst=-300,
+            chips=-3,
+            score_sum=275000,
+            scored_games=11,
+        ),
         line("西", "にし", 3, games=2, game_points=5, places=[1, 1, 0, 0], best=100, worst=-50),
         line("北", "きた", 4, adjustments=-500, places=[0, 0, 0, 0]),
     ]
@@ -52,26 +74,29 @@ def sorted_names(query: dict, **options) -> list[str]:
     return [row.record.member.name for row in table.rows]
 
 
-@pytest.mark.parametrize(("sort", "expected"), [
-    ("points", ["北", "南", "西", "東"]),  # ▲50.0, ▲12.0, +0.5, +3.0: numbers, not "+0.5" < "+3.0" < "▲…"
-    ("-points", ["東", "西", "南", "北"]),
-    ("per_game", ["北", "南", "西", "東"]),  # none, ▲1.1, +0.3, +1.5 (Decimals)
-    ("-top_rate", ["東", "西", "南", "北"]),  # 100.0%, 50.0%, 9.1%, none: not "9.1" > "50.0" as text
-    ("top_rate", ["北", "南", "西", "東"]),  # no figure first
-    ("average_place", ["北", "東", "西", "南"]),  # none, 1.00, 1.50, 2.36
-    ("best", ["北", "南", "西", "東"]),  # none, +3.0, +10.0, +45.0
-    ("-best", ["東", "西", "南", "北"]),
-    ("worst", ["北", "南", "東", "西"]),  # none, ▲30.0, ▲12.0, ▲5.0
-    ("average_score", ["西", "北", "南", "東"]),  # none for 西 and 北 (ranking order), 25,000, 40,000
-    ("-average_score", ["東", "南", "西", "北"]),  # the ties keep the ranking order either way
-    ("chips", ["南", "西", "北", "東"]),  # ▲3, ±0, ±0 (tied: ranking order), +2
-    ("games", ["北", "東", "西", "南"]),  # 0, 2, 2 (tied), 11
-    ("-games", ["南", "東", "西", "北"]),
-    ("member", ["北", "西", "東", "南"]),  # by reading: きた, にし, ひがし, みなみ
-    ("-rank", ["北", "西", "南", "東"]),
-    ("place_2", ["東", "北", "西", "南"]),  # 0, 0 (tied: ranking order), 1, 5
-    ("nothing", ["東", "南", "西", "北"]),  # an unknown column: the ranking
-])
+@pytest.mark.parametrize(
+    ("sort", "expected"),
+    [
+        ("points", ["北", "南", "西", "東"]),  # ▲50.0, ▲12.0, +0.5, +3.0: numbers, not "+0.5" < "+3.0" < "▲…"
+        ("-points", ["東", "西", "南", "北"]),
+        ("per_game", ["北", "南", "西", "東"]),  # none, ▲1.1, +0.3, +1.5 (Decimals)
+        ("-top_rate", ["東", "西", "南", "北"]),  # 100.0%, 50.0%, 9.1%, none: not "9.1" > "50.0" as text
+        ("top_rate", ["北", "南", "西", "東"]),  # no figure first
+        ("average_place", ["北", "東", "西", "南"]),  # none, 1.00, 1.50, 2.36
+        ("best", ["北", "南", "西", "東"]),  # none, +3.0, +10.0, +45.0
+        ("-best", ["東", "西", "南", "北"]),
+        ("worst", ["北", "南", "東", "西"]),  # none, ▲30.0, ▲12.0, ▲5.0
+        ("average_score", ["西", "北", "南", "東"]),  # none for 西 and 北 (ranking order), 25,000, 40,000
+        ("-average_score", ["東", "南", "西", "北"]),  # the ties keep the ranking order either way
+        ("chips", ["南", "西", "北", "東"]),  # ▲3, ±0, ±0 (tied: ranking order), +2
+        ("games", ["北", "東", "西", "南"]),  # 0, 2, 2 (tied), 11
+        ("-games", ["南", "東", "西", "北"]),
+        ("member", ["北", "西", "東", "南"]),  # by reading: きた, にし, ひがし, みなみ
+        ("-rank", ["北", "西", "南", "東"]),
+        ("place_2", ["東", "北", "西", "南"]),  # 0, 0 (tied: ranking order), 1, 5
+        ("nothing", ["東", "南", "西", "北"]),  # an unknown column: the ranking
+    ],
+)
 def test_every_kind_of_column_sorts_on_its_value(sort, expected):
     assert sorted_names({"sort": sort}) == expected
 
@@ -86,7 +111,11 @@ def test_the_first_click_sorts_better_figures_first_and_the_next_turns_it_round(
     configure(RequestFactory().get("/"), table)
     first = {column.name: column.order_by_alias.next for column in table.columns}
     assert (first["points"], first["top_rate"], first["best"], first["games"]) == (
-        "-points", "-top_rate", "-best", "-games")
+        "-points",
+        "-top_rate",
+        "-best",
+        "-games",
+    )
     assert (first["rank"], first["member"], first["average_place"]) == ("rank", "member", "average_place")
     table = StandingsTable(four_lines())
     configure(RequestFactory().get("/", {"sort": "-points"}), table)
@@ -102,7 +131,10 @@ def test_the_unranked_table_sorts_on_its_own():
     assert [row.record.member.name for row in unranked.rows] == ["南", "東", "西", "北"]
     assert "rank" not in [column.name for column in unranked.columns]
     assert (unranked.prefix, unranked.title_id, unranked.export_name) == (
-        "unranked-", "unranked-title", "standings-unranked")
+        "unranked-",
+        "unranked-title",
+        "standings-unranked",
+    )
 
 
 def test_the_projector_leaves_out_the_less_read_figures_and_their_sorts():
@@ -194,8 +226,7 @@ def test_the_page_offers_each_tables_downloads(client, club, season, member):
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])
-def test_the_standings_download_as_csv_with_the_pages_columns_and_numbers(client, club, season, member,
-                                                                            language):
+def test_the_standings_download_as_csv_with_the_pages_columns_and_numbers(client, club, season, member, language):
     Member.objects.filter(name=WEST).update(name=HOSTILE)
     client.force_login(member)
     page_headers, page_rows = standings_tables(client.get(url(club, language, sort="-games")))["ranked"]
@@ -203,12 +234,17 @@ def test_the_standings_download_as_csv_with_the_pages_columns_and_numbers(client
     heading = {"ja": ["順位", "名前", "ポイント", "半荘数"], "en": ["Rank", "Name", "Points", "Games"]}[language]
     assert rows[0][:4] == heading and len(rows[0]) == len(page_headers)
     assert [row[1] for row in rows[1:]] == [
-        "'" + HOSTILE if name == HOSTILE else name for name in (row["member"] for row in page_rows)]
+        "'" + HOSTILE if name == HOSTILE else name for name in (row["member"] for row in page_rows)
+    ]
     by_name = {row[1]: dict(zip(page_headers, row, strict=True)) for row in rows[1:]}
     east = by_name[EAST]
     assert (east["rank"], east["points"], east["per_game"], east["average_place"]) == ("1", "88.0", "22.0", "1.50")
-    assert (east["top_rate"], east["shugi"], east["worst"], east["average_score"]) == ("50.0", "-20.0", "-12.0",
-                                                                                      "32000")
+    assert (east["top_rate"], east["shugi"], east["worst"], east["average_score"]) == (
+        "50.0",
+        "-20.0",
+        "-12.0",
+        "32000",
+    )
     assert by_name["'" + HOSTILE]["points"] == "-75.0"
 
 
@@ -216,8 +252,7 @@ def test_the_standings_download_as_csv_with_the_pages_columns_and_numbers(client
 def test_the_unranked_download_is_its_own_table_in_xlsx(client, club, season, member, language):
     Member.objects.filter(name=SEVEN).update(name=HOSTILE)
     client.force_login(member)
-    response = client.get(url(club, language, **{"_export": "xlsx", "_table": "unranked-",
-                                                  "unranked-sort": "points"}))
+    response = client.get(url(club, language, **{"_export": "xlsx", "_table": "unranked-", "unranked-sort": "points"}))
     assert response["Content-Disposition"] == 'attachment; filename="standings-unranked.xlsx"'
     sheet = xlsx_sheet(response)
     rows = [list(row) for row in sheet.iter_rows()]
@@ -281,7 +316,11 @@ def test_figures_are_numbers_in_a_download():
     names = [column.name for column in table.columns]
     east = dict(zip(names, values[1], strict=True))
     assert (east["member"], east["points"], east["best"], east["worst"]) == (
-        "東", Decimal("3.0"), Decimal("45.0"), Decimal("-12.0"))
+        "東",
+        Decimal("3.0"),
+        Decimal("45.0"),
+        Decimal("-12.0"),
+    )
     assert east["top_rate"] == Decimal("100.0") and east["average_place"] == Decimal("1.00")
     assert east["games"] == 2 and east["chips"] == 2 and east["average_score"] == 40000 and east["rank"] == 1
     north = dict(zip(names, values[4], strict=True))

@@ -16,8 +16,9 @@ def test_every_message_has_a_japanese_translation():
 
 
 def test_the_compiled_catalogue_matches_the_translations():
-    source = {(e.msgctxt, e.msgid): e.msgstr for e in polib.pofile(str(LOCALE / "django.po"))
-              if e.msgid and not e.obsolete}
+    source = {
+        (e.msgctxt, e.msgid): e.msgstr for e in polib.pofile(str(LOCALE / "django.po")) if e.msgid and not e.obsolete
+    }
     compiled = {(e.msgctxt, e.msgid): e.msgstr for e in polib.mofile(str(LOCALE / "django.mo")) if e.msgid}
     assert compiled == source, "run: DEBUG=true python manage.py compilemessages -l ja"
 

@@ -14,12 +14,18 @@ from django.utils import translation
 
 from .standings_html import classes, find_all
 
-LINE_IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
-               "Mobile/15E148 Safari Line/14.9.0")
-LINE_ANDROID = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 "
-                "Mobile Safari/537.36 Line/14.9.1/IAB")
-SAFARI = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
-          "Version/17.5 Mobile/15E148 Safari/604.1")
+LINE_IPHONE = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+    "Mobile/15E148 Safari Line/14.9.0"
+)
+LINE_ANDROID = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 "
+    "Mobile Safari/537.36 Line/14.9.1/IAB"
+)
+SAFARI = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+    "Version/17.5 Mobile/15E148 Safari/604.1"
+)
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -89,9 +95,13 @@ def test_every_page_links_the_manifest_icons_and_theme_colour(client, db):
 
 # -- LINE's own browser ------------------------------------------------------------------------------------------
 
+
 def notice(response):
-    found = [n for n in find_all(parse_html(response.content.decode()), lambda n: n.name == "aside")
-             if "in-app-notice" in classes(n)]
+    found = [
+        n
+        for n in find_all(parse_html(response.content.decode()), lambda n: n.name == "aside")
+        if "in-app-notice" in classes(n)
+    ]
     return found[0] if found else None
 
 
@@ -112,4 +122,3 @@ def test_no_notice_in_other_browsers(client, club, agent):
     club.is_public = True
     club.save()
     assert notice(client.get(reverse("club", args=[club.slug]), HTTP_USER_AGENT=agent)) is None
-

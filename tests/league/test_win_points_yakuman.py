@@ -3,7 +3,6 @@
 Entry and import set ``ended_by_yakuman`` themselves (league.services.games.seat_ending_the_game).
 """
 
-
 from league.models import Game, GameSeat
 
 from .conftest import game_post
@@ -19,8 +18,15 @@ def totals():
 def test_a_yakuman_entered_at_the_table_ends_the_game_without_a_tick(client, secretary, meeting, boo):
     client.force_login(secretary)
     data = game_post(**{f"score_{seat}": score for seat, score in enumerate(SCORES)})
-    data.update({"yakuman_0_seat": "2", "yakuman_0_kind": "yakuman", "yakuman_0_win": "ron", "yakuman_0_from": "0",
-                 "yakuman_0_name": "国士無双"})
+    data.update(
+        {
+            "yakuman_0_seat": "2",
+            "yakuman_0_kind": "yakuman",
+            "yakuman_0_win": "ron",
+            "yakuman_0_from": "0",
+            "yakuman_0_name": "国士無双",
+        }
+    )
     response = client.post(f"/c/{boo.slug}/meetings/{meeting.pk}/enter/", data)
     assert response.status_code == 302, response.content.decode()[:2000]
     game = Game.objects.get()

@@ -48,6 +48,7 @@ def values(row):
 
 # -- the Tally sheet -------------------------------------------------------------------------------------
 
+
 def test_the_tally_has_members_as_columns_in_standings_order_and_one_row_per_game(club, season):
     ws = workbook(ExportChoice.of_season(club, season))["集計表"]
     assert ws["A1"].value == "風の会 2026年度 四人打ち"  # the title row: the club, the season, the rule set
@@ -133,6 +134,7 @@ def test_a_single_rule_set_without_games_still_has_its_tally(club, secretary, se
 
 # -- number formats ----------------------------------------------------------------------------------------
 
+
 def test_points_formats_in_each_language():
     assert points_number_format("ja") == '+0.0;"▲"0.0;"±"0.0'
     assert points_number_format("en") == '+0.0;-0.0;"±"0.0'
@@ -157,6 +159,7 @@ def test_points_and_rates_are_numbers_with_their_formats(club, season):
 
 # -- texts ---------------------------------------------------------------------------------------------------
 
+
 def test_our_own_texts_are_written_as_they_are(club, season):
     book = workbook(ExportChoice.of_season(club, season), "ja")
     rules = book["ルール"]
@@ -170,16 +173,19 @@ def test_our_own_texts_are_written_as_they_are(club, season):
 
 # -- print settings and the font -----------------------------------------------------------------------------
 
+
 def filter_names(out):
     with zipfile.ZipFile(out) as parts:
         root = fromstring(parts.read("xl/workbook.xml"))
-    return {int(name.get("localSheetId")): name.text for name in root.iter(f"{MAIN}definedName")
-            if name.get("name") == "_xlnm._FilterDatabase"}
+    return {
+        int(name.get("localSheetId")): name.text
+        for name in root.iter(f"{MAIN}definedName")
+        if name.get("name") == "_xlnm._FilterDatabase"
+    }
 
 
 @pytest.mark.parametrize("language", ["ja", "en"])
-def test_every_sheet_prints_on_a4_at_a_readable_size_with_its_header_on_every_page(club, secretary, season,
-                                                                                    language):
+def test_every_sheet_prints_on_a4_at_a_readable_size_with_its_header_on_every_page(club, secretary, season, language):
     three_player_games(club, secretary)
     book = workbook(ExportChoice.of_season(club, season), language)
     assert len(book.worksheets) == 13  # two Printable standings and two Tally sheets

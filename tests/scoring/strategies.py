@@ -22,7 +22,9 @@ def rule_sets(draw, zero_sum=False):
     start = draw(st.sampled_from([25000, 30000, 35000] if players == 3 else [25000, 27000, 30000]))
     target = start + draw(st.sampled_from([0, 5000, 3000, 1000]))
     rules = {
-        "players": players, "start": start, "target": target,
+        "players": players,
+        "start": start,
+        "target": target,
         "rounding": draw(st.sampled_from(MODES)),
         "ties": draw(st.sampled_from(["seat", "split"])),
     }
@@ -34,8 +36,11 @@ def rule_sets(draw, zero_sum=False):
     rules["bust"] = {"penalty": bonus if zero_sum else draw(points), "bonus": bonus, "at_zero": draw(st.booleans())}
     rules["chips"] = {"value": draw(points), "in_total": draw(st.booleans())}
     rules["yakuman_shugi"] = {
-        "ron": draw(points), "tsumo_each": draw(points), "counted_ron": draw(points),
-        "counted_tsumo_each": draw(points), "multiply": draw(st.booleans()),
+        "ron": draw(points),
+        "tsumo_each": draw(points),
+        "counted_ron": draw(points),
+        "counted_tsumo_each": draw(points),
+        "multiply": draw(st.booleans()),
     }
     rules["chombo"] = {"penalty": draw(points), "to_others": True if zero_sum else draw(st.booleans())}
     if not zero_sum:
@@ -67,14 +72,18 @@ def games(draw, rules):
         seat = draw(st.integers(0, players - 1))
         others = [s for s in range(players) if s != seat]
         win = draw(st.sampled_from(["tsumo", "ron"]))
-        event = {"seat": seat, "win": win, "kind": draw(st.sampled_from(["yakuman", "counted"])),
-                 "count": draw(st.integers(1, 2)), "pao": draw(st.one_of(st.none(), st.sampled_from(others)))}
+        event = {
+            "seat": seat,
+            "win": win,
+            "kind": draw(st.sampled_from(["yakuman", "counted"])),
+            "count": draw(st.integers(1, 2)),
+            "pao": draw(st.one_of(st.none(), st.sampled_from(others))),
+        }
         if win == "ron":
             event["from"] = draw(st.sampled_from(others))
         yakuman.append(event)
     chombo = [{"seat": draw(st.integers(0, players - 1))} for _ in range(draw(st.integers(0, 2)))]
-    return {"scores": scores, "deposit": deposit, "chips": chips, "busts": busts,
-            "yakuman": yakuman, "chombo": chombo}
+    return {"scores": scores, "deposit": deposit, "chips": chips, "busts": busts, "yakuman": yakuman, "chombo": chombo}
 
 
 @st.composite

@@ -100,15 +100,18 @@ def test_lost_sticks_and_clamping_bound_the_sum_on_one_side():
         check_day_points({**RULES, "box_under": False}, [-0.1, 0, 0, 0], 4)
 
 
-@pytest.mark.parametrize(("points", "games_played", "code", "field"), [
-    ([10, -10, 0], 1, "bad_points", "points"),
-    ([10, -10, 0, "x"], 1, "not_points", "points.3"),
-    ([10.55, -10.55, 0, 0], 1, "not_points", "points.0"),
-    ([10, -10, 0, 0], 0, "bad_games", "games"),
-    ([10, -10, 0, 0], 100, "bad_games", "games"),
-    ([10, -10, 0, 0], True, "bad_games", "games"),
-    ([20001, -20001, 0, 0], 2, "too_many_points", "points.0"),
-])
+@pytest.mark.parametrize(
+    ("points", "games_played", "code", "field"),
+    [
+        ([10, -10, 0], 1, "bad_points", "points"),
+        ([10, -10, 0, "x"], 1, "not_points", "points.3"),
+        ([10.55, -10.55, 0, 0], 1, "not_points", "points.0"),
+        ([10, -10, 0, 0], 0, "bad_games", "games"),
+        ([10, -10, 0, 0], 100, "bad_games", "games"),
+        ([10, -10, 0, 0], True, "bad_games", "games"),
+        ([20001, -20001, 0, 0], 2, "too_many_points", "points.0"),
+    ],
+)
 def test_day_refused(points, games_played, code, field):
     with pytest.raises(ScoringError) as refusal:
         check_day_points(RULES, points, games_played)

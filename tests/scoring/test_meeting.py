@@ -20,8 +20,12 @@ import pytest
 from scoring import settle_meeting
 
 BAKUFU = {
-    "per_game": 350, "by_place": None, "surplus_to": "day_top", "min_share": [1, 3],
-    "require_present": True, "shortfall": "recipient",
+    "per_game": 350,
+    "by_place": None,
+    "surplus_to": "day_top",
+    "min_share": [1, 3],
+    "require_present": True,
+    "shortfall": "recipient",
 }
 
 
@@ -110,7 +114,18 @@ def test_require_present_false_lets_an_absent_top_receive():
 
 # 「開催日の全半荘の1/3以上に参加している事(切り上げ)」 and the book's table.
 BOOK_MIN_GAMES = [
-    (4, 2), (5, 2), (6, 2), (7, 3), (8, 3), (9, 3), (10, 4), (11, 4), (12, 4), (13, 5), (14, 5), (15, 5),
+    (4, 2),
+    (5, 2),
+    (6, 2),
+    (7, 3),
+    (8, 3),
+    (9, 3),
+    (10, 4),
+    (11, 4),
+    (12, 4),
+    (13, 5),
+    (14, 5),
+    (15, 5),
 ]
 BOOK_IDS = [f"{r}回開催-{m}回以上" for r, m in BOOK_MIN_GAMES]
 
@@ -171,16 +186,20 @@ def test_tie_for_the_top_shares_odd_yen_to_the_first_listed():
 
 def test_three_way_tie_for_the_top():
     # B, C, D on 20.0; surplus 8,400 − 7,400 = 1,000 → 334, 333, 333.
-    players = day(A={"points": Decimal("-10.0")}, B={"points": 20}, C={"points": Decimal("20.0")},
-                  D={"points": Decimal("20")})
+    players = day(
+        A={"points": Decimal("-10.0")}, B={"points": 20}, C={"points": Decimal("20.0")}, D={"points": Decimal("20")}
+    )
     result = balanced(settle_meeting(fees(venue=7400, rounds=6), players), players)
     assert result.recipients == ["B", "C", "D"]
     assert received(result) == {"A": 0, "B": 334, "C": 333, "D": 333, "E": 0}
 
 
 def test_tie_for_the_top_with_one_of_them_absent():
-    players = day(A={"points": Decimal("10.0")}, B={"points": Decimal("30.0")},
-                  D={"points": Decimal("30.0"), "present_at_close": False})
+    players = day(
+        A={"points": Decimal("10.0")},
+        B={"points": Decimal("30.0")},
+        D={"points": Decimal("30.0"), "present_at_close": False},
+    )
     result = balanced(settle_meeting(fees(venue=7349, rounds=6), players), players)
     assert result.recipients == ["B"]
     assert received(result)["B"] == 1051
@@ -197,8 +216,10 @@ def test_nobody_eligible_the_club_keeps_the_surplus():
 
 def test_nobody_played_enough_the_club_keeps_the_surplus():
     # 15 rounds held (needs 5), four players who stayed for 4 each: 16 × 350 = 5,600.
-    players = [{"id": pid, "places": [1, 1, 1, 1], "points": Decimal(pts), "present_at_close": True}
-               for pid, pts in (("P", "30"), ("Q", "10"), ("R", "-10"), ("S", "-30"))]
+    players = [
+        {"id": pid, "places": [1, 1, 1, 1], "points": Decimal(pts), "present_at_close": True}
+        for pid, pts in (("P", "30"), ("Q", "10"), ("R", "-10"), ("S", "-30"))
+    ]
     result = balanced(settle_meeting(fees(venue=5000, rounds=15), players), players)
     assert result.min_games == 5
     assert result.recipients == []

@@ -12,9 +12,14 @@ from scoring import ScoringError, points_sum_allowed, settle, settle_points
 from .strategies import rules_and_games
 
 RULES = {"players": 4, "start": 25000, "target": 30000, "uma": [20, 10, -10, -20]}
-BUU = {"players": 4, "method": "win_points", "start": 8000, "float_line": 8000,
-       "win_points": {"tables": {"1": [9, -3, -3, -3], "2": [4, 0, -2, -2], "3": [1, 0, 0, -1]}, "yakuman": 18},
-       "chombo": {"penalty": 3, "to_others": True}}
+BUU = {
+    "players": 4,
+    "method": "win_points",
+    "start": 8000,
+    "float_line": 8000,
+    "win_points": {"tables": {"1": [9, -3, -3, -3], "2": [4, 0, -2, -2], "3": [1, 0, 0, -1]}, "yakuman": 18},
+    "chombo": {"penalty": 3, "to_others": True},
+}
 
 
 def tenths(value):
@@ -34,8 +39,9 @@ def test_the_points_of_every_settled_game_are_accepted_and_give_the_same_totals(
     rules, game = case
     result = settle(rules, game)
     points = recorded_points(rules, result)
-    again = settle_points(rules, {"points": points, "deposit": game["deposit"], "chips": game["chips"],
-                                  "chombo": game["chombo"]})
+    again = settle_points(
+        rules, {"points": points, "deposit": game["deposit"], "chips": game["chips"], "chombo": game["chombo"]}
+    )
     assert [seat.total for seat in again] == [seat.total for seat in result]
     assert [seat.chips for seat in again] == [seat.chips for seat in result]
     assert all(seat.score is None for seat in again)
@@ -91,8 +97,9 @@ def test_chips_add_their_value_and_count_in_the_total_only_when_the_rules_say_so
     chips = {"value": 2, "in_total": True}
     result = settle_points({**RULES, "chips": chips}, {"points": [30, 10, -10, -30], "chips": [3, -1, -1, -1]})
     assert [seat.total for seat in result] == [36, 8, -12, -32]
-    apart = settle_points({**RULES, "chips": {**chips, "in_total": False}},
-                          {"points": [30, 10, -10, -30], "chips": [3, -1, -1, -1]})
+    apart = settle_points(
+        {**RULES, "chips": {**chips, "in_total": False}}, {"points": [30, 10, -10, -30], "chips": [3, -1, -1, -1]}
+    )
     assert [seat.total for seat in apart] == [30, 10, -10, -30]
     assert [seat.chips for seat in apart] == [6, -2, -2, -2]
 
@@ -133,7 +140,13 @@ def test_an_explicit_oka_creates_its_difference():
 def test_unpaired_bust_penalties_allow_one_sum_per_possible_bust_count():
     rules = {**RULES, "bust": {"penalty": 10, "bonus": 5}}
     assert [points_sum_allowed(rules, total) for total in (0, -50, -100, -150, -200, -30)] == [
-        True, True, True, True, False, False]
+        True,
+        True,
+        True,
+        True,
+        False,
+        False,
+    ]
 
 
 def test_without_box_under_clamping_can_only_add():
@@ -145,24 +158,34 @@ def test_without_box_under_clamping_can_only_add():
 
 
 REFUSALS = [
-    pytest.param({"points": [30, 10, -20, -20.5]}, "points_sum_mismatch", "points", [r"-0\.5", r"0\.0"],
-                 id="sum"),
+    pytest.param({"points": [30, 10, -20, -20.5]}, "points_sum_mismatch", "points", [r"-0\.5", r"0\.0"], id="sum"),
     pytest.param({"points": [30, 10, -40]}, "bad_points", "points", [r"\b4\b"], id="three-points"),
     pytest.param({"points": [30, "10", -20, -20]}, "not_points", "points.1", [r"'10'"], id="text"),
     pytest.param({"points": [30.25, 10, -20, -20.25]}, "not_points", "points.0", [r"30\.25"], id="two-decimals"),
     pytest.param({"points": [True, 10, -20, 9]}, "not_points", "points.0", [r"True"], id="bool"),
     pytest.param({"points": [100000, 0, 0, -100000]}, "too_many_points", "points.0", [r"100000"], id="huge"),
-    pytest.param({"points": [30, 10, -20, -20], "scores": [1, 2, 3, 4]}, "unknown_key", "scores", [r"scores"],
-                 id="scores-too"),
+    pytest.param(
+        {"points": [30, 10, -20, -20], "scores": [1, 2, 3, 4]}, "unknown_key", "scores", [r"scores"], id="scores-too"
+    ),
     pytest.param({"points": [30, 10, -20, -20], "busts": []}, "unknown_key", "busts", [r"busts"], id="busts"),
-    pytest.param({"points": [30, 10, -20, -20], "chips": [1, 0, 0, 0]}, "chips_not_zero", "chips", [r"\b1\b"],
-                 id="chips"),
-    pytest.param({"points": [30, 10, -20, -20], "chombo": [{"seat": 4}]}, "bad_seat", "chombo.0.seat",
-                 [r"0 to 3"], id="chombo-seat"),
-    pytest.param({"points": [30, 10, -20, -20], "deposit": 150}, "not_hundreds", "deposit", [r"150"],
-                 id="deposit"),
-    pytest.param({"points": [30, 10, -20, -20], "ended_by_yakuman": 0}, "ended_by_yakuman_unused",
-                 "ended_by_yakuman", [r"win_points"], id="ended-oka-uma"),
+    pytest.param(
+        {"points": [30, 10, -20, -20], "chips": [1, 0, 0, 0]}, "chips_not_zero", "chips", [r"\b1\b"], id="chips"
+    ),
+    pytest.param(
+        {"points": [30, 10, -20, -20], "chombo": [{"seat": 4}]},
+        "bad_seat",
+        "chombo.0.seat",
+        [r"0 to 3"],
+        id="chombo-seat",
+    ),
+    pytest.param({"points": [30, 10, -20, -20], "deposit": 150}, "not_hundreds", "deposit", [r"150"], id="deposit"),
+    pytest.param(
+        {"points": [30, 10, -20, -20], "ended_by_yakuman": 0},
+        "ended_by_yakuman_unused",
+        "ended_by_yakuman",
+        [r"win_points"],
+        id="ended-oka-uma",
+    ),
     pytest.param("points", "game_not_object", "", [r"object"], id="not-a-dict"),
 ]
 
@@ -190,13 +213,16 @@ def test_the_sum_is_checked_only_when_every_value_is_readable():
     assert [e.code for e in refused.value.errors] == ["not_points"]
 
 
-@pytest.mark.parametrize(("rules", "points", "accepted"), [
-    ({"deposits": "lost"}, [45, 5, -20, -40], True),  # 10.0 left the table as sticks
-    ({"deposits": "lost"}, [45, 5, -20, -20], False),  # 10.0 more than the players paid in: never
-    ({"chombo": {"penalty": 20}}, [45, 5, -20, -50], True),  # one chombo not shared
-    ({"chombo": {"penalty": 20}}, [45, 5, -20, -35], False),  # no number of chombo makes 5.0
-    ({"chombo": {"penalty": 20, "to_others": True}}, [45, 5, -20, -50], False),  # shared: the sum stays 0
-])
+@pytest.mark.parametrize(
+    ("rules", "points", "accepted"),
+    [
+        ({"deposits": "lost"}, [45, 5, -20, -40], True),  # 10.0 left the table as sticks
+        ({"deposits": "lost"}, [45, 5, -20, -20], False),  # 10.0 more than the players paid in: never
+        ({"chombo": {"penalty": 20}}, [45, 5, -20, -50], True),  # one chombo not shared
+        ({"chombo": {"penalty": 20}}, [45, 5, -20, -35], False),  # no number of chombo makes 5.0
+        ({"chombo": {"penalty": 20, "to_others": True}}, [45, 5, -20, -50], False),  # shared: the sum stays 0
+    ],
+)
 def test_a_game_whose_extras_were_not_recorded_may_sum_to_what_they_could_have_taken(rules, points, accepted):
     rules = {**RULES, **rules}
     game = {"points": points, "extras_unrecorded": True}
@@ -212,6 +238,7 @@ def test_a_game_whose_extras_were_not_recorded_may_sum_to_what_they_could_have_t
 
 def test_extras_cannot_be_both_unrecorded_and_listed():
     with pytest.raises(ScoringError) as refused:
-        settle_points({**RULES, "deposits": "lost"}, {"points": [45, 5, -20, -40], "deposit": 1000,
-                                                        "extras_unrecorded": True})
+        settle_points(
+            {**RULES, "deposits": "lost"}, {"points": [45, 5, -20, -40], "deposit": 1000, "extras_unrecorded": True}
+        )
     assert refused.value.code == "extras_recorded"

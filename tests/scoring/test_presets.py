@@ -12,15 +12,17 @@ EXAMPLES = [
     # Mリーグ: the issue's example, then a shared top (順位点 +50 and +10 pooled: +30 each).
     ("mleague", {"scores": [37000, 27300, 23800, 11900]}, ["57.0", "7.3", "-16.2", "-48.1"]),
     ("mleague", {"scores": [30000, 30000, 25000, 15000]}, ["30.0", "30.0", "-15.0", "-45.0"]),
-    ("mleague", {"scores": [37000, 27300, 23800, 11900], "chombo": [{"seat": 3}]},
-     ["57.0", "7.3", "-16.2", "-68.1"]),
+    ("mleague", {"scores": [37000, 27300, 23800, 11900], "chombo": [{"seat": 3}]}, ["57.0", "7.3", "-16.2", "-68.1"]),
     ("npm", {"scores": [37000, 27300, 23800, 11900]}, ["57.0", "7.3", "-16.2", "-48.1"]),
     ("npm", {"scores": [42100, 31200, 18500, 8200]}, ["62.1", "11.2", "-21.5", "-51.8"]),
     ("npm", {"scores": [30000, 30000, 25000, 15000]}, ["30.0", "30.0", "-15.0", "-45.0"]),
     ("saikouisen", {"scores": [45600, 31000, 24000, 19400]}, ["45.6", "11.0", "-16.0", "-40.6"]),
     ("saikouisen", {"scores": [38000, 26000, 26000, 30000]}, ["38.0", "-24.0", "-24.0", "10.0"]),
-    ("saikouisen", {"scores": [40000, 30000, 26000, 23000], "deposit": 1000, "chombo": [{"seat": 1}]},
-     ["40.0", "-10.0", "-14.0", "-37.0"]),
+    (
+        "saikouisen",
+        {"scores": [40000, 30000, 26000, 23000], "deposit": 1000, "chombo": [{"seat": 1}]},
+        ["40.0", "-10.0", "-14.0", "-37.0"],
+    ),
     # 連盟: one, two and three floating (a tie at 30,000 for 2nd and 3rd), and a stick left as 供託.
     ("renmei", {"scores": [52000, 29000, 21000, 18000]}, ["34.0", "-2.0", "-12.0", "-20.0"]),
     ("renmei", {"scores": [48000, 31000, 22000, 19000]}, ["26.0", "5.0", "-12.0", "-19.0"]),
@@ -66,13 +68,15 @@ def test_worked_examples(key, game, totals):
 def test_mleague_parts_of_the_issues_example():
     result = scoring.settle(standard("mleague").rules_json(), {"scores": [37000, 27300, 23800, 11900]})
     assert [(seat.base, seat.oka, seat.uma) for seat in result] == [
-        (Decimal("7.0"), Decimal("20.0"), Decimal("30.0")), (Decimal("-2.7"), 0, Decimal("10.0")),
-        (Decimal("-6.2"), 0, Decimal("-10.0")), (Decimal("-18.1"), 0, Decimal("-30.0"))]
+        (Decimal("7.0"), Decimal("20.0"), Decimal("30.0")),
+        (Decimal("-2.7"), 0, Decimal("10.0")),
+        (Decimal("-6.2"), 0, Decimal("-10.0")),
+        (Decimal("-18.1"), 0, Decimal("-30.0")),
+    ]
 
 
 def test_renmei_counts_floating_players_and_keeps_the_stick_off_the_table():
-    result = scoring.settle(standard("renmei").rules_json(), {"scores": [40000, 30000, 26000, 23000],
-                                                              "deposit": 1000})
+    result = scoring.settle(standard("renmei").rules_json(), {"scores": [40000, 30000, 26000, 23000], "deposit": 1000})
     assert result.floats == 2
     assert sum(seat.total for seat in result) == Decimal("-1.0")
 

@@ -14,7 +14,12 @@ ZERO = Decimal("0.0")
 
 # The most one rounding can move a score, in tenths of a point.
 MOST_ONE_ROUNDING_MOVES = {
-    "none": 0, "half_up": 5, "five_down_six_up": 5, "down": 9, "up": 9, "toward_target": 9,
+    "none": 0,
+    "half_up": 5,
+    "five_down_six_up": 5,
+    "down": 9,
+    "up": 9,
+    "toward_target": 9,
 }
 
 
@@ -109,9 +114,14 @@ def meetings(draw):
     players = []
     for i in range(count):
         places = [draw(st.integers(0, 4)) for _ in range(4)]
-        players.append({"id": f"p{i}", "places": places,
-                        "points": Decimal(draw(st.integers(-1500, 1500))) / 10,
-                        "present_at_close": draw(st.booleans())})
+        players.append(
+            {
+                "id": f"p{i}",
+                "places": places,
+                "points": Decimal(draw(st.integers(-1500, 1500))) / 10,
+                "present_at_close": draw(st.booleans()),
+            }
+        )
     fees = {
         "venue": draw(st.integers(0, 30000)),
         "rounds": draw(st.integers(0, 15)),

@@ -28,7 +28,7 @@ def random_draw(people, rounds, *, seats=4, seed):
         bench, playing = _sit_outs(sorted(people), seats, rng, counts)
         counts.update(bench)
         rng.shuffle(playing)
-        tables = tuple(tuple(playing[i:i + seats]) for i in range(0, len(playing), seats))
+        tables = tuple(tuple(playing[i : i + seats]) for i in range(0, len(playing), seats))
         drawn.append(Round(tables=tables, sitting_out=tuple(sorted(bench))))
     return drawn
 

@@ -85,8 +85,13 @@ def test_the_order_people_are_given_in_does_not_matter():
     met = {frozenset((people[i], people[i + 1])): i % 3 for i in range(16)}
     before = {person: i % 2 for i, person in enumerate(people)}
     one = draw_rounds(people, 4, seed=5, met_before=met, sat_out_before=before)
-    other = draw_rounds(set(reversed(people)), 4, seed=5, met_before=dict(reversed(met.items())),
-                        sat_out_before=dict(reversed(before.items())))
+    other = draw_rounds(
+        set(reversed(people)),
+        4,
+        seed=5,
+        met_before=dict(reversed(met.items())),
+        sat_out_before=dict(reversed(before.items())),
+    )
     assert one == other
 
 
@@ -141,15 +146,18 @@ def test_no_rounds():
     assert draw_rounds(range(4), 0, seed=0) == []
 
 
-@pytest.mark.parametrize(("people", "rounds", "seats", "code"), [
-    (range(3), 1, 4, "too_few_people"),
-    (range(2), 1, 3, "too_few_people"),
-    ([], 1, 4, "too_few_people"),
-    (range(8), 1, 5, "bad_seats"),
-    (range(8), -1, 4, "bad_rounds"),
-    (range(8), 1.5, 4, "bad_rounds"),
-    ([1, 2, 3, 4, 2], 1, 4, "same_person_twice"),
-])
+@pytest.mark.parametrize(
+    ("people", "rounds", "seats", "code"),
+    [
+        (range(3), 1, 4, "too_few_people"),
+        (range(2), 1, 3, "too_few_people"),
+        ([], 1, 4, "too_few_people"),
+        (range(8), 1, 5, "bad_seats"),
+        (range(8), -1, 4, "bad_rounds"),
+        (range(8), 1.5, 4, "bad_rounds"),
+        ([1, 2, 3, 4, 2], 1, 4, "same_person_twice"),
+    ],
+)
 def test_refusals(people, rounds, seats, code):
     with pytest.raises(SeatingError) as refused:
         draw_rounds(people, rounds, seats=seats, seed=0)
@@ -163,8 +171,10 @@ def test_a_draw_without_a_seed_it_can_be_made_again_from_is_refused(seed):
     with pytest.raises(SeatingError) as refused:
         draw_rounds(range(8), 1, seed=seed)
     assert refused.value.code == "no_seed"
-    assert refused.value.message == f"The draw needs a seed, a whole number or a text, so that it can be drawn " \
-                                    f"again the same: not {seed!r}."
+    assert (
+        refused.value.message == f"The draw needs a seed, a whole number or a text, so that it can be drawn "
+        f"again the same: not {seed!r}."
+    )
 
 
 def test_too_few_people_says_how_many():

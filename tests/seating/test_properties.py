@@ -58,9 +58,11 @@ def test_fewer_repeated_pairs_than_a_greedy_or_a_random_draw(people, rounds, sea
     greedy draw in 2,800 days measured, but one could), so the examples are
     fixed: a change to the draw that loses fails here, never a lucky run.
     """
+
     def repeats(draw):
-        return sum(draw_quality(draw(range(people), rounds, seats=seats, seed=seed)).repeated_pairs_today
-                   for seed in SEEDS)
+        return sum(
+            draw_quality(draw(range(people), rounds, seats=seats, seed=seed)).repeated_pairs_today for seed in SEEDS
+        )
 
     ours = repeats(draw_rounds)
     assert ours <= repeats(greedy_draw)

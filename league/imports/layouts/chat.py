@@ -52,16 +52,16 @@ def _clean(line):
 def _split_note(line):
     """(the game part of a line, its note or "")."""
     if marked := NOTE_MARK.search(line):
-        return line[:marked.start()].strip(), line[marked.end():].strip()
+        return line[: marked.start()].strip(), line[marked.end() :].strip()
     if bracketed := NOTE_BRACKETS.search(line):
-        return line[:bracketed.start()].strip(), bracketed[1].strip()
+        return line[: bracketed.start()].strip(), bracketed[1].strip()
     return line, ""
 
 
 def _pairs(line):
     """(round text, [(name, number)]) when ``line`` is a game line, else None."""
     round_match = ROUND.match(line)
-    rest = line[round_match.end():] if round_match else line
+    rest = line[round_match.end() :] if round_match else line
     pairs = PAIR.findall(rest)
     if len(pairs) < 2 or SEPARATORS.sub("", PAIR.sub("", rest)):
         return None
@@ -115,9 +115,10 @@ def read_chat(text, players, today):
             continue
         round_text, pairs = game
         if len(pairs) > players:
-            raise ReadingError(_("Line %(row)s names %(count)s players, but a game under these rules has "
-                                 "%(players)s: “%(line)s”.") % {"row": number, "count": len(pairs),
-                                                                 "players": players, "line": line})
+            raise ReadingError(
+                _("Line %(row)s names %(count)s players, but a game under these rules has %(players)s: “%(line)s”.")
+                % {"row": number, "count": len(pairs), "players": players, "line": line}
+            )
         kind = "points" if _are_points([value for _name, value in pairs]) else "score"
         values = {"date": date, "round": round_text, "note": note}
         for seat in range(players):
@@ -126,11 +127,16 @@ def read_chat(text, players, today):
             values[f"{kind}_{seat}"] = value
         rows.append((number, values))
         if len(rows) > MAX_ROWS:
-            raise ReadingError(_("The text has more than %(limit)s games. Paste fewer at a time.") % {
-                "limit": f"{MAX_ROWS:,}"})
+            raise ReadingError(
+                _("The text has more than %(limit)s games. Paste fewer at a time.") % {"limit": f"{MAX_ROWS:,}"}
+            )
     if not rows:
-        raise ReadingError(_("No game was found in the pasted lines. Write one game per line, such as "
-                             "“1回戦 山田 41300 佐藤 28000 鈴木 18700 田中 12000”."))
+        raise ReadingError(
+            _(
+                "No game was found in the pasted lines. Write one game per line, such as "
+                "“1回戦 山田 41300 佐藤 28000 鈴木 18700 田中 12000”."
+            )
+        )
     fill_dates(rows, today=today)
     if not any(values["round"] for _n, values in rows):
         number_rounds(rows)

@@ -85,8 +85,11 @@ def read_header(cells):
     """Each known column key → its position in ``cells`` (every seat), and whether the players are by place."""
     # The template's keys (player_0 …) count seats from 0, people's headers (Player 1 …) from 1: a header
     # written without the underscore is read as people mean it.
-    found = {key: position for key, position in header_index(cells, SEATS).items()
-             if "_" in str(cells[position]) or normal(cells[position]) not in NAMED}
+    found = {
+        key: position
+        for key, position in header_index(cells, SEATS).items()
+        if "_" in str(cells[position]) or normal(cells[position]) not in NAMED
+    }
     known = {position: key for key, position in found.items()}
     placed = False
     last_player = None
@@ -122,12 +125,13 @@ def _key_of(word, found, last_player):
 
 def seat_keys(found, players):
     """Whether ``found`` has each of ``players`` seats' player and their score or points."""
-    return all(f"player_{seat}" in found and (f"score_{seat}" in found or f"points_{seat}" in found)
-               for seat in range(players))
+    return all(
+        f"player_{seat}" in found and (f"score_{seat}" in found or f"points_{seat}" in found) for seat in range(players)
+    )
 
 
 def summary_word(cells):
-    """"total", "count" or "skipped" when a row is labelled a summary (合計, 半荘数, 平均), else None."""
+    """ "total", "count" or "skipped" when a row is labelled a summary (合計, 半荘数, 平均), else None."""
     for cell in [cell for cell in cells if str(cell).strip()][:2]:
         word = normal(cell)
         if word in TOTAL_WORDS:

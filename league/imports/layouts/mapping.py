@@ -27,13 +27,20 @@ MOST_COLUMNS = 30  # columns offered there
 
 def column_choices(players):
     """(key, label) for each thing a column may hold, in the order the mapping page lists them."""
-    choices = [("", _("— not imported —")), ("date", column_name("date", players)),
-               ("round", column_name("round", players)), ("table", column_name("table", players)),
-               ("rule_set", column_name("rule_set", players)), ("note", column_name("note", players))]
+    choices = [
+        ("", _("— not imported —")),
+        ("date", column_name("date", players)),
+        ("round", column_name("round", players)),
+        ("table", column_name("table", players)),
+        ("rule_set", column_name("rule_set", players)),
+        ("note", column_name("note", players)),
+    ]
     for seat in range(players):
-        choices += [(f"player_{seat}", column_name(f"player_{seat}", players)),
-                    (f"score_{seat}", column_name(f"score_{seat}", players)),
-                    (f"points_{seat}", column_name(f"points_{seat}", players))]
+        choices += [
+            (f"player_{seat}", column_name(f"player_{seat}", players)),
+            (f"score_{seat}", column_name(f"score_{seat}", players)),
+            (f"points_{seat}", column_name(f"points_{seat}", players)),
+        ]
     return choices
 
 

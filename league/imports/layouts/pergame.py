@@ -46,27 +46,42 @@ def game_table(sheet, index, found, players, rule_set_name="", layout="rows"):
         _refuse_extra_seats(cells, found, sheet.rows[start:], players, rule_set_name)
     header = found
     found = {key: position for key, position in found.items() if _seat_of(key) is None or _seat_of(key) < seats}
-    columns = {key: (position, cells[position] if position < len(cells) and cells[position] else
-                     column_name(key, seats)) for key, position in found.items()}
+    columns = {
+        key: (position, cells[position] if position < len(cells) and cells[position] else column_name(key, seats))
+        for key, position in found.items()
+    }
     # A header row repeated further down (sheets pasted one after another) is not a game.
-    games, summaries = split_summaries([row for row in sheet.rows[start:]
-                                        if index is None or not _header_again(row[1], cells, header)])
+    games, summaries = split_summaries(
+        [row for row in sheet.rows[start:] if index is None or not _header_again(row[1], cells, header)]
+    )
     rows = []
     for row_number, row_cells in games:
-        values = {key: row_cells[position].strip() if position < len(row_cells) else ""
-                  for key, position in found.items()}
+        values = {
+            key: row_cells[position].strip() if position < len(row_cells) else "" for key, position in found.items()
+        }
         if any(values.values()):
             rows.append((row_number, values))
     in_thousands = scores_in_thousands(values.get(f"score_{seat}") for _n, values in rows for seat in range(seats))
-    kinds = {position: SCORE if key.startswith("score_") else POINTS for key, position in found.items()
-             if key.startswith(("score_", "points_"))}
+    kinds = {
+        position: SCORE if key.startswith("score_") else POINTS
+        for key, position in found.items()
+        if key.startswith(("score_", "points_"))
+    }
     check_summaries(summaries, games, kinds, lambda position: _label(position, cells), in_thousands)
     fill_dates(rows, year_hint(row_cells for _n, row_cells in sheet.rows[:start]))
     if "round" not in columns:
         number_rounds(rows)
         columns["round"] = (None, column_name("round", seats))
-    return Table(players=seats, columns=columns, rows=rows, source=sheet.source, header_row=number,
-                 layout=layout, scores_in_thousands=in_thousands, ignored=ignored_columns(cells, header.values()))
+    return Table(
+        players=seats,
+        columns=columns,
+        rows=rows,
+        source=sheet.source,
+        header_row=number,
+        layout=layout,
+        scores_in_thousands=in_thousands,
+        ignored=ignored_columns(cells, header.values()),
+    )
 
 
 def read_rows_layout(sheet, players, rule_set_name=""):
@@ -88,16 +103,20 @@ def missing_message(number, found, players):
         if f"points_{seat}" not in found:
             needed.append(f"score_{seat}")
     missing = ", ".join(column_name(key, players) for key in needed if key not in found)
-    return _("The header row (row %(row)s) lacks these columns: %(columns)s. Every game needs its date and each "
-             "player with their score (or final points); the template shows the layout.") % {
-        "row": number, "columns": missing}
+    return _(
+        "The header row (row %(row)s) lacks these columns: %(columns)s. Every game needs its date and each "
+        "player with their score (or final points); the template shows the layout."
+    ) % {"row": number, "columns": missing}
 
 
 def ignored_columns(header_cells, read):
     """The headed columns of ``header_cells`` whose positions are not in ``read``, as ``K (場所)``."""
     read = set(read)
-    return [_label(position, header_cells) for position, cell in enumerate(header_cells)
-            if position not in read and str(cell).strip()]
+    return [
+        _label(position, header_cells)
+        for position, cell in enumerate(header_cells)
+        if position not in read and str(cell).strip()
+    ]
 
 
 def _header_again(row_cells, header_cells, header):
@@ -122,13 +141,21 @@ def _refuse_extra_seats(header_cells, found, rows_after, players, rule_set_name)
     """A fourth player's columns in a three-player rule set would be dropped silently: refuse them."""
     if players >= SEATS:
         return
-    extra = {key: position for key, position in found.items()
-             if _seat_of(key) is not None and _seat_of(key) >= players}
-    used = any(position < len(cells) and cells[position].strip()
-               for _number, cells in rows_after for position in extra.values())
+    extra = {key: position for key, position in found.items() if _seat_of(key) is not None and _seat_of(key) >= players}
+    used = any(
+        position < len(cells) and cells[position].strip()
+        for _number, cells in rows_after
+        for position in extra.values()
+    )
     if used:
-        raise ReadingError(_("The file has columns for more players (%(columns)s) than the rules of %(rule_set)s "
-                             "have (%(players)s players). Choose the right rules, or remove those columns.") % {
-            "columns": ", ".join(header_cells[position] for position in extra.values()),
-            "rule_set": rule_set_name, "players": players})
-
+        raise ReadingError(
+            _(
+                "The file has columns for more players (%(columns)s) than the rules of %(rule_set)s "
+                "have (%(players)s players). Choose the right rules, or remove those columns."
+            )
+            % {
+                "columns": ", ".join(header_cells[position] for position in extra.values()),
+                "rule_set": rule_set_name,
+                "players": players,
+            }
+        )

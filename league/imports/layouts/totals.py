@@ -62,19 +62,29 @@ def _check_count(number, position, written, above, since, label, count_of=None):
     try:
         expected = parse_count(written)
     except ValidationError:
-        raise ReadingError(_("Row %(row)s, column %(column)s: “%(text)s” is not a number of games. Correct the "
-                             "sheet (or delete that row) and choose it again.") % {
-            "row": number, "column": label(position), "text": written}) from None
+        raise ReadingError(
+            _(
+                "Row %(row)s, column %(column)s: “%(text)s” is not a number of games. Correct the "
+                "sheet (or delete that row) and choose it again."
+            )
+            % {"row": number, "column": label(position), "text": written}
+        ) from None
     try:
-        counts = [sum((count_of(cells) or 0) if count_of else 1 for cells in rows if _cell(cells, position))
-                  for rows in (above, since)]
+        counts = [
+            sum((count_of(cells) or 0) if count_of else 1 for cells in rows if _cell(cells, position))
+            for rows in (above, since)
+        ]
     except ValidationError:
         return  # an unreadable count above: the plan names that cell
     if expected not in counts:
-        raise ReadingError(_("Row %(row)s, column %(column)s: the games row says %(written)s games, but %(counted)s "
-                             "games above have a value in this column. Correct the sheet (or delete that row) and "
-                             "choose it again.") % {"row": number, "column": label(position), "written": expected,
-                                                    "counted": counts[0]})
+        raise ReadingError(
+            _(
+                "Row %(row)s, column %(column)s: the games row says %(written)s games, but %(counted)s "
+                "games above have a value in this column. Correct the sheet (or delete that row) and "
+                "choose it again."
+            )
+            % {"row": number, "column": label(position), "written": expected, "counted": counts[0]}
+        )
 
 
 def _check_total(number, position, written, above, since, what, label, in_thousands):
@@ -83,20 +93,30 @@ def _check_total(number, position, written, above, since, what, label, in_thousa
             total, sums = parse_points(written), [_sum(rows, position, parse_points) for rows in (above, since)]
         else:
             total = parse_score(written, in_thousands=in_thousands)
-            sums = [_sum(rows, position, lambda text: parse_score(text, in_thousands=in_thousands))
-                    for rows in (above, since)]
+            sums = [
+                _sum(rows, position, lambda text: parse_score(text, in_thousands=in_thousands))
+                for rows in (above, since)
+            ]
     except ValidationError:
         if not _readable(written, what, in_thousands):  # totals rows never reach the plan: say it here
-            raise ReadingError(_("Row %(row)s, column %(column)s: the totals row holds “%(text)s”, which is not a "
-                                 "number. Correct the sheet (or delete that row) and choose it again.") % {
-                "row": number, "column": label(position), "text": written}) from None
+            raise ReadingError(
+                _(
+                    "Row %(row)s, column %(column)s: the totals row holds “%(text)s”, which is not a "
+                    "number. Correct the sheet (or delete that row) and choose it again."
+                )
+                % {"row": number, "column": label(position), "text": written}
+            ) from None
         return  # an unreadable game cell above: the plan names that cell
     if total is None or total in sums:
         return
     shown = (lambda value: format_points(value)) if what == POINTS else (lambda value: f"{value:,}")
-    raise ReadingError(_("Row %(row)s, column %(column)s: the totals row says %(written)s, but the games above add "
-                         "up to %(sum)s. Correct the sheet (or delete that row) and choose it again.") % {
-        "row": number, "column": label(position), "written": shown(total), "sum": shown(sums[0])})
+    raise ReadingError(
+        _(
+            "Row %(row)s, column %(column)s: the totals row says %(written)s, but the games above add "
+            "up to %(sum)s. Correct the sheet (or delete that row) and choose it again."
+        )
+        % {"row": number, "column": label(position), "written": shown(total), "sum": shown(sums[0])}
+    )
 
 
 def _readable(text, what, in_thousands):

@@ -36,8 +36,30 @@ from .headers import COUNT_WORDS, TOTAL_WORDS, normal, read_header
 from .pergame import ignored_columns
 from .totals import POINTS, check_summaries, split_summaries
 
-IGNORED = frozenset({"備考", "メモ", "memo", "note", "notes", "場所", "会場", "venue", "曜日", "weekday", "順位",
-                     "rank", "平均", "average", "ルール", "rules", "ruleset"}) | TOTAL_WORDS
+IGNORED = (
+    frozenset(
+        {
+            "備考",
+            "メモ",
+            "memo",
+            "note",
+            "notes",
+            "場所",
+            "会場",
+            "venue",
+            "曜日",
+            "weekday",
+            "順位",
+            "rank",
+            "平均",
+            "average",
+            "ルール",
+            "rules",
+            "ruleset",
+        }
+    )
+    | TOTAL_WORDS
+)
 WIDE = "wide"
 WIDE_DAYS = "wide_days"  # a 集計表 with a 半荘数 column: one row per day and table (day totals)
 # The columns of a game row besides the members': a ルール column makes each row's rule set its own (never the
@@ -54,8 +76,11 @@ def read_wide(sheet, players):
             continue
         known = set(found.values())
         per_day = [position for position, cell in enumerate(cells) if normal(cell) in COUNT_WORDS]
-        members = [position for position, cell in enumerate(cells) if cell.strip() and position not in known
-                   and normal(cell) not in IGNORED and position not in per_day]
+        members = [
+            position
+            for position, cell in enumerate(cells)
+            if cell.strip() and position not in known and normal(cell) not in IGNORED and position not in per_day
+        ]
         if len(members) >= players:
             return _wide_table(sheet, index, found, members, players, per_day)
     return None
@@ -69,13 +94,17 @@ def _wide_table(sheet, index, found, members, players, per_day):
 
     if per_day:
         found = {**found, "games": per_day[0]}
-    games, summaries = split_summaries([row for row in sheet.rows[index + 1:] if row[1] != header])
-    check_summaries(summaries, games, dict.fromkeys(members, POINTS), label,
-                    count_of=_day_count(per_day[0]) if per_day else None)
+    games, summaries = split_summaries([row for row in sheet.rows[index + 1 :] if row[1] != header])
+    check_summaries(
+        summaries, games, dict.fromkeys(members, POINTS), label, count_of=_day_count(per_day[0]) if per_day else None
+    )
     rows = []
     for row_number, cells in games:
-        played = [(position, cells[position].strip()) for position in members
-                  if position < len(cells) and cells[position].strip()]
+        played = [
+            (position, cells[position].strip())
+            for position in members
+            if position < len(cells) and cells[position].strip()
+        ]
         count = _cell(cells, per_day[0]) if per_day else ""
         if not played and not count:
             continue
@@ -88,18 +117,24 @@ def _wide_table(sheet, index, found, members, players, per_day):
         elif len(played) > players:
             raise ReadingError(_per_game_message(row_number, columns))
         elif len(played) < players:
-            raise ReadingError(_("Row %(row)s has final points for %(count)s members (%(columns)s), but a game under "
-                                 "these rules has %(players)s players. In this layout each row is one game: write "
-                                 "every player's points in it.") % {
-                "row": row_number, "count": len(played), "players": players, "columns": columns})
+            raise ReadingError(
+                _(
+                    "Row %(row)s has final points for %(count)s members (%(columns)s), but a game under "
+                    "these rules has %(players)s players. In this layout each row is one game: write "
+                    "every player's points in it."
+                )
+                % {"row": row_number, "count": len(played), "players": players, "columns": columns}
+            )
         kept = KEPT if one_game else DAY_KEPT
         values = {key: _cell(cells, position) for key, position in found.items() if key in kept}
         for seat, (position, text) in enumerate(played):
             try:
                 parse_points(text)
             except ValidationError as error:
-                raise ReadingError(_("Row %(row)s, column %(column)s: %(problem)s") % {
-                    "row": row_number, "column": label(position), "problem": " ".join(error.messages)}) from error
+                raise ReadingError(
+                    _("Row %(row)s, column %(column)s: %(problem)s")
+                    % {"row": row_number, "column": label(position), "problem": " ".join(error.messages)}
+                ) from error
             values[f"player_{seat}"] = header[position]
             values[f"points_{seat}"] = text
         # The seats are this row's member columns: messages name those, not the layout's 東家 ポイント.
@@ -115,8 +150,15 @@ def _wide_table(sheet, index, found, members, players, per_day):
         number_rounds(rows)
         columns["round"] = (None, column_name("round", players))
     read = {position for key, position in found.items() if key in KEPT + DAY_KEPT} | set(members)
-    return Table(players=players, columns=columns, rows=rows, source=sheet.source, header_row=number,
-                 layout=WIDE_DAYS if per_day else WIDE, ignored=ignored_columns(header, read))
+    return Table(
+        players=players,
+        columns=columns,
+        rows=rows,
+        source=sheet.source,
+        header_row=number,
+        layout=WIDE_DAYS if per_day else WIDE,
+        ignored=ignored_columns(header, read),
+    )
 
 
 def _cell(cells, position):
@@ -131,29 +173,46 @@ def _day_count(position):
 def _check_day_row(row, played, count, players, columns, count_column):
     """A day row lists one table of players (the count is then each one's) and says how many hanchan they played."""
     if not played:
-        raise ReadingError(_("Row %(row)s has a number of hanchan in %(column)s but no member's points. Write the "
-                             "points of the table's players, or delete the row.") % {
-            "row": row, "column": count_column})
+        raise ReadingError(
+            _(
+                "Row %(row)s has a number of hanchan in %(column)s but no member's points. Write the "
+                "points of the table's players, or delete the row."
+            )
+            % {"row": row, "column": count_column}
+        )
     if not count:
-        raise ReadingError(_("Row %(row)s, column %(column)s is empty: in a sheet with this column each row is one "
-                             "table's day (日計), and it must say how many hanchan the players on it played.") % {
-            "row": row, "column": count_column})
+        raise ReadingError(
+            _(
+                "Row %(row)s, column %(column)s is empty: in a sheet with this column each row is one "
+                "table's day (日計), and it must say how many hanchan the players on it played."
+            )
+            % {"row": row, "column": count_column}
+        )
     if len(played) > players:
-        raise ReadingError(_("Row %(row)s has a day's points for %(count)s members (%(columns)s), but one table has "
-                             "%(players)s players. With several tables, or players sitting out, the number of hanchan "
-                             "in %(column)s is not each member's, so what each played is unknown. Write one row per "
-                             "table, each with its own number of hanchan, or one row per hanchan.") % {
-            "row": row, "count": len(played), "columns": columns, "players": players, "column": count_column})
+        raise ReadingError(
+            _(
+                "Row %(row)s has a day's points for %(count)s members (%(columns)s), but one table has "
+                "%(players)s players. With several tables, or players sitting out, the number of hanchan "
+                "in %(column)s is not each member's, so what each played is unknown. Write one row per "
+                "table, each with its own number of hanchan, or one row per hanchan."
+            )
+            % {"row": row, "count": len(played), "columns": columns, "players": players, "column": count_column}
+        )
     if len(played) < players:
-        raise ReadingError(_("Row %(row)s has a day's points for %(count)s members (%(columns)s), but one table has "
-                             "%(players)s players. Each row is one table's day: write the points of every player at "
-                             "that table.") % {"row": row, "count": len(played), "columns": columns,
-                                               "players": players})
+        raise ReadingError(
+            _(
+                "Row %(row)s has a day's points for %(count)s members (%(columns)s), but one table has "
+                "%(players)s players. Each row is one table's day: write the points of every player at "
+                "that table."
+            )
+            % {"row": row, "count": len(played), "columns": columns, "players": players}
+        )
 
 
 def _per_game_message(row, columns):
-    return _("Row %(row)s (%(columns)s) has more values than a game has players: it adds up several games. Each row "
-             "of this sheet is read as one hanchan, and a total cannot be split into its games honestly (who played "
-             "whom, and each game's points, are not written). Write one row per hanchan, or add a 半荘数 (Games) "
-             "column saying how many hanchan the row counts: each row is then one table's day total (日計).") % {
-        "row": row, "columns": columns}
+    return _(
+        "Row %(row)s (%(columns)s) has more values than a game has players: it adds up several games. Each row "
+        "of this sheet is read as one hanchan, and a total cannot be split into its games honestly (who played "
+        "whom, and each game's points, are not written). Write one row per hanchan, or add a 半荘数 (Games) "
+        "column saying how many hanchan the row counts: each row is then one table's day total (日計)."
+    ) % {"row": row, "columns": columns}

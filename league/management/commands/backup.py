@@ -10,8 +10,10 @@ from league.backups import PAYLOADS, BackupRefused, default_path, postgresql, si
 
 
 class Command(BaseCommand):
-    help = ("Write a backup of the site's database (SQLite or PostgreSQL) to one zip file, by default "
-            "backups/janroku-<UTC time>.zip. Safe while the site runs. Restore it with “manage.py restore”.")
+    help = (
+        "Write a backup of the site's database (SQLite or PostgreSQL) to one zip file, by default "
+        "backups/janroku-<UTC time>.zip. Safe while the site runs. Restore it with “manage.py restore”."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--output", metavar="FILE.zip", help="where to write the backup")
@@ -31,5 +33,6 @@ class Command(BaseCommand):
             raise CommandError(refusal.message) from refusal
         except OSError as error:  # a folder that cannot be written, a full disk: said plainly, not as a traceback
             raise CommandError(str(error)) from error
-        self.stdout.write(_("Wrote the backup %(file)s (%(size)s bytes of database).")
-                          % {"file": target, "size": f"{meta['size']:,}"})
+        self.stdout.write(
+            _("Wrote the backup %(file)s (%(size)s bytes of database).") % {"file": target, "size": f"{meta['size']:,}"}
+        )

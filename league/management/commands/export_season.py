@@ -11,8 +11,10 @@ LANGUAGES = ("ja", "en")
 
 
 class Command(BaseCommand):
-    help = ("Write a season's workbook (Standings, Games, Results, Meetings, Meeting money, Members, Rules) "
-            "and, with --csv, its results as CSV.")
+    help = (
+        "Write a season's workbook (Standings, Games, Results, Meetings, Meeting money, Members, Rules) "
+        "and, with --csv, its results as CSV."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("club", help="the club's address name (slug)")
@@ -20,8 +22,9 @@ class Command(BaseCommand):
         parser.add_argument("--out", metavar="FILE.xlsx", help="where to write the workbook")
         parser.add_argument("--csv", metavar="FILE.csv", help="where to write the results as CSV (UTF-8 with BOM)")
         parser.add_argument("--rule-set", metavar="SLUG", help="only this rule set (default: all of the club's)")
-        parser.add_argument("--language", choices=LANGUAGES, default="ja",
-                            help="the language of the headers and texts (default: ja)")
+        parser.add_argument(
+            "--language", choices=LANGUAGES, default="ja", help="the language of the headers and texts (default: ja)"
+        )
 
     def handle(self, *args, club, season, out=None, csv=None, rule_set=None, language="ja", **options):
         if not out and not csv:

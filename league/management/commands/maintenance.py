@@ -8,14 +8,21 @@ from janroku import site_state
 
 
 class Command(BaseCommand):
-    help = ("Turn maintenance mode on or off, or say whether it is on. In maintenance mode every page can be read "
-            "and every write is refused; “on” waits for the saves already under way to finish. A restore "
-            "needs it while the site is serving.")
+    help = (
+        "Turn maintenance mode on or off, or say whether it is on. In maintenance mode every page can be read "
+        "and every write is refused; “on” waits for the saves already under way to finish. A restore "
+        "needs it while the site is serving."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("mode", choices=["on", "off", "status"])
-        parser.add_argument("--wait", type=float, default=60.0, metavar="SECONDS",
-                            help="how long “on” waits for the saves under way (default 60)")
+        parser.add_argument(
+            "--wait",
+            type=float,
+            default=60.0,
+            metavar="SECONDS",
+            help="how long “on” waits for the saves under way (default 60)",
+        )
 
     def handle(self, *args, mode, wait=60.0, **options):
         if mode == "on":
@@ -23,8 +30,13 @@ class Command(BaseCommand):
                 site_state.set_maintenance(True, since=timezone.now().isoformat(timespec="seconds"))
             left = site_state.wait_for_writes(wait)
             if left:
-                raise CommandError(_("Maintenance mode is on, but %(count)s saves are still under way; run "
-                                     "“manage.py maintenance status” until none are.") % {"count": len(left)})
+                raise CommandError(
+                    _(
+                        "Maintenance mode is on, but %(count)s saves are still under way; run "
+                        "“manage.py maintenance status” until none are."
+                    )
+                    % {"count": len(left)}
+                )
             self.stdout.write(_("Maintenance mode is on: pages can be read, every write is refused."))
         elif mode == "off":
             site_state.set_maintenance(False)
@@ -34,8 +46,9 @@ class Command(BaseCommand):
 
     def status(self):
         if site_state.maintenance_on():
-            self.stdout.write(_("Maintenance mode is on (since %(since)s).")
-                              % {"since": site_state.maintenance_since() or "?"})
+            self.stdout.write(
+                _("Maintenance mode is on (since %(since)s).") % {"since": site_state.maintenance_since() or "?"}
+            )
             left = site_state.writes_in_flight()
             if left:
                 self.stdout.write(_("%(count)s saves are still under way.") % {"count": len(left)})

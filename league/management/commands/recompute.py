@@ -13,8 +13,10 @@ from league.services.meeting_lines import refresh_club_lines
 
 
 class Command(BaseCommand):
-    help = ("Show which games of a club would change if settled again by the rule version in force on their "
-            "date; with --commit, save them.")
+    help = (
+        "Show which games of a club would change if settled again by the rule version in force on their "
+        "date; with --commit, save them."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("club", help="the club's address name (slug)")
@@ -31,8 +33,10 @@ class Command(BaseCommand):
         for plan in plans:
             self._show(plan)
         if not commit:
-            self.stdout.write(_("%(count)s games would change. Nothing was saved; run again with --commit "
-                                "to save.") % {"count": sum(plan.count for plan in plans)})
+            self.stdout.write(
+                _("%(count)s games would change. Nothing was saved; run again with --commit to save.")
+                % {"count": sum(plan.count for plan in plans)}
+            )
             return
         try:
             with transaction.atomic():  # every rule set or none
@@ -51,13 +55,17 @@ class Command(BaseCommand):
         for change in plan.changes:
             game = change.game
             line = _("%(date)s round %(round)s table %(table)s") % {
-                "date": f"{game.meeting.date:%Y-%m-%d}", "round": game.round, "table": game.table}
+                "date": f"{game.meeting.date:%Y-%m-%d}",
+                "round": game.round,
+                "table": game.table,
+            }
             if game.meeting.closed:
                 line += " " + _("(closed meeting)")
             if change.new_version:
                 line += " " + _("rules: %(old)s → %(new)s") % {
                     "old": f"{change.old_version.effective_from:%Y-%m-%d}",
-                    "new": f"{change.version.effective_from:%Y-%m-%d}"}
+                    "new": f"{change.version.effective_from:%Y-%m-%d}",
+                }
             self.stdout.write(line)
             for seat in change.seats:
                 place = f" ({seat.old_place} → {seat.new_place})" if seat.old_place != seat.new_place else ""
@@ -66,6 +74,12 @@ class Command(BaseCommand):
                 self.stdout.write(f"  {name}  {old} → {new}{place}")
         for problem in plan.problems:
             game = problem.game
-            self.stderr.write(_("Cannot recompute %(date)s round %(round)s table %(table)s: %(why)s") % {
-                "date": f"{game.meeting.date:%Y-%m-%d}", "round": game.round, "table": game.table,
-                "why": " ".join(problem.messages)})
+            self.stderr.write(
+                _("Cannot recompute %(date)s round %(round)s table %(table)s: %(why)s")
+                % {
+                    "date": f"{game.meeting.date:%Y-%m-%d}",
+                    "round": game.round,
+                    "table": game.table,
+                    "why": " ".join(problem.messages),
+                }
+            )
