@@ -6,7 +6,7 @@ patterns and every view they import) to the garbage collector's permanent
 generation.  Left where they were, every full collection walked them all
 again: about 130,000 objects, a collection every few requests on the pages
 that make many objects (the running standings' 16,000 cells), each 30 to
-100 ms, the slowest tenth of those pages (docs/performance.md).
+110 ms under load, the slowest tenth of those pages (docs/performance.md).
 """
 
 import gc

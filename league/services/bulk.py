@@ -3,7 +3,7 @@ and little Python per row.
 
 ``QuerySet.bulk_create`` compiles every value of every row through the ORM's
 insert compiler (a few function calls per value); for the 100,000 values of
-5,000 imported games that was most of the import's time (docs/performance.md).
+5,000 imported games that was 40 % of the import's time (docs/performance.md).
 ``insert_rows`` writes the same rows with one INSERT per chunk: values of
 integer, text and boolean columns go to the driver as they are, every other
 column through its field's own conversion (``get_db_prep_save``, after
