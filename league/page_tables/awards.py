@@ -10,11 +10,11 @@ import django_tables2 as tables
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from ..formatting import POINTS, format_date, format_figure
+from ..formatting import POINTS, RATE, format_date, format_figure
 from ..links import member_text
 from ..models import AwardTitle
 from ..stats.awards_text import described
-from .base import PageTable, points_figure
+from .base import PageTable, points_figure, rate_figure
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ def award_rows(awards: Any) -> list[AwardRow]:
             for holder in award.holders
         ]
         first = award.holders[0].figure if award.holders else None
-        figure = points_figure(first) if award.kind == POINTS else first
+        figure = points_figure(first) if award.kind == POINTS else rate_figure(first) if award.kind == RATE else first
         out_of = ""
         if award.title == AwardTitle.ATTENDANCE and awards.meetings and holders:
             out_of = ngettext("of %(meetings)s meeting", "of %(meetings)s meetings", awards.meetings) % {

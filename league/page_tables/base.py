@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 from django_tables2 import RequestConfig
 
-from .export import EXPORT_FORMATS, export_response
+from .export import EXPORT_FORMATS, PointsFigure, RateFigure, export_response
 
 EXPORT_PARAMETER = "_export"
 TABLE_PARAMETER = "_table"  # which of a page's tables (its prefix) a download is of, where a page has several
@@ -67,10 +67,15 @@ class PageTable(tables.Table):
     downloads: list[tuple[str, str]] = []  # set by ``configure``: (format, address) of the download links
 
 
-def points_figure(tenths: int | None) -> Decimal | None:
+def points_figure(tenths: int | None) -> PointsFigure | None:
     """Points (integer tenths) as a download writes them: a number a spreadsheet sums (``-123`` → ``-12.3``),
     never the page's text (``▲12.0``). None stays empty."""
-    return None if tenths is None else Decimal(tenths).scaleb(-1)
+    return None if tenths is None else PointsFigure(Decimal(tenths).scaleb(-1))
+
+
+def rate_figure(percent: Decimal | None) -> RateFigure | None:
+    """A rate the read models keep in percent (``Decimal("33.3")``) as a download writes it. None stays empty."""
+    return None if percent is None else RateFigure(percent)
 
 
 def _kind(kind: str, attrs: dict[str, Any] | None = None) -> dict[str, Any]:

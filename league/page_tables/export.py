@@ -10,15 +10,28 @@ and the CSV starts with a BOM so that Excel opens Japanese.
 import csv
 import io
 from decimal import Decimal
+from typing import Any
 
 from django.http import HttpResponse
 from django_tables2.export import TableExport
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 
-from ..exports.render import BOM, SHEET_TITLE_LENGTH, clean_text, text_cell
+from ..exports.cells import RATE
+from ..exports.render import BOM, NUMBER_FORMATS, SHEET_TITLE_LENGTH, clean_text, text_cell
+from ..formatting import decimal_number, points_number_format
 
 EXPORT_FORMATS = (TableExport.CSV, TableExport.XLSX)
+
+
+class PointsFigure(Decimal):
+    """Points in a download: a number a spreadsheet sums (``-12.3``), which a workbook cell shows as the season
+    workbook does (``+45.3``, ``▲12.0`` in Japanese: ``formatting.points_number_format``)."""
+
+
+class RateFigure(Decimal):
+    """A rate in percent in a download (``33.3``): that number in a CSV, a percentage cell in a workbook (0.333,
+    shown ``33.3%``, as the season workbook writes rates)."""
 
 
 class SafeTableExport(TableExport):
@@ -43,11 +56,30 @@ def _csv(rows: list) -> str:
 def _xlsx(rows: list, title: str) -> bytes:
     workbook = Workbook(write_only=True)
     sheet = workbook.create_sheet(title[:SHEET_TITLE_LENGTH])
+    points_format = points_number_format()  # the page's language: ▲ in Japanese
     for row in rows:
-        sheet.append([WriteOnlyCell(sheet, value) if _is_number(value) else text_cell(sheet, value) for value in row])
+        sheet.append(
+            [
+                _number_cell(sheet, value, points_format) if _is_number(value) else text_cell(sheet, value)
+                for value in row
+            ]
+        )
     out = io.BytesIO()
     workbook.save(out)
     return out.getvalue()
+
+
+def _number_cell(sheet: Any, value: Any, points_format: str) -> WriteOnlyCell:
+    """A figure's cell: points and rates formatted as the season workbook formats them, other numbers as they are."""
+    if isinstance(value, RateFigure):
+        cell = WriteOnlyCell(sheet, decimal_number(value / 100))
+        cell.number_format = NUMBER_FORMATS[RATE]
+    elif isinstance(value, PointsFigure):
+        cell = WriteOnlyCell(sheet, value)
+        cell.number_format = points_format
+    else:
+        cell = WriteOnlyCell(sheet, value)
+    return cell
 
 
 def _is_number(value: object) -> bool:

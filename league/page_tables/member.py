@@ -24,7 +24,7 @@ from ..formatting import format_date, format_points, format_score, format_signed
 from ..links import member_text, url_of_each, with_page_urls
 from ..models.people import reading_order
 from ..stats.member import HeadToHead, MemberRecord, SeatRecord
-from .base import PageTable, detail_column, key_column, name_column, points_figure
+from .base import PageTable, PointsFigure, detail_column, key_column, name_column, points_figure, rate_figure
 
 GAMES_PER_PAGE = 30
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
@@ -371,13 +371,13 @@ class SeatsTable(PageTable):
         return record.average_place
 
     def value_top_rate(self, record: SeatRow) -> Decimal | None:
-        return record.top_rate
+        return rate_figure(record.top_rate)
 
     def value_last_avoid_rate(self, record: SeatRow) -> Decimal | None:
-        return record.last_avoid_rate
+        return rate_figure(record.last_avoid_rate)
 
     def value_per_game(self, record: SeatRow) -> Decimal | None:
-        return record.per_game
+        return None if record.per_game is None else PointsFigure(record.per_game)
 
 
 # --- the places (the summary's count and rate of each place) ---------------------------------------------

@@ -23,7 +23,7 @@ from ..links import member_text
 from ..models.games import PLACE_NAMES, PLACE_RATE_NAMES
 from ..models.people import reading_order
 from ..stats.standings import MARU, Line
-from .base import PageTable, key_column, name_column, points_figure, rank_column
+from .base import PageTable, PointsFigure, key_column, name_column, points_figure, rank_column, rate_figure
 
 # Columns left out when every line has 0 there (a club without chips has no chips column).
 HIDDEN_WHEN_ZERO = ("chips", "shugi", "adjustments")
@@ -84,8 +84,17 @@ class Figure:
         self.raw, self.write, self.tenths, self.scored_note = raw, write, tenths, scored_note
 
     def export(self, line: Line) -> Any:
+        """The figure as a download writes it: points and rates typed, so a workbook formats them."""
         value = self.raw(line)
-        return points_figure(value) if self.tenths and value is not None else value
+        if value is None:
+            return None
+        if self.tenths:
+            return points_figure(value)
+        if self.write is _rate:
+            return rate_figure(value)
+        if self.write is _points:  # points per game: a Decimal of points already
+            return PointsFigure(value)
+        return value
 
 
 FIGURES: dict[str, Figure] = {

@@ -238,7 +238,9 @@ def test_the_awards_download_as_csv_and_xlsx_with_figures_as_numbers(client, mem
     champion = cells[1]
     assert (champion[1].value, champion[1].data_type, champion[1].quotePrefix) == (HOSTILE, "s", True)
     assert champion[2].value == 82 and champion[2].data_type == "n"
-    assert [row[2].value for row in cells[2:5]] == [33.3, 66.7, 100]  # the rates, in percent
+    assert [row[2].value for row in cells[2:5]] == [0.333, 0.667, 1]  # the rates, as percentage cells
+    assert {row[2].number_format for row in cells[2:5]} == {"0.0%"}
+    assert champion[2].number_format.startswith("+0.0;")  # points signed, as the season workbook writes them
     assert cells[-1][1].value is None and cells[-1][2].value is None  # nobody improved enough
 
 

@@ -299,7 +299,11 @@ def test_the_figures_by_seat_download_as_numbers(client, club, member, league):
     sheet = xlsx_sheet(client.get(address, {"_export": "xlsx", "_table": "seats-"}))
     rows = [[cell.value for cell in row] for row in sheet.iter_rows()]
     assert rows[0] == ["席", "平均順位", "半荘数", "トップ率", "ラス回避率", "平均ポイント"]
-    assert rows[1] == ["東", 2, 3, 66.7, 66.7, 43.3]  # numbers, never their texts
+    assert rows[1] == ["東", 2, 3, 0.667, 0.667, 43.3]  # numbers, never their texts; rates as fractions
+    # Formatted as the season workbook formats them: rates as percentages, points signed, ▲ in Japanese.
+    east = list(sheet.iter_rows())[1]
+    assert [east[3].number_format, east[4].number_format] == ["0.0%", "0.0%"]
+    assert east[5].number_format == '+0.0;"▲"0.0;"±"0.0'
     assert rows[4] == ["北", None, 0, None, None, None]
     response = client.get(address + "?seats-sort=-games")
     assert [row[0] for row in rows_of(response, "by-seat")] == ["東", "南", "西", "北"]  # seat order, always

@@ -267,6 +267,11 @@ def test_the_unranked_download_is_its_own_table_in_xlsx(client, club, season, me
     assert hostile[per_game] is None  # no game: an empty cell, not a dash
     six = [cell.value for cell in rows[2]]
     assert six[1] == 5 and isinstance(six[3], int | float)
+    # Points and rates formatted as the season workbook formats them, in the page's language.
+    minus = {"ja": '"▲"', "en": "-"}[language]
+    assert rows[2][1].number_format == f'+0.0;{minus}0.0;"±"0.0' == rows[2][3].number_format
+    rates = [cell for header, cell in zip(headers, rows[2], strict=True) if header in ("トップ率", "Top rate")]
+    assert rates and rates[0].number_format == "0.0%" and 0 <= rates[0].value <= 1
 
 
 def test_the_projectors_download_has_its_columns(client, club, season, member):
