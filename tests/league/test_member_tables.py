@@ -55,26 +55,29 @@ def links_of(response, css_class) -> list[str]:
 
 # --- the history ------------------------------------------------------------------------------------------
 
+# The history's columns in English, on the page and in its download alike.
+HISTORY_HEADINGS = [
+    "Date",
+    "Total",
+    "Place",
+    "Score",
+    "Game",
+    "Seat",
+    "Opponents",
+    "Base",
+    "Oka",
+    "Uma",
+    "Bust",
+    "Chips",
+    "Yakuman bonus",
+    "Chombo",
+]
+
 
 def test_the_history_shows_each_games_cells(client, club, member, league):
     client.force_login(member)
     response = client.get("/en" + page_url(club, league["東田"]))
-    assert headings_of(response, "member-games") == [
-        "Date",
-        "Total",
-        "Place",
-        "Score",
-        "Game",
-        "Seat",
-        "Opponents",
-        "Base",
-        "Oka",
-        "Uma",
-        "Bust",
-        "Chips",
-        "Yakuman bonus",
-        "Chombo",
-    ]
+    assert headings_of(response, "member-games") == HISTORY_HEADINGS
     rows = rows_of(response, "member-games")
     assert [row[:5] for row in rows] == [
         ["Sun 14 Jun 2026", "+130.0", "1", "60,000", "Round 3 · table 1"],
@@ -166,22 +169,7 @@ def test_the_history_downloads_every_game_in_english_and_japanese(client, club, 
     client.force_login(member)
     address = page_url(club, league["東田"])  # Japanese: reversed before an English page leaves English active
     english = csv_rows(client.get("/en" + address, {"_export": "csv", "page": "2"}))
-    assert english[0] == [
-        "Date",
-        "Total",
-        "Place",
-        "Score",
-        "Game",
-        "Seat",
-        "Opponents",
-        "Base",
-        "Oka",
-        "Uma",
-        "Bust",
-        "Chips",
-        "Yakuman bonus",
-        "Chombo",
-    ]
+    assert english[0] == HISTORY_HEADINGS  # the page's columns, in its order
     assert len(english) == 6  # every game, not the page
     assert english[2] == [
         "Sun 14 Jun 2026",
