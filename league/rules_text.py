@@ -11,25 +11,19 @@ from django.utils.translation import gettext_lazy
 import scoring
 from scoring.points import tenths_from_points
 from scoring.rules import rule_book
+from scoring.schema import RULES
 
 from .formatting import format_points
 
-ROUNDING_TEXT = {
-    "none": gettext_lazy("none (to 100 points, 0.1 P)"),
-    "half_up": gettext_lazy("round half up (四捨五入)"),
-    "five_down_six_up": gettext_lazy("five down, six up (五捨六入)"),
-    "down": gettext_lazy("round down (切り捨て)"),
-    "up": gettext_lazy("round up (切り上げ)"),
-    "toward_target": gettext_lazy("plus players down, minus players up (プラス切り捨て・マイナス切り上げ)"),
-}
-TIES_TEXT = {
-    "seat": gettext_lazy("seat order from the starting dealer wins (起家優先)"),
-    "split": gettext_lazy("same place; oka and uma shared equally (同点同順位)"),
-}
-DEPOSITS_TEXT = {
-    "top": gettext_lazy("go to the top"),
-    "lost": gettext_lazy("are taken out of the game"),
-}
+
+def _choice_words(key):
+    """How the rules sheet words each choice of a setting (the schema's words, translated when shown)."""
+    return {choice.value: gettext_lazy(choice.text) for choice in RULES[key].choices}
+
+
+ROUNDING_TEXT = _choice_words("rounding")
+TIES_TEXT = _choice_words("ties")
+DEPOSITS_TEXT = _choice_words("deposits")
 
 
 def point_text(value):

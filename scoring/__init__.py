@@ -14,6 +14,9 @@ The contract, and how to call it, is docs/scoring.md.
   normalised, with every default filled in.
 - ``points_created_per_game(rules)`` says what an explicit oka creates or
   destroys in every game (the rule-version form warns about it).
+- ``scoring.schema`` describes each rule and fee setting once (key, type, default,
+  range, words); the engine, the site's rule-version form, the rules text and
+  docs/scoring.md read it.
 - Every refusal is a ``ScoringError`` with ``code``, ``field`` and ``message``.
 """
 

@@ -10,24 +10,16 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from .errors import Problems, _
+from .schema import FEES, MOST_YEN, fee_defaults
 from .shares import split_evenly
 
 if TYPE_CHECKING:
     from typing_extensions import TypeIs
 
-FEE_DEFAULTS = {
-    "per_game": 0,
-    "by_place": None,
-    "venue": 0,
-    "rounds": 0,
-    "surplus_to": "none",
-    "min_share": [1, 3],
-    "require_present": True,
-    "shortfall": "recipient",
-}
-SURPLUS_TO = ("day_top", "none")
-MOST_YEN = 10_000_000  # far beyond a day's fees; a longer number is a typo
-SHORTFALL = ("recipient", "split", "club")
+# The fee settings' defaults, choices and range are the schema's (scoring/schema.py).
+FEE_DEFAULTS = fee_defaults()
+SURPLUS_TO = FEES["surplus_to"].values
+SHORTFALL = FEES["shortfall"].values
 PLAYER_KEYS = ("id", "places", "points", "present_at_close")
 
 

@@ -13,7 +13,8 @@ from typing import Any
 from .errors import Problems, _
 from .game import _chips, _chombo, _deposit, _ended_by_yakuman, _yakuman
 from .points import points_from_tenths, tenths_from_points
-from .rules import MOST_POINTS, RuleBook, oka_imbalance, rule_book
+from .rules import RuleBook, oka_imbalance, rule_book
+from .schema import MOST_POINTS
 from .settle import PARTS, SeatResult, Settlement, _charge_chombo, places_by_score
 
 POINTS_GAME_KEYS = ("points", "deposit", "chips", "yakuman", "chombo", "ended_by_yakuman", "extras_unrecorded")

@@ -6,43 +6,22 @@ not understand, naming the key.  ``RuleBook`` is the same rules in integer
 tenths, which is what the settling code reads.
 """
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import Problems, _
 from .points import json_points, tenths_from_points
+from .schema import MOST_POINTS, MOST_TENBO, RULES, TOP_KEYS, section_defaults, section_settings
 
-METHODS = ("oka_uma", "win_points")
-MOST_TENBO = 1_000_000  # for start, target and the float line
-MOST_POINTS = 10_000  # per setting; far beyond any club's uma, oka or bonus (a longer number is a typo)
-ROUNDINGS = ("none", "half_up", "five_down_six_up", "down", "up", "toward_target")
-TIES = ("seat", "split")
-DEPOSITS = ("top", "lost")
-
-TOP_KEYS = (
-    "players",
-    "method",
-    "start",
-    "target",
-    "oka",
-    "uma",
-    "uma_by_floats",
-    "float_line",
-    "rounding",
-    "ties",
-    "deposits",
-    "box_under",
-    "bust",
-    "chips",
-    "yakuman_shugi",
-    "chombo",
-    "win_points",
-)
-BUST_DEFAULTS = {"penalty": 0, "bonus": 0, "at_zero": False}
-CHIPS_DEFAULTS = {"value": 0, "in_total": True}
-SHUGI_DEFAULTS = {"ron": 0, "tsumo_each": 0, "counted_ron": 0, "counted_tsumo_each": 0, "multiply": False}
-CHOMBO_DEFAULTS = {"penalty": 0, "to_others": False}
+# Defaults, choices and ranges are the schema's (scoring/schema.py); these names are what the checks read.
+METHODS = RULES["method"].values
+ROUNDINGS = RULES["rounding"].values
+TIES = RULES["ties"].values
+DEPOSITS = RULES["deposits"].values
+BUST_DEFAULTS = section_defaults("bust")
+CHIPS_DEFAULTS = section_defaults("chips")
+SHUGI_DEFAULTS = section_defaults("yakuman_shugi")
+CHOMBO_DEFAULTS = section_defaults("chombo")
 WIN_POINTS_KEYS = ("tables", "yakuman")
 
 # A rules object must say ``players`` and ``start``; these are the commonest table (四人打ち,
@@ -145,24 +124,24 @@ def _normalise(rules: Any) -> tuple[dict[str, Any], RuleBook]:
             problems.add("unknown_key", str(key), _("Unknown setting “%(key)s”."), key=key)
 
     players = rules.get("players")
-    if players not in (3, 4) or isinstance(players, bool):
+    if players not in RULES["players"].values or isinstance(players, bool):
         problems.add("bad_players", "players", _("Players must be 3 or 4, not %(value)s."), value=_show(players))
         problems.raise_if_any()  # every list length depends on it
 
-    method = rules.get("method", "oka_uma")
+    method = rules.get("method", RULES["method"].default)
     _choice(problems, "method", method, METHODS)
     start = _tenbo(problems, "start", rules.get("start"), required=True)
     # A bad start is reported once, not again through the settings that default to it.
     target = _tenbo(problems, "target", rules.get("target", start or None))
     float_default = start if method == "win_points" else target
     float_line = _tenbo(problems, "float_line", rules.get("float_line", float_default or None), allow_zero=True)
-    rounding = rules.get("rounding", "none")
+    rounding = rules.get("rounding", RULES["rounding"].default)
     _choice(problems, "rounding", rounding, ROUNDINGS)
-    ties = rules.get("ties", "seat")
+    ties = rules.get("ties", RULES["ties"].default)
     _choice(problems, "ties", ties, TIES)
-    deposits = rules.get("deposits", "top")
+    deposits = rules.get("deposits", RULES["deposits"].default)
     _choice(problems, "deposits", deposits, DEPOSITS)
-    box_under = _flag(problems, "box_under", rules.get("box_under", True))
+    box_under = _flag(problems, "box_under", rules.get("box_under", RULES["box_under"].default))
 
     oka = rules.get("oka")
     if oka is None:
@@ -173,10 +152,10 @@ def _normalise(rules: Any) -> tuple[dict[str, Any], RuleBook]:
     uma = _uma_list(problems, "uma", rules.get("uma", [0] * players), players)
     uma_by_floats = _uma_by_floats(problems, rules.get("uma_by_floats"), players)
 
-    bust = _section(problems, "bust", rules.get("bust", {}), BUST_DEFAULTS)
-    chips = _section(problems, "chips", rules.get("chips", {}), CHIPS_DEFAULTS)
-    shugi = _section(problems, "yakuman_shugi", rules.get("yakuman_shugi", {}), SHUGI_DEFAULTS)
-    chombo = _section(problems, "chombo", rules.get("chombo", {}), CHOMBO_DEFAULTS)
+    bust = _section(problems, "bust", rules.get("bust", {}))
+    chips = _section(problems, "chips", rules.get("chips", {}))
+    shugi = _section(problems, "yakuman_shugi", rules.get("yakuman_shugi", {}))
+    chombo = _section(problems, "chombo", rules.get("chombo", {}))
 
     win_tables, win_yakuman = _win_points(problems, rules.get("win_points"), method, players)
     if method == "win_points":
@@ -371,21 +350,23 @@ def _uma_by_floats(problems: Problems, value: object, players: int) -> dict[int,
     return table
 
 
-def _section(problems: Problems, field: str, value: object, defaults: Mapping[str, int]) -> dict[str, Any]:
-    """A nested settings object such as ``bust``: known keys, defaults filled."""
+def _section(problems: Problems, field: str, value: object) -> dict[str, Any]:
+    """A nested settings object such as ``bust``: its schema's keys, defaults filled."""
     if not isinstance(value, dict):
         problems.add("not_object", field, _("Expected an object of settings."))
         value = {}
+    settings = section_settings(field)
+    known = {setting.key.partition(".")[2]: setting for setting in settings}
     for key in value:
-        if key not in defaults:
+        if key not in known:
             problems.add("unknown_key", f"{field}.{key}", _("Unknown setting “%(key)s”."), key=key)
     section: dict[str, Any] = {}
-    for key, default in defaults.items():
-        raw = value.get(key, default)
-        if isinstance(default, bool):
-            section[key] = _flag(problems, f"{field}.{key}", raw)
+    for key, setting in known.items():
+        raw = value.get(key, setting.default)
+        if setting.kind == "flag":
+            section[key] = _flag(problems, setting.key, raw)
         else:
-            section[key] = _points(problems, f"{field}.{key}", raw, non_negative=True)
+            section[key] = _points(problems, setting.key, raw, non_negative=True)
     return section
 
 
@@ -453,7 +434,9 @@ def _win_points(problems: Problems, value: object, method: object, players: int)
                     total=json_points(sum(tenths)),
                 )
             tables[int(key)] = tenths
-    yakuman = _points(problems, "win_points.yakuman", value.get("yakuman", 0), non_negative=True)
+    yakuman = _points(
+        problems, "win_points.yakuman", value.get("yakuman", RULES["win_points.yakuman"].default), non_negative=True
+    )
     return tables, yakuman
 
 
@@ -462,7 +445,7 @@ def _check_unused_by_win_points(problems: Problems, rules: dict[str, Any], playe
         "oka": None,
         "uma": [0] * players,
         "uma_by_floats": None,
-        "rounding": "none",
+        "rounding": RULES["rounding"].default,
         "bust": BUST_DEFAULTS,
         "chips": CHIPS_DEFAULTS,
         "yakuman_shugi": SHUGI_DEFAULTS,
@@ -482,5 +465,5 @@ def _check_unused_by_win_points(problems: Problems, rules: dict[str, Any], playe
                 _("“%(key)s” has no effect with the win_points method; leave it out."),
                 key=key,
             )
-    if rules.get("ties", "seat") != "seat":
+    if rules.get("ties", RULES["ties"].default) != "seat":
         problems.add("win_points_ties", "ties", _("The win_points method ranks ties by seat."))

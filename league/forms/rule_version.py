@@ -18,9 +18,16 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from scoring.meeting import FEE_DEFAULTS
 from scoring.points import json_points
-from scoring.rules import BUST_DEFAULTS, CHIPS_DEFAULTS, CHOMBO_DEFAULTS, SHUGI_DEFAULTS
+from scoring.schema import (
+    FEE_SETTINGS,
+    RULE_SETTINGS,
+    RULES,
+    SECTIONS,
+    fee_defaults,
+    section_defaults,
+    section_settings,
+)
 
 from ..rule_checks import engine_message
 from .rule_fields import PointsField, PointsListField, points_list_text, points_text
@@ -29,6 +36,7 @@ from .rule_settings import (
     FEE_PATHS,
     FIELDSETS,
     FLOAT_COUNTS,
+    GROUP_KINDS,
     PLACES,
     RULE_AREAS,
     RULE_PATHS,
@@ -40,6 +48,9 @@ from .rule_settings import (
     win_table_label,
 )
 
+# The nested objects of the rules the form writes whole when they differ from their defaults (the win points
+# are written by method).
+SECTIONS_WRITTEN = tuple(section.key for section in SECTIONS if section.key != "win_points")
 # Written into the rules even when they equal the engine's default, so the version reads as a whole.
 ALWAYS_WRITTEN = {"oka_uma": ("uma", "rounding", "ties", "deposits", "box_under"), "win_points": ()}
 
@@ -109,36 +120,15 @@ class RuleVersionForm(RuleVersionFields):
         optional = {
             "uma": [json_points(data.get(f"uma_{place}") or 0) for place in range(players)],
             "uma_by_floats": floats or None,
-            "rounding": data.get("rounding") or "none",
-            "ties": data.get("ties") or "seat",
-            "deposits": data.get("deposits") or "top",
+            **{key: data.get(key) or RULES[key].default for key in ("rounding", "ties", "deposits")},
             "box_under": bool(data.get("box_under")),
-            "bust": {
-                "penalty": _points(data, "bust_penalty"),
-                "bonus": _points(data, "bust_bonus"),
-                "at_zero": bool(data.get("bust_at_zero")),
-            },
-            "chips": {"value": _points(data, "chip_value"), "in_total": bool(data.get("chips_in_total"))},
-            "yakuman_shugi": {
-                **{
-                    key: _points(data, f"shugi_{key}")
-                    for key in ("ron", "tsumo_each", "counted_ron", "counted_tsumo_each")
-                },
-                "multiply": bool(data.get("shugi_multiply")),
-            },
-            "chombo": {"penalty": _points(data, "chombo_penalty"), "to_others": bool(data.get("chombo_to_others"))},
+            **{section: _section_json(data, section) for section in SECTIONS_WRITTEN},
         }
         defaults = {
             "uma": [0] * players,
             "uma_by_floats": None,
-            "rounding": "none",
-            "ties": "seat",
-            "deposits": "top",
-            "box_under": True,
-            "bust": BUST_DEFAULTS,
-            "chips": CHIPS_DEFAULTS,
-            "yakuman_shugi": SHUGI_DEFAULTS,
-            "chombo": CHOMBO_DEFAULTS,
+            **{key: RULES[key].default for key in ("rounding", "ties", "deposits", "box_under")},
+            **{section: section_defaults(section) for section in SECTIONS_WRITTEN},
         }
         for key, value in optional.items():
             if key in ALWAYS_WRITTEN.get(method, ()) or value != defaults[key]:
@@ -155,16 +145,12 @@ class RuleVersionForm(RuleVersionFields):
 
     def fees_json(self, data):
         """The fee settings that differ from the engine's defaults."""
-        values = {
-            "per_game": data.get("fee_per_game") or 0,
-            "by_place": data.get("fee_by_place"),
-            "venue": data.get("fee_venue") or 0,
-            "surplus_to": data.get("fee_surplus_to") or "none",
-            "min_share": data.get("fee_min_share") or FEE_DEFAULTS["min_share"],
-            "require_present": bool(data.get("fee_require_present")),
-            "shortfall": data.get("fee_shortfall") or "recipient",
-        }
-        return {key: value for key, value in values.items() if value != FEE_DEFAULTS[key]}
+        defaults, values = fee_defaults(), {}
+        for setting in FEE_SETTINGS:
+            if setting.field:
+                value = data.get(setting.field)
+                values[setting.key] = bool(value) if setting.kind == "flag" else value or defaults[setting.key]
+        return {key: value for key, value in values.items() if value != defaults[key]}
 
     def _refuse(self, targets, error):
         """Show an engine refusal beside the first of ``targets`` the form has (a field, or a list or section).
@@ -220,6 +206,16 @@ def _points(data, name):
     return json_points(data.get(name) or 0)
 
 
+def _section_json(data, section):
+    """A nested object of the rules (``bust``) from its fields: flags ticked or not, amounts 0 when empty."""
+    return {
+        setting.key.partition(".")[2]: bool(data.get(setting.field))
+        if setting.kind == "flag"
+        else _points(data, setting.field)
+        for setting in section_settings(section)
+    }
+
+
 def _candidates(path, exact, patterns, areas):
     """Where a refusal of ``path`` is shown: its own field when there is one, else its list or section."""
     found = []
@@ -257,37 +253,16 @@ def initial_from_rules(written, written_fees, today=None):
     """The form's starting values for the rules and fees JSON ``written`` (a version's, or a preset's)."""
     initial = {"effective_from": today or timezone.localdate()}
     settings, fees = scoring.validate_rules(written), scoring.validate_fees(written_fees)
-    initial.update(
-        {
-            "players": settings["players"],
-            "method": settings["method"],
-            "start": settings["start"],
-            "target": written.get("target", ""),
-            "float_line": written.get("float_line", ""),
-            "oka": points_text(written.get("oka")),
-            "rounding": settings["rounding"],
-            "ties": settings["ties"],
-            "deposits": settings["deposits"],
-            "box_under": settings["box_under"],
-            "bust_penalty": _shown(settings["bust"]["penalty"]),
-            "bust_bonus": _shown(settings["bust"]["bonus"]),
-            "bust_at_zero": settings["bust"]["at_zero"],
-            "chip_value": _shown(settings["chips"]["value"]),
-            "chips_in_total": settings["chips"]["in_total"],
-            "shugi_multiply": settings["yakuman_shugi"]["multiply"],
-            "chombo_penalty": _shown(settings["chombo"]["penalty"]),
-            "chombo_to_others": settings["chombo"]["to_others"],
-            "fee_per_game": fees["per_game"] or "",
-            "fee_venue": fees["venue"] or "",
-            "fee_by_place": " ".join(str(yen) for yen in fees["by_place"] or []),
-            "fee_surplus_to": fees["surplus_to"],
-            "fee_min_share": "{}/{}".format(*fees["min_share"]),
-            "fee_require_present": fees["require_present"],
-            "fee_shortfall": fees["shortfall"],
-        }
-    )
-    for key in ("ron", "tsumo_each", "counted_ron", "counted_tsumo_each"):
-        initial[f"shugi_{key}"] = _shown(settings["yakuman_shugi"][key])
+    for setting in RULE_SETTINGS:
+        if setting.kind in ("score", "points") and setting.computed:
+            # Left empty when the version leaves it to be worked out, so the form says so.
+            raw = written.get(setting.key)
+            initial[setting.field] = points_text(raw) if setting.kind == "points" else ("" if raw is None else raw)
+        elif setting.kind not in GROUP_KINDS and (setting.section != "win_points" or settings["win_points"]):
+            initial[setting.field] = _initial(setting, _value(settings, setting.key))
+    for setting in FEE_SETTINGS:
+        if setting.field:
+            initial[setting.field] = _initial(setting, fees[setting.key])
     if any(settings["uma"]):
         initial.update({f"uma_{place}": points_text(uma) for place, uma in enumerate(settings["uma"])})
     for count, uma in (settings["uma_by_floats"] or {}).items():
@@ -295,8 +270,26 @@ def initial_from_rules(written, written_fees, today=None):
     if settings["win_points"]:
         for count, table in settings["win_points"]["tables"].items():
             initial[f"win_table_{count}"] = points_list_text(table)
-        initial["win_yakuman"] = _shown(settings["win_points"]["yakuman"])
     return initial
+
+
+def _value(settings, key):
+    """The value at a dotted ``key`` of the normalised rules (``bust.penalty``)."""
+    section, _dot, name = key.partition(".")
+    return settings[section][name] if name else settings[section]
+
+
+def _initial(setting, value):
+    """A setting's value as its box shows it: amounts and yen empty when 0, lists and shares as typed."""
+    if setting.kind == "amount":
+        return _shown(value)
+    if setting.kind == "yen":
+        return value or ""
+    if setting.kind == "yen_list":
+        return " ".join(str(yen) for yen in value or [])
+    if setting.kind == "share":
+        return "{}/{}".format(*value)
+    return value
 
 
 def _shown(value):
