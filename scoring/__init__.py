@@ -17,9 +17,18 @@ The contract, and how to call it, is docs/scoring.md.
 - ``scoring.schema`` describes each rule and fee setting once (key, type, default,
   range, words); the engine, the site's rule-version form, the rules text and
   docs/scoring.md read it.
+- ``places_by_score(scores, ties)`` and ``round_score(score, mode, target)``
+  are the place and rounding rules; ``points_sum_allowed(rules, total, deposit,
+  chombo)`` is the points-only game's sum check.
+- ``is_bust(rules, score)``, ``bust_pays(rules)`` and ``unwritten_busts(rules,
+  scores, written)`` say when a final score busts, whether a bust pays points,
+  and which busted seats a game must still write (the entry form, the importer).
+- ``is_round_or_table(number)`` and ``MOST_ROUNDS``: how a game is numbered
+  within its day.
 - Every refusal is a ``ScoringError`` with ``code``, ``field`` and ``message``.
 """
 
+from .busts import bust_pays, is_bust, unwritten_busts
 from .day_totals import MOST_DAY_GAMES, check_day_points
 from .errors import ScoringError
 from .meeting import MeetingSettlement, PlayerMoney, settle_meeting, validate_fees
@@ -38,7 +47,9 @@ __all__ = [
     "ScoringError",
     "SeatResult",
     "Settlement",
+    "bust_pays",
     "check_day_points",
+    "is_bust",
     "is_round_or_table",
     "places_by_score",
     "points_created_per_game",
@@ -47,6 +58,7 @@ __all__ = [
     "settle",
     "settle_meeting",
     "settle_points",
+    "unwritten_busts",
     "validate_fees",
     "validate_rules",
 ]

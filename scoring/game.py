@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .busts import busted
 from .errors import Problems, _
 from .rules import RuleBook
 
@@ -194,10 +195,6 @@ def _chips(problems: Problems, value: object, players: int) -> list[int]:
     return list(value) if ok else [0] * players
 
 
-def _busted(score: int, at_zero: bool) -> bool:
-    return score < 0 or (at_zero and score == 0)
-
-
 def _busts(
     problems: Problems, value: object, players: int, scores: list[int] | None, at_zero: bool
 ) -> list[tuple[int, int | None]]:
@@ -220,7 +217,7 @@ def _busts(
             problems.add("bust_twice", f"{field}.seat", _("Seat %(seat)s is listed as busted twice."), seat=seat)
             continue
         seen.add(seat)
-        if scores is not None and not _busted(scores[seat], at_zero):
+        if scores is not None and not busted(scores[seat], at_zero):
             line = _("below 0 or exactly 0") if at_zero else _("below 0")
             problems.add(
                 "not_busted",
