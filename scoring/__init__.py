@@ -23,6 +23,8 @@ The contract, and how to call it, is docs/scoring.md.
 - ``is_bust(rules, score)``, ``bust_pays(rules)`` and ``unwritten_busts(rules,
   scores, written)`` say when a final score busts, whether a bust pays points,
   and which busted seats a game must still write (the entry form, the importer).
+- ``maru_kind(place, floats, double_maru_a)`` says which of ``MARU_KINDS``
+  (マルA, B, C, ダブルマルA) a seat's win-points game counts as.
 - ``is_round_or_table(number)`` and ``MOST_ROUNDS``: how a game is numbered
   within its day.
 - Every refusal is a ``ScoringError`` with ``code``, ``field`` and ``message``.
@@ -31,6 +33,7 @@ The contract, and how to call it, is docs/scoring.md.
 from .busts import bust_pays, is_bust, unwritten_busts
 from .day_totals import MOST_DAY_GAMES, check_day_points
 from .errors import ScoringError
+from .maru import MARU_KINDS, maru_kind
 from .meeting import MeetingSettlement, PlayerMoney, settle_meeting, validate_fees
 from .numbering import MOST_ROUNDS, is_round_or_table
 from .points_only import points_sum_allowed, settle_points
@@ -39,6 +42,7 @@ from .rules import STARTING_RULES, points_created_per_game, validate_rules
 from .settle import SeatResult, Settlement, places_by_score, settle
 
 __all__ = [
+    "MARU_KINDS",
     "MOST_DAY_GAMES",
     "MOST_ROUNDS",
     "STARTING_RULES",
@@ -51,6 +55,7 @@ __all__ = [
     "check_day_points",
     "is_bust",
     "is_round_or_table",
+    "maru_kind",
     "places_by_score",
     "points_created_per_game",
     "points_sum_allowed",
