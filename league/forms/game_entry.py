@@ -425,14 +425,13 @@ class GameForm(EntryChecksForm):
 
     def _busts(self, data, scores):
         busts = []
-        bust = (self.rule_settings or {}).get("bust") or {}
-        pays = bool(bust.get("penalty") or bust.get("bonus"))
+        written = {seat for seat in range(self.players) if data.get(f"bust_{seat}")}
+        # A bust that pays points must not be forgotten (the engine's rule, as the importer applies it).
+        unwritten = scoring.unwritten_busts(self.rule_version.rules, scores, written)
         for seat in range(self.players):
             by = data.get(f"bust_{seat}")
-            busted = scores[seat] < 0 or (bust.get("at_zero") and scores[seat] == 0)
             if not by:
-                if pays and busted:
-                    # The bust pays points here, so it must not be forgotten.
+                if seat in unwritten:
                     self.add_error(
                         f"bust_{seat}",
                         gettext("%(wind)s finished below 0: choose who busted them, or “nobody in particular”.")

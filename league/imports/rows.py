@@ -323,23 +323,18 @@ def _check_version(row):
 def _check_busts(row):
     """As on the entry form: when a bust pays points, a player below 0 must have their bust written."""
     game = row.game
-    bust = game.rule_version.settings.get("bust") or {}
-    if not (bust.get("penalty") or bust.get("bonus")):
-        return
     written = {entry["seat"] for entry in game.busts}
-    for seat, score in enumerate(game.scores):
-        busted = score < 0 or (bust.get("at_zero") and score == 0)
-        if busted and seat not in written:
-            other = wind(1 if seat == 0 else 0)
-            row.problem(
-                "busts",
-                _(
-                    "%(wind)s finished below 0 and a bust pays points here: write who busted them, "
-                    "e.g. %(example)s, or %(top)s when nobody in particular did."
-                )
-                % {"wind": WINDS[seat], "example": f"{wind(seat)}:{other}", "top": f"{wind(seat)}:トップ"},
-                blocks_engine=False,
-            )  # the points are still shown
+    for seat in scoring.unwritten_busts(game.rule_version.rules, game.scores, written):
+        other = wind(1 if seat == 0 else 0)
+        row.problem(
+            "busts",
+            _(
+                "%(wind)s finished below 0 and a bust pays points here: write who busted them, "
+                "e.g. %(example)s, or %(top)s when nobody in particular did."
+            )
+            % {"wind": WINDS[seat], "example": f"{wind(seat)}:{other}", "top": f"{wind(seat)}:トップ"},
+            blocks_engine=False,
+        )  # the points are still shown
 
 
 def _check_written_points(row, written):
