@@ -9,11 +9,11 @@ fractions (0.371), which the sheet shows as percentages (37.1%).
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+import scoring
+
 from ..formatting import decimal_number, points_number
 from ..models.games import PLACE_NAMES, PLACE_RATE_NAMES
 from .cells import AVERAGE, DATE, INT, POINTS, RATE, Column, Sheet
-
-MARU = ("maru_a", "maru_b", "maru_c", "double_maru_a")
 
 
 def standings_sheet(results):
@@ -102,7 +102,7 @@ def _rows(results, several, places, maru, guests):
                 points_number(line.day_points),
             ]
             if maru:
-                row += [line.maru.get(key) if result.win_points else None for key in MARU]
+                row += [line.maru.get(key) if result.win_points else None for key in scoring.MARU_KINDS]
             yield row
 
 

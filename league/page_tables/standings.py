@@ -18,11 +18,13 @@ import django_tables2 as tables
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+import scoring
+
 from ..formatting import format_points, format_score, format_signed
 from ..links import member_text
 from ..models.games import PLACE_NAMES, PLACE_RATE_NAMES
 from ..models.people import reading_order
-from ..stats.standings import MARU, Line
+from ..stats.standings import Line
 from .base import PageTable, PointsFigure, key_column, name_column, points_figure, rank_column, rate_figure
 
 # Columns left out when every line has 0 there (a club without chips has no chips column).
@@ -103,7 +105,7 @@ FIGURES: dict[str, Figure] = {
     "per_game": Figure(attrgetter("per_game"), _points),  # already a Decimal of points
     "average_place": Figure(attrgetter("average_place"), _average),
     **{f"place_{place}": Figure(_indexed("places", place - 1)) for place in range(1, 5)},
-    **{name: Figure(_indexed("maru", name)) for name in MARU},
+    **{name: Figure(_indexed("maru", name)) for name in scoring.MARU_KINDS},
     "top_rate": Figure(attrgetter("top_rate"), _rate),
     **{f"place_{place}_rate": Figure(_indexed("place_rates", place - 1), _rate) for place in range(2, 5)},
     "rentai_rate": Figure(attrgetter("rentai_rate"), _rate),
@@ -243,7 +245,7 @@ class StandingsTable(PageTable):
         if projector:
             hidden.update(LESS_READ)
         if not win_points:
-            hidden.update(MARU)
+            hidden.update(scoring.MARU_KINDS)
         hidden.update(name for name in HIDDEN_WHEN_ZERO if not any(getattr(line, name) for line in lines))
         self.ranked = ranked
         self.title_id = "ranked-title" if ranked else "unranked-title"  # the heading the sort links come back to

@@ -18,6 +18,8 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from django.db.models import Count, Sum
 
+import scoring
+
 from ..models import DayTotalLine, GameSeat, Member, Yakuman
 from ..models.games import WINDS
 from ..models.people import reading_order
@@ -169,7 +171,7 @@ def member_record(member, period):
     table = standings(period)  # four queries
     line = next((line for line in table.lines if line.member.pk == member.pk), None)
     if line is None:
-        maru = dict.fromkeys(("maru_a", "maru_b", "maru_c", "double_maru_a"), 0) if table.win_points else {}
+        maru = dict.fromkeys(scoring.MARU_KINDS, 0) if table.win_points else {}
         line = Line(member=member, places=[0] * table.players, maru=maru)
     members = {line.member.pk: line.member for line in table.lines}  # everyone who played in the period
     games = member_games.games_of(member, period)  # one query, the head-to-head's too

@@ -25,12 +25,14 @@ from fractions import Fraction
 from django.db.models import Case, Max, Min, Sum, Value, When, prefetch_related_objects
 from django.utils import timezone
 
+import scoring
+
 from ..models import Adjustment, DayTotalLine, GameSeat, MeetingLine, Member
 from ..models.people import reading_order
 
-# A line's figures that add up over meeting days; the win points' counts (マルA/B/C, ダブルマルA) only when shown.
+# A line's figures that add up over meeting days; the win points' counts (scoring.MARU_KINDS: マルA/B/C, ダブルマルA)
+# only when shown.
 SUMMED = ("games", "game_points", "busts", "chips", "chip_points", "shugi", "score_sum", "scored_games")
-MARU = ("maru_a", "maru_b", "maru_c", "double_maru_a")
 TENTH = Decimal("0.1")
 HUNDREDTH = Decimal("0.01")
 
@@ -251,7 +253,7 @@ def _standings(period, split=None):
     players = settings["players"]
     win_points = settings["method"] == "win_points"
     places = {f"place_{p}": Sum(f"place_{p}") for p in range(1, players + 1)}
-    maru_counts = {key: Sum(key) for key in MARU} if win_points else {}
+    maru_counts = {key: Sum(key) for key in scoring.MARU_KINDS} if win_points else {}
     rows = (
         _split(meeting_lines_in(period), "meeting__date", split)
         .annotate(
