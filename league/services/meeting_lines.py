@@ -60,12 +60,13 @@ def refresh_club_lines(club, check_drift=True):
 
 
 def busts_at_zero(versions):
-    """The ids of the versions among ``versions`` whose bust (トビ) is at 0, not only below it.
+    """The ids of the versions among ``versions`` whose bust (トビ) is at 0, not only below it: under which a
+    final score of 0 busts (``scoring.is_bust``).
 
     Read from the plain rules of each version (``values_list``), not through ``RuleVersion.settings``: no
     model instance is built for them.
     """
-    return [pk for pk, rules in versions.values_list("pk", "rules") if scoring.validate_rules(rules)["bust"]["at_zero"]]
+    return [pk for pk, rules in versions.values_list("pk", "rules") if scoring.is_bust(rules, 0)]
 
 
 def insert_select(meeting_ids, at_zero):
@@ -102,9 +103,11 @@ def _statement(meetings, at_zero):
     figures = {  # in FIGURES order
         "games": "COUNT(*)",
         **{f"place_{place}": count(f"{seat('place')} = {place}") for place in range(1, 5)},
-        # A seat that busted: below 0, or exactly 0 in a game under a version whose bust is "at 0".
+        # A seat that busted (scoring.is_bust): below 0, or exactly 0 in a game under a version whose bust is
+        # "at 0"; a points-only seat (no score) never.  tests/league/test_meeting_line_rules.py holds it equal.
         "busts": count(f"{seat('score')} < 0{zero}"),
         "scored_games": f"COUNT({seat('score')})",
+        # The top's game by its kind (scoring.maru_kind), held equal by tests/league/test_meeting_line_rules.py.
         "maru_a": count(f"{topped} AND {game('floats')} = 1 AND {single}"),
         "maru_b": count(f"{topped} AND {game('floats')} = 2 AND {single}"),
         "maru_c": count(f"{topped} AND {game('floats')} = 3 AND {single}"),

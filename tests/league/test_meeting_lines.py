@@ -17,6 +17,7 @@ import pytest
 from django.core.management import call_command
 from django.db.models import Count, Max, Min, Q, Sum
 
+import scoring
 from league.imports.columns import find_columns
 from league.imports.commit import commit
 from league.imports.plan import make_plan
@@ -44,8 +45,9 @@ FIRST = datetime.date(2026, 4, 1)
 
 
 def seat_lines():
-    """``{(meeting id, member id): {figure: value}}`` from every counted seat, in Python."""
-    at_zero = {version.pk for version in RuleVersion.objects.all() if version.settings["bust"]["at_zero"]}
+    """``{(meeting id, member id): {figure: value}}`` from every counted seat, in Python (a bust and a maru as the
+    engine says: ``scoring.is_bust``, ``scoring.maru_kind``)."""
+    rules = dict(RuleVersion.objects.values_list("pk", "rules"))
     lines = {}
     for seat in GameSeat.objects.filter(game__void=False).select_related("game"):
         line = lines.setdefault(
@@ -53,17 +55,12 @@ def seat_lines():
             dict.fromkeys(FIGURES, 0) | {"best": seat.total, "worst": seat.total},
         )
         game = seat.game
-        topped = seat.place == 1
         line["games"] += 1
         line[f"place_{seat.place}"] += 1
-        line["busts"] += seat.score is not None and (
-            seat.score < 0 or (seat.score == 0 and game.rule_version_id in at_zero)
-        )
+        line["busts"] += seat.score is not None and scoring.is_bust(rules[game.rule_version_id], seat.score)
         line["scored_games"] += seat.score is not None
-        line["maru_a"] += topped and game.floats == 1 and not game.double_maru_a
-        line["maru_b"] += topped and game.floats == 2 and not game.double_maru_a
-        line["maru_c"] += topped and game.floats == 3 and not game.double_maru_a
-        line["double_maru_a"] += topped and game.double_maru_a
+        if kind := scoring.maru_kind(seat.place, game.floats, game.double_maru_a):
+            line[kind] += 1
         line["game_points"] += seat.total
         line["chips"] += seat.chips
         line["chip_points"] += seat.chip_points
