@@ -18,8 +18,9 @@ The contract, and how to call it, is docs/scoring.md.
   range, words); the engine, the site's rule-version form, the rules text and
   docs/scoring.md read it.
 - ``places_by_score(scores, ties)`` and ``round_score(score, mode, target)``
-  are the place and rounding rules; ``points_sum_allowed(rules, total, deposit,
-  chombo)`` is the points-only game's sum check.
+  are the place and rounding rules; ``missing_score(rules, others, deposit)``
+  is the one score a game's sum leaves; ``points_sum_allowed(rules, total,
+  deposit, chombo)`` is the points-only game's sum check.
 - ``is_bust(rules, score)``, ``bust_pays(rules)`` and ``unwritten_busts(rules,
   scores, written)`` say when a final score busts, whether a bust pays points,
   and which busted seats a game must still write (the entry form, the importer).
@@ -33,6 +34,7 @@ The contract, and how to call it, is docs/scoring.md.
 from .busts import bust_pays, is_bust, unwritten_busts
 from .day_totals import MOST_DAY_GAMES, check_day_points
 from .errors import ScoringError
+from .game import missing_score
 from .maru import MARU_KINDS, maru_kind
 from .meeting import MeetingSettlement, PlayerMoney, settle_meeting, validate_fees
 from .numbering import MOST_ROUNDS, is_round_or_table
@@ -56,6 +58,7 @@ __all__ = [
     "is_bust",
     "is_round_or_table",
     "maru_kind",
+    "missing_score",
     "places_by_score",
     "points_created_per_game",
     "points_sum_allowed",

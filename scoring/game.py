@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .busts import busted
 from .errors import Problems, _
-from .rules import RuleBook
+from .rules import RuleBook, rule_book
 
 if TYPE_CHECKING:
     from typing_extensions import TypeIs
@@ -61,7 +61,7 @@ def read_game(book: RuleBook, game: Any) -> GameSheet:
     chips = _chips(problems, game.get("chips", [0] * players), players)
     if scores is not None and deposit is not None:
         total = sum(scores) + deposit
-        expected = players * book.start
+        expected = _table_total(book)
         if total != expected:
             problems.add(
                 "sum_mismatch",
@@ -90,6 +90,17 @@ def read_game(book: RuleBook, game: Any) -> GameSheet:
         chombo=tuple(chombo),
         ended_by_yakuman=ended,
     )
+
+
+def missing_score(rules: Any, others: Sequence[int], deposit: int = 0) -> int:
+    """The final score of the one seat not written, from the ``others`` and the ``deposit`` left on the table:
+    a game's scores and deposit add up to players × start (the sum ``read_game`` checks)."""
+    return _table_total(rule_book(rules)) - deposit - sum(others)
+
+
+def _table_total(book: RuleBook) -> int:
+    """What every game's final scores and deposit add up to: the points the players started with."""
+    return book.players * book.start
 
 
 def _is_int(value: object) -> "TypeIs[int]":

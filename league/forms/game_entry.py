@@ -389,10 +389,9 @@ class GameForm(EntryChecksForm):
         missing = [s for s, score in enumerate(scores) if score is None]
         if len(missing) == 1:
             # The last score follows from the others: every game adds up to players × start.
-            start = self.start_score()
-            if start is not None:
-                scores[missing[0]] = (
-                    self.players * start - (data.get("deposit") or 0) - sum(s for s in scores if s is not None)
+            if self.rule_version is not None:
+                scores[missing[0]] = scoring.missing_score(
+                    self.rule_version.rules, [s for s in scores if s is not None], data.get("deposit") or 0
                 )
                 self.filled_seat = missing[0]
                 return scores
