@@ -262,7 +262,6 @@ def _create_games(rng, slots, secretary):
 def _entry(rng, slot, hanchan):
     """The game as a secretary would enter it, with only what the club's rules count."""
     settings = slot.version.settings
-    bust = settings["bust"]
     chombo = []
     if "chombo" in slot.special:
         chombo = [{"seat": rng.randrange(len(slot.players))}]
@@ -274,7 +273,7 @@ def _entry(rng, slot, hanchan):
         scores=hanchan.scores,
         deposit=hanchan.deposit,
         chips=hanchan.chips,
-        busts=hanchan.busts if (bust["penalty"] or bust["bonus"]) else [],
+        busts=hanchan.busts if scoring.bust_pays(slot.version.rules) else [],
         yakuman=hanchan.yakuman,
         chombo=chombo,
         ended_by_yakuman=hanchan.ended_by_yakuman if settings["method"] == "win_points" else None,

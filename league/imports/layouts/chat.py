@@ -153,7 +153,12 @@ def read_chat(text, players, today):
 
 
 def _are_points(values):
-    """Final points when one is signed + (or ±), or when they add up to 0 (scores add up to the starting total)."""
+    """Final points when one is signed + (or ±), or when they add up to 0 (scores add up to the starting total).
+
+    Only a guess at what kind of numbers a line holds, not the rule of what they may add up to: the rows are
+    checked by the engine when they are planned (``scoring.settle`` for scores, ``scoring.settle_points`` for
+    points, whose sum check allows what the rules allow), and a line guessed wrong is refused there.
+    """
     if any(value.startswith(("+", "±")) for value in values):
         return True
     try:

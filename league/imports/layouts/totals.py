@@ -7,6 +7,10 @@ have something in that column.  A mismatch means the sheet was edited after
 its totals were written, or rows were lost: the import is refused naming the
 row and the column, since importing either figure silently would be a guess.
 Columns whose cells cannot be read are left to the plan, which names them.
+
+These are the sheet's own sums, not a rule of the game: what one game's or one day's points may add up to is
+the engine's (``scoring.settle``, ``scoring.settle_points``, ``scoring.check_day_points``), checked on each
+row when the plan reads it.
 """
 
 from django.core.exceptions import ValidationError
