@@ -3,14 +3,19 @@
 Read from the source with ``ast`` (no import runs), so a new import that points
 up fails here even when it is tucked inside a function; and no module of
 ``league`` reaches itself again through what it imports (no cycle).
+
+``python -m tests.league.test_layers`` prints the longest import chain.
 """
 
 import ast
+import sys
 from pathlib import Path
 
 import pytest
 
 LEAGUE = Path(__file__).resolve().parents[2] / "league"
+# The pure packages league imports; each counts as one module in league's chains (``longest_chain``).
+ENGINES = ("scoring", "seating")
 
 # What the pages are built from, and nothing below them may use.
 PAGES = ("league.templatetags", "league.views")
@@ -165,6 +170,68 @@ def test_the_cycle_search_finds_a_cycle_and_only_one():
     assert import_cycle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
 
 
+def import_graph():
+    """Every module of ``league`` → the modules it imports, with ``scoring`` and ``seating`` as one module each.
+
+    The arrows are those of ``arrows``: every import in the file, at its top or inside a function (a lazy
+    import couples two modules as much as any), to the module it names (``from ..models import Club`` is an
+    arrow to ``league.models``, whose ``__init__`` imports every model module; ``from ..models.clubs import
+    Club`` one to ``league.models.clubs`` alone).  The parent packages Python runs first are not arrows.
+    An import of an engine's module is an arrow to the engine: ``scoring`` and ``seating`` are read through
+    their contract (docs/scoring.md, docs/draw.md), their own chains are ``engine_graph``'s.
+    """
+    paths = modules(".")
+    known = {dotted(path) for path in paths} | {dotted(path) for _engine, path in engine_files()}
+    graph = {name: set() for name in ENGINES}
+    for path in paths:
+        graph[dotted(path)] = {name.partition(".")[0] if under(name, ENGINES) else name for name in arrows(path, known)}
+    return graph
+
+
+def engine_files():
+    return [(engine, path) for engine in ENGINES for path in sorted((LEAGUE.parent / engine).glob("*.py"))]
+
+
+def engine_graph(engine):
+    """The modules of ``engine`` (``scoring``, ``seating``) → the modules of it that each imports."""
+    paths = [path for name, path in engine_files() if name == engine]
+    known = {dotted(path) for path in paths}
+    return {dotted(path): arrows(path, known) for path in paths}
+
+
+def longest_chain(graph):
+    """The longest path of imports through ``graph`` (which has no cycle), as the list of its modules.
+
+    Reading the first module means reading each module after it; the longest such chain says how deep the
+    layers are (Healthchecks' is 7 modules, djangoproject.com's 9).
+    """
+    longest = {}
+
+    def chain_from(module):
+        if module not in longest:
+            longest[module] = [module]  # a cycle (test_no_module_of_league_imports_itself_again) ends here
+            longest[module] = [
+                module,
+                *max((chain_from(target) for target in sorted(graph[module])), key=len, default=[]),
+            ]
+        return longest[module]
+
+    return max((chain_from(module) for module in sorted(graph)), key=len, default=[])
+
+
+def test_the_chain_search_finds_the_longest_path():
+    graph = {"a": {"b", "d"}, "b": {"c"}, "c": set(), "d": {"e"}, "e": {"f"}, "f": set(), "g": {"a"}}
+    assert longest_chain(graph) == ["g", "a", "d", "e", "f"]
+    assert longest_chain({"a": set()}) == ["a"]
+
+
+def test_the_graph_counts_lazy_imports_and_an_engine_as_one_module():
+    graph = import_graph()
+    assert "league.rule_checks" in graph["league.models.clubs"]  # imported inside ``RuleVersion.clean``
+    assert "scoring" in graph["league.models.clubs"] and not any(name.startswith("scoring.") for name in graph)
+    assert engine_graph("scoring")["scoring"] >= {"scoring.rules", "scoring.settle"}
+
+
 def test_no_module_of_league_imports_itself_again():
     """A cycle hides which of two modules is the lower one; then a module can only be understood with the other.
 
@@ -198,3 +265,15 @@ def test_links_are_below_the_read_models():
 def test_batch_helpers_import_nothing_of_the_app(path):
     """What the imports and the services share for work on many rows sits below both."""
     assert offending(path, ("league",)) == []
+
+
+def main():
+    chain = longest_chain(import_graph())
+    print(f"league: {len(chain)} modules", " → ".join(chain), sep="\n  ")
+    for engine in ENGINES:
+        chain = longest_chain(engine_graph(engine))
+        print(f"{engine} on its own: {len(chain)} modules", " → ".join(chain), sep="\n  ")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
