@@ -177,7 +177,7 @@ def write_xlsx_openpyxl_only(sheets, target, title=""):
 
     from league.exports.cells import POINTS, TEXT
     from league.exports.render import NUMBER_FORMATS, clean_text, column_width
-    from league.formatting import points_number_format
+    from league.text.formatting import points_number_format
 
     formats = {**NUMBER_FORMATS, POINTS: points_number_format()}
 

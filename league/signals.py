@@ -4,7 +4,7 @@ from django.db.models.signals import pre_save
 from django.dispatch import receiver
 
 from .models import RuleVersion
-from .rule_checks import check_rule_version
+from .text.rule_checks import check_rule_version
 
 
 @receiver(pre_save, sender=RuleVersion)

@@ -4,10 +4,10 @@ the club's all-time records of each exported rule set, as on the records page)."
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from ..formatting import POINTS, SCORE, format_figure, workbook_date
 from ..stats.awards import season_awards
 from ..stats.awards_text import described
 from ..stats.records import club_records
+from ..text.formatting import POINTS, SCORE, format_figure, workbook_date
 from .cells import DATE, INT, OUR_TEXT, Column, Sheet
 
 

@@ -7,9 +7,9 @@ both name their files with ``file_name``.
 
 import re
 
-from ..formatting import workbook_date
 from ..models.seasons import ALL_GAMES
 from ..stats.periods import PeriodChoice
+from ..text.formatting import workbook_date
 
 NOT_IN_FILE_NAMES = re.compile(r'[\\/:*?"<>|\x00-\x1f\s]+')
 

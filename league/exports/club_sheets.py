@@ -5,8 +5,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from ..models import DayTotalLine, Member
-from ..rules_text import describe_rules
 from ..stats.standings import rule_versions
+from ..text.rules_text import describe_rules
 from .cells import BOOL, DATE, INT, OUR_TEXT, Column, Sheet
 from .games_sheets import seats_in
 

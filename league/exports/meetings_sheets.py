@@ -11,9 +11,9 @@ from django.db.models import Count
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from ..formatting import points_number
 from ..models import Game, Meeting
 from ..stats.day import settle_days
+from ..text.formatting import points_number
 from .cells import BOOL, DATE, INT, OUR_TEXT, POINTS, YEN, Column, Sheet
 
 

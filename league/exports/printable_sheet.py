@@ -12,8 +12,8 @@ rank; printed portrait, one page wide, 40 members a page at 10 points or more
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from ..formatting import decimal_number, points_number
 from ..models.games import PLACE_NAMES
+from ..text.formatting import decimal_number, points_number
 from .cells import AVERAGE, INT, POINTS, Column, Sheet
 from .render import display_width
 

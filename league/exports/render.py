@@ -55,7 +55,7 @@ from openpyxl.worksheet.page import PageMargins
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..formatting import date_number_format, points_number_format, yen_number_format
+from ..text.formatting import date_number_format, points_number_format, yen_number_format
 from .cells import AVERAGE, BOOL, DATE, INT, OUR_TEXT, POINTS, RATE, TEXT, YEN, looks_like_formula, neutralise
 from .sheet_rows import SheetRows, save_with_rows
 

@@ -11,8 +11,8 @@ from django.utils.translation import pgettext
 
 import scoring
 
-from ..formatting import decimal_number, points_number
 from ..models.games import PLACE_NAMES, PLACE_RATE_NAMES
+from ..text.formatting import decimal_number, points_number
 from .cells import AVERAGE, DATE, INT, POINTS, RATE, Column, Sheet
 
 

@@ -24,8 +24,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from ..exchange.layout import game_columns
-from ..formatting import points_number
 from ..stats.standings import day_lines_in, seats_in
+from ..text.formatting import points_number
 from .cells import DATE, INT, POINTS, Column, Sheet
 from .games_sheets import CHUNK, japanese
 

@@ -5,7 +5,7 @@ import unicodedata
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..score_input import parse_count
+from ..text.score_input import parse_count
 
 MOST_YEN = 10_000_000  # far above any venue fee; a longer number is a typo
 

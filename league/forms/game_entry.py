@@ -20,9 +20,9 @@ import scoring
 from ..models import Member
 from ..models.games import WINDS
 from ..models.member_finder import name_key, search_keys
-from ..rule_checks import engine_message
-from ..score_input import parse_count, parse_points, parse_score
 from ..services.games import Entry, no_rules_in_force, seat_ending_the_game, settle_game
+from ..text.rule_checks import engine_message
+from ..text.score_input import parse_count, parse_points, parse_score
 from .entry_checks import EntryChecksForm
 
 YAKUMAN_ROWS = 2

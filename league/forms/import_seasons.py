@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..imports.seasons import NAME_LENGTH, NewSeason, ProposedSeason, check_names
 from ..models import Season
-from ..refusals import Refused
+from ..services.refusals import Refused
 
 PREFIX = "season"
 MOST = 200  # proposals are one per calendar year: more than this is not a page's post

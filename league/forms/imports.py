@@ -14,7 +14,7 @@ from ..imports.reading import MAX_BYTES, ReadingError
 from ..imports.table import column_name
 from ..imports.values import DateError, parse_date
 from ..models import RuleSet
-from ..score_input import parse_points, parse_score
+from ..text.score_input import parse_points, parse_score
 
 NEW = "new"
 GUEST = "guest"

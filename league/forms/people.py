@@ -17,7 +17,7 @@ from ..models import Adjustment, AwardTitle, Club, Member, Role, RuleSet, Season
 from ..models.readings import suggest_reading
 from ..models.text import clean_name as name_as_kept
 from ..models.text import without_bidi
-from ..score_input import parse_points
+from ..text.score_input import parse_points
 from .accounts import YenField
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.points import json_points, tenths_from_points
 
-from ..score_input import parse_count, parse_points, parse_score
+from ..text.score_input import parse_count, parse_points, parse_score
 
 LIST_SEPARATORS = re.compile(r"[\s/,、・;]+")
 YEN_LIST_SEPARATORS = re.compile(r"[\s/、・;]+")  # not commas: 1,000 is one amount

@@ -29,7 +29,7 @@ from scoring.schema import (
     section_settings,
 )
 
-from ..rule_checks import engine_message
+from ..text.rule_checks import engine_message
 from .rule_fields import PointsField, PointsListField, points_list_text, points_text
 from .rule_settings import (
     AREA_FIELDS,

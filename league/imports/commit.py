@@ -26,10 +26,10 @@ from simple_history.utils import bulk_create_with_history
 from ..batch.gc_pause import gc_paused
 from ..models import Club, DayTotal, DayTotalLine, Game, GameSeat, ImportBatch, Meeting, Member, RuleSet, Yakuman
 from ..models.readings import suggest_reading
-from ..refusals import Refused
 from ..services.bulk import insert_history, insert_rows
 from ..services.games import Entry, build_rows, fill_game
 from ..services.meeting_lines import refresh_meeting_lines
+from ..services.refusals import Refused
 from .names import NewMember
 from .plan import make_plan
 from .seasons import CREATED_BY_IMPORT, create_seasons

@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 import scoring
 from scoring.points import points_from_tenths
 
-from ..rule_checks import engine_message
-from ..score_input import parse_count
+from ..text.rule_checks import engine_message
+from ..text.score_input import parse_count
 from .rows import _check_version, _engine_column, _players, _read_date, _read_players, _Row, _rule_set
 
 GAMES = "games"  # the Table key of a day row's count of hanchan (its 半荘数 cell)

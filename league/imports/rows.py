@@ -19,14 +19,14 @@ from django.utils.translation import gettext as _
 import scoring
 
 from ..exchange.layout import LayoutError, read_busts, read_chombo, read_yakuman, wind
-from ..formatting import format_points
 from ..models import Member, Yakuman
 from ..models.clubs import rule_set_key
 from ..models.games import WINDS
 from ..models.member_finder import name_key
-from ..rule_checks import engine_message
-from ..score_input import parse_count, parse_points, parse_score
 from ..services.games import no_rules_in_force, seat_ending_the_game, settle_entry
+from ..text.formatting import format_points
+from ..text.rule_checks import engine_message
+from ..text.score_input import parse_count, parse_points, parse_score
 from .names import NewMember, UnknownName
 from .notes import NOTE_LENGTH
 from .planned import PlannedGame, Problem, who

@@ -24,7 +24,7 @@ from django.utils.translation import pgettext
 
 from ..models import Season
 from ..models.text import clean_name
-from ..refusals import Refused
+from ..services.refusals import Refused
 
 NAME_LENGTH = Season._meta.get_field("name").max_length
 # The reason a season's history gives when an import created it: the batch's id follows, so that the import's

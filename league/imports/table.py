@@ -47,7 +47,7 @@ class Table:
     were read in the template's order or from chat lines.  ``ignored`` names
     the file's headed columns that are not imported.  ``layout`` names
     the layout read (for the preview); ``scores_in_thousands`` says the whole
-    file writes scores in thousands (30 is 30,000; league/score_input.py).
+    file writes scores in thousands (30 is 30,000; league/text/score_input.py).
     """
 
     players: int

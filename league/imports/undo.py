@@ -30,11 +30,11 @@ from ..models import (
     Member,
     Yakuman,
 )
-from ..refusals import Refused
 from ..services.bulk import insert_history
 from ..services.locks import lock_meetings
 from ..services.meeting_lines import refresh_meeting_lines
 from ..services.recompute import RECOMPUTED
+from ..services.refusals import Refused
 
 UNDO_REASON = "import undone"
 

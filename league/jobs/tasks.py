@@ -33,8 +33,8 @@ from ..imports.reading import ReadingError
 from ..imports.seasons import NewSeason
 from ..imports.table import Table
 from ..models import Club, RuleSet
-from ..refusals import Refused
 from ..services import recompute
+from ..services.refusals import Refused
 from . import store
 from .store import DONE, FAILED, QUEUED, RUNNING, Job
 

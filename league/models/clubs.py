@@ -11,7 +11,7 @@ from simple_history.models import HistoricalRecords
 
 import scoring
 
-from ..formatting import format_date
+from ..text.formatting import format_date
 from .text import without_bidi
 
 
@@ -271,6 +271,6 @@ class RuleVersion(models.Model):
         return scoring.validate_fees(self.fees)
 
     def clean(self):
-        from ..rule_checks import check_rule_version
+        from ..text.rule_checks import check_rule_version
 
         check_rule_version(self)

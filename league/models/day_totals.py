@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import MOST_DAY_GAMES
 
-from ..formatting import format_points
+from ..text.formatting import format_points
 from .meetings import Meeting, held_between
 from .people import Member
 

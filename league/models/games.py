@@ -8,7 +8,7 @@ from django.db.models.lookups import Exact
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from ..formatting import format_date, format_points
+from ..text.formatting import format_date, format_points
 from .clubs import Club, RuleSet, RuleVersion
 from .meetings import Meeting, held_between
 from .people import Member

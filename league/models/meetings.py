@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
-from ..formatting import format_date
+from ..text.formatting import format_date
 from .clubs import Club, RuleSet
 from .people import Member
 from .text import without_bidi

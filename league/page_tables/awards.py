@@ -10,10 +10,10 @@ import django_tables2 as tables
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from ..formatting import POINTS, RATE, format_date, format_figure
-from ..links import member_text
 from ..models import AwardTitle
 from ..stats.awards_text import described
+from ..text.formatting import POINTS, RATE, format_date, format_figure
+from ..web.links import member_text
 from .base import PageTable, points_figure, rate_figure
 
 

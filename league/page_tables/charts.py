@@ -1,4 +1,5 @@
-"""The figures a chart draws, as a table for screen readers, visually hidden under the chart (league/charts.py).
+"""The figures a chart draws, as a table for screen readers, visually hidden under the chart
+(league/presentation/charts.py).
 
 A chart's columns are its own (points game by game, points day by day, places), so each table declares them
 when made, from the chart's headings; its rows are the chart's texts, written once, and its template prints

@@ -19,7 +19,7 @@ from openpyxl.cell import WriteOnlyCell
 
 from ..exports.cells import RATE
 from ..exports.render import BOM, NUMBER_FORMATS, SHEET_TITLE_LENGTH, clean_text, text_cell
-from ..formatting import decimal_number, points_number_format
+from ..text.formatting import decimal_number, points_number_format
 
 EXPORT_FORMATS = (TableExport.CSV, TableExport.XLSX)
 

@@ -13,8 +13,8 @@ import django_tables2 as tables
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from ..formatting import format_points, format_score
 from ..models import Game
+from ..text.formatting import format_points, format_score
 from .base import PageTable
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}

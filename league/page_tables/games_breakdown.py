@@ -12,8 +12,8 @@ from typing import Any, Self
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
-from ..formatting import format_points, format_score, format_signed
 from ..models.games import POINT_PARTS, SETTLED_COLUMNS
+from ..text.formatting import format_points, format_score, format_signed
 from .base import PageTable
 
 NUM = {"th": {"class": "num"}}

@@ -14,8 +14,8 @@ from django.utils.text import Truncator
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from ..formatting import format_date, format_points, format_score
 from ..imports.planned import ALREADY, NEW, PlannedGame, Problem
+from ..text.formatting import format_date, format_points, format_score
 from .base import PageTable
 
 EMPTY = "—"

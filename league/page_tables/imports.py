@@ -6,7 +6,7 @@ import django_tables2 as tables
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..formatting import format_date
+from ..text.formatting import format_date
 from .base import PageTable, key_column, name_column
 
 MEETINGS_PER_PAGE = 50  # an import of years of results makes hundreds

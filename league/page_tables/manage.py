@@ -13,7 +13,7 @@ from typing import Any
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
-from ..formatting import format_date, format_points
+from ..text.formatting import format_date, format_points
 from .base import PageTable
 
 

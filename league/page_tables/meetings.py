@@ -16,8 +16,8 @@ import django_tables2 as tables
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..formatting import format_points, format_signed, format_yen
-from ..links import member_text
+from ..text.formatting import format_points, format_signed, format_yen
+from ..web.links import member_text
 from .base import PageTable, detail_column, key_column, name_column, points_figure, rank_column
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}

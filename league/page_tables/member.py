@@ -20,10 +20,10 @@ from django_tables2.data import TableListData
 from django_tables2.rows import BoundRows
 from django_tables2.utils import OrderBy
 
-from ..formatting import format_date, format_points, format_score, format_signed
-from ..links import member_text, url_of_each, with_page_urls
 from ..models.people import reading_order
 from ..stats.member import HeadToHead, MemberRecord, SeatRecord
+from ..text.formatting import format_date, format_points, format_score, format_signed
+from ..web.links import member_text, url_of_each, with_page_urls
 from .base import PageTable, PointsFigure, detail_column, key_column, name_column, points_figure, rate_figure
 
 GAMES_PER_PAGE = 30

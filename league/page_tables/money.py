@@ -11,8 +11,8 @@ from typing import Any
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
-from ..formatting import format_yen
-from ..links import member_text
+from ..text.formatting import format_yen
+from ..web.links import member_text
 from .base import PageTable, detail_column, key_column, name_column
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}

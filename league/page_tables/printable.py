@@ -14,9 +14,9 @@ import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
 from ..exports.printable_sheet import EXTRAS, extra_figures
-from ..formatting import format_points, format_signed
 from ..models.games import PLACE_NAMES
 from ..stats.standings import Line, Standings
+from ..text.formatting import format_points, format_signed
 from .base import PageTable, key_column, name_column, points_figure, rank_column
 
 NUMBER = {"th": {"class": "num"}, "td": {"class": "num"}}

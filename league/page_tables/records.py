@@ -11,8 +11,8 @@ import django_tables2 as tables
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..formatting import format_date, format_points
-from ..links import member_text
+from ..text.formatting import format_date, format_points
+from ..web.links import member_text
 from .base import PageTable, key_column, name_column, rank_column
 
 YAKUMAN_PER_PAGE = 20

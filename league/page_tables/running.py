@@ -17,10 +17,10 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
-from ..formatting import format_date, format_month_day, format_points
-from ..links import member_text, url_of_each
 from ..models.people import reading_order
 from ..stats.running import DOWN, NEW, SAME, UP, Column, Running, RunningLine
+from ..text.formatting import format_date, format_month_day, format_points
+from ..web.links import member_text, url_of_each
 from .base import PageTable, key_column, name_column, points_figure, rank_column
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}

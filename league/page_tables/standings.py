@@ -20,11 +20,11 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 
-from ..formatting import format_points, format_score, format_signed
-from ..links import member_text
 from ..models.games import PLACE_NAMES, PLACE_RATE_NAMES
 from ..models.people import reading_order
 from ..stats.standings import Line
+from ..text.formatting import format_points, format_score, format_signed
+from ..web.links import member_text
 from .base import PageTable, PointsFigure, key_column, name_column, points_figure, rank_column, rate_figure
 
 # Columns left out when every line has 0 there (a club without chips has no chips column).

@@ -35,8 +35,8 @@ from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
 from ..models import Membership
-from ..permissions import owned_clubs, owns_every_club
-from ..refusals import Refused
+from ..web.permissions import owned_clubs, owns_every_club
+from .refusals import Refused
 
 PASSWORD_LINK_MADE = "password link made"  # the change reasons in a membership's history
 LOCKOUT_LIFTED = "lockout lifted"

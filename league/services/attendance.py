@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 
 from ..models import Attendance, GameSeat, Member
 from ..models.text import clean_name
-from ..refusals import Refused
 from .locks import lock_meeting
 from .people import save_guest
+from .refusals import Refused
 
 HERE, LEFT, ABSENT = "here", "left", "absent"
 PRESENCES = (HERE, LEFT, ABSENT)

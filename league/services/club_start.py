@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from ..models import Club, Membership, Role
 from ..models.text import clean_name
-from ..refusals import Refused
+from .refusals import Refused
 
 OPEN, APPROVED = "open", "approved"
 # An address name: lower-case letters, digits and hyphens, starting with a letter or digit.

@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 import seating
 
 from ..models.draws import DRAWN, REDRAWN, SITTING_OUT, SWAPPED, DrawnRound, DrawnSeat
-from ..refusals import Refused
 from ..stats.draw import day_rounds, draw_mark, here_now, met_before, played_rounds, seats_at_a_table
 from .locks import lock_meeting
+from .refusals import Refused
 
 MOST_ROUNDS = 20  # a club day is never longer; more is a typo
 

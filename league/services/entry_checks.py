@@ -17,8 +17,8 @@ from django.utils.translation import ngettext
 from scoring.points import tenths_from_points
 
 from ..models import DrawnRound, Game, GameSeat
-from ..refusals import GameRefused
 from ..stats.drawn_tables import DrawnTable, drawn_table
+from .refusals import GameRefused
 
 NOT_DRAWN = "-"
 SEAT_AS_TYPED = "seat_as_typed"

@@ -17,11 +17,11 @@ from scoring.points import json_points, tenths_from_points
 
 from ..models import Game, GameSeat, Yakuman
 from ..models.text import clean_name
-from ..refusals import GameRefused, Refused
 from . import entry_checks
 from .locks import lock_game, lock_meeting
 from .meeting_lines import refresh_meeting_lines
 from .people import save_guest
+from .refusals import GameRefused, Refused
 
 
 @dataclass

@@ -15,12 +15,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..formatting import format_date
 from ..models import Club, Invite, Member, Membership
-from ..permissions import owns_every_club
-from ..refusals import Refused
+from ..text.formatting import format_date
+from ..web.permissions import owns_every_club
 from . import signups
 from .locks import lock_members
+from .refusals import Refused
 
 
 def invites_of(club: Club):

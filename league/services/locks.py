@@ -19,7 +19,7 @@ from django.db.models import Model, QuerySet
 from django.utils.translation import gettext as _
 
 from ..models import Game, Meeting, Member
-from ..refusals import Refused
+from .refusals import Refused
 
 
 def lock_rows(queryset: QuerySet, ids: Iterable[int | None]) -> dict[int, Model]:

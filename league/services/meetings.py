@@ -11,11 +11,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..models import Attendance, Meeting, Settlement
-from ..refusals import Refused
 from ..stats.day import record_of, settle_games
 from ..stats.settlements import differences
 from .kept_money import keep_meeting_money
 from .locks import lock_meeting
+from .refusals import Refused
 
 
 def accounts_mark(meeting):

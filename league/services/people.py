@@ -12,7 +12,6 @@ from django.db import IntegrityError, transaction
 from django.db.models import Case, IntegerField, Prefetch, Value, When
 from django.utils.translation import gettext as _
 
-from ..formatting import format_date
 from ..models import (
     Adjustment,
     Attendance,
@@ -31,10 +30,11 @@ from ..models import (
 from ..models.member_finder import name_key
 from ..models.readings import suggest_reading
 from ..models.text import clean_name
-from ..refusals import Refused
+from ..text.formatting import format_date
 from .kept_money import keep_meeting_money, refresh_member_drift
 from .locks import lock_games, lock_meetings, lock_members
 from .meeting_lines import refresh_meeting_lines
+from .refusals import Refused
 
 
 @contextmanager

@@ -34,12 +34,12 @@ import scoring
 from ..batch.gc_pause import gc_paused
 from ..models import Game, GameSeat, Meeting, Member, RuleSet
 from ..models.games import SETTLED_COLUMNS
-from ..refusals import Refused
-from ..rule_checks import engine_message
+from ..text.rule_checks import engine_message
 from .bulk import insert_history, update_rows
 from .games import GameRefused, entry_from_game, fill_game, settle_in_force
 from .locks import lock_meetings
 from .meeting_lines import refresh_meeting_lines
+from .refusals import Refused
 
 # How a recomputation is named in a game's history: an undo of an import tells it apart from a person's edit.
 RECOMPUTED = "recomputed"

@@ -10,10 +10,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..models import ReportedResult
-from ..refusals import Refused
 from ..stats.drawn_tables import drawn_table, seated_members
 from .games import GameRefused, record_game
 from .locks import lock_meeting
+from .refusals import Refused
 
 NOT_ALLOWED = 403  # this person may not report this table
 TOO_LATE = 409  # nobody may report it any more: the meeting is closed, or the game is entered

@@ -10,8 +10,8 @@ from django.utils.translation import gettext as _
 import scoring
 
 from ..models import Club, RuleSet, RuleVersion
-from ..refusals import Refused
 from .kept_money import refresh_rule_set_drift
+from .refusals import Refused
 
 
 def add_rule_version(rule_set, effective_from, rules, fees, note=""):

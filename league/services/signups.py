@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from janroku.client_address import client_address
 
-from ..refusals import Refused
+from .refusals import Refused
 
 HOUR = 3600
 CREATED, TRIED = "created", "tried"

@@ -25,7 +25,6 @@ from django.db.models.functions import Coalesce, Lag
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from ..formatting import format_date, format_points
 from ..models import (
     Adjustment,
     DrawnRound,
@@ -41,6 +40,7 @@ from ..models import (
     Settlement,
 )
 from ..models.draws import DRAWN, REDRAWN, SWAPPED
+from ..text.formatting import format_date, format_points
 
 PAGE = 50
 

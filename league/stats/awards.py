@@ -26,9 +26,9 @@ from fractions import Fraction
 
 from django.db.models import Count, Max, Q
 
-from ..formatting import AVERAGE, GAMES, MEETINGS, POINTS, RATE, SCORE, TIMES
 from ..models import Attendance, AwardTitle, Meeting, Member, Yakuman
 from ..models.people import reading_order
+from ..text.formatting import AVERAGE, GAMES, MEETINGS, POINTS, RATE, SCORE, TIMES
 from .standings import day_lines_in, seats_in, standings
 
 # How a title's tie is settled.

@@ -3,9 +3,9 @@
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from ..formatting import format_points
-from ..formatting import format_yen as yen
-from ..links import member_text
+from ..text.formatting import format_points
+from ..text.formatting import format_yen as yen
+from ..web.links import member_text
 
 
 def day_summary(meeting, day):

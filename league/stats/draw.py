@@ -8,10 +8,10 @@ from itertools import combinations, groupby
 
 import seating
 
-from ..links import login_shown
 from ..models import SITTING_OUT, Attendance, DrawnRound, DrawnSeat, Game, GameSeat, Member, Season
 from ..models.games import WINDS
 from ..models.people import reading_order
+from ..web.links import login_shown
 
 
 def seats_at_a_table(meeting):

@@ -9,9 +9,9 @@ superseded when its table's game was entered meanwhile.
 from dataclasses import dataclass
 from itertools import groupby
 
-from ..links import login_shown
 from ..models import SITTING_OUT, DrawnSeat, Game, Member, ReportedResult
 from ..models.games import WINDS
+from ..web.links import login_shown
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 
 from django.utils import timezone
 
-from ..formatting import place_label
 from ..models import GameSeat, Meeting
+from ..text.formatting import place_label
 from .front import Leaders
 
 RECENT_GAMES = 5

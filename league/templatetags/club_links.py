@@ -1,4 +1,4 @@
-"""Club links in templates, wrapping ``league.links``.
+"""Club links in templates, wrapping ``league.web.links``.
 
 ``{% member_link club member %}``: the member's name linking to their page;
 ``{% member_name member %}``: the name without a link, marked ゲスト for a guest;
@@ -8,7 +8,7 @@
 
 from django import template
 
-from .. import links
+from ..web import links
 
 register = template.Library()
 

@@ -1,6 +1,6 @@
 from django import template
 
-from ..in_app_browser import line_external_url
+from ..web.in_app_browser import line_external_url
 
 register = template.Library()
 

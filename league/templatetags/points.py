@@ -1,12 +1,12 @@
 """The figure filters: ``{{ value|points }}``, ``{{ value|score }}``, ``{{ value|yen }}``, ``{{ value|signed }}``
 and ``{{ value|figure:kind }}`` (a title's or a record's figure).
 
-They only wrap ``league.formatting``, where the one format of each figure lives.
+They only wrap ``league.text.formatting``, where the one format of each figure lives.
 """
 
 from django import template
 
-from ..formatting import format_figure, format_points, format_score, format_signed, format_yen
+from ..text.formatting import format_figure, format_points, format_score, format_signed, format_yen
 
 register = template.Library()
 

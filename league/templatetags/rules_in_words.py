@@ -1,11 +1,11 @@
 """``{{ version.settings|rules_in_words }}``: a rule version in words, as (label, text) pairs.
 
-It only wraps ``league.rules_text``, which the views and the workbook's Rules sheet call directly.
+It only wraps ``league.text.rules_text``, which the views and the workbook's Rules sheet call directly.
 """
 
 from django import template
 
-from ..rules_text import describe_rules
+from ..text.rules_text import describe_rules
 
 register = template.Library()
 

@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from ..forms.club_start import CreateClubForm
 from ..forms.signup import SignUpForm
 from ..models import Club
-from ..refusals import Refused
 from ..services import club_start, signups
+from ..services.refusals import Refused
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"  # a new login has just set its password: no lockout to check
 

@@ -7,8 +7,8 @@ from django.utils import timezone
 
 from ..page_tables.activity import ActivityTable, activity_rows
 from ..page_tables.base import configure
-from ..permissions import club_for_owner
 from ..stats.activity import PAGE, club_activity
+from ..web.permissions import club_for_owner
 
 
 def activity_page(request, slug):

@@ -8,9 +8,9 @@ from ..forms.period_choice import PeriodChoiceForm, RuleSetChoiceForm
 from ..page_tables.awards import AwardsTable, award_rows
 from ..page_tables.base import configure
 from ..page_tables.records import records_tables
-from ..permissions import club_access
 from ..stats.awards import season_awards
 from ..stats.records import club_records
+from ..web.permissions import club_access
 
 
 def awards_page(request, slug):

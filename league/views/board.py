@@ -11,8 +11,8 @@ from django.views.decorators.cache import never_cache
 from ..models.games import PLACE_NAMES
 from ..page_tables.game_cards import with_seat_tables
 from ..page_tables.meetings import DayStandingsTable, day_standing_rows
-from ..permissions import club_access
 from ..stats.day_board import day_board
+from ..web.permissions import club_access
 from .meetings import _meeting
 
 REFRESH_SECONDS = 15  # how often the page asks for fresh parts

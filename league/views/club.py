@@ -4,12 +4,12 @@ member's own card) and its rules."""
 from django.shortcuts import render
 
 from ..models import Meeting, RuleSet
-from ..next_steps import next_steps
 from ..page_tables.club import LatestGamesTable, LatestTotalsTable, LeadersTable, OwnGamesTable
-from ..permissions import club_access
+from ..presentation.next_steps import next_steps
 from ..stats.front import latest_meeting_results, leaders, recent_yakuman
 from ..stats.own_card import own_card
 from ..stats.periods import current_season, main_rule_set
+from ..web.permissions import club_access
 
 RECENT_MEETINGS = 20
 

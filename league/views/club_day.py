@@ -10,12 +10,12 @@ from ..forms.club_day import PRESENCE_DONE, DrawForm, GuestForm, PresenceForm, S
 from ..models import DrawnRound, Meeting, Member
 from ..page_tables.base import configure
 from ..page_tables.draw import SitOutsTable, sit_out_rows, with_drawn_seat_tables
-from ..permissions import club_for_secretary
-from ..refusals import Refused
 from ..services.attendance import add_guest, set_presence
 from ..services.draws import draw, redraw, swap
+from ..services.refusals import Refused
 from ..stats.attendance import day_presence
 from ..stats.draw import day_draw
+from ..web.permissions import club_for_secretary
 
 SECTIONS = ("here", "left", "absent")  # the attendance page's lists, by their heading's id
 

@@ -18,11 +18,11 @@ from ..forms.report_entry import drawn_names
 from ..models import Game, Meeting, ReportedResult
 from ..models.games import YAKUMAN_NAMES
 from ..page_tables.entry_preview import preview_table
-from ..permissions import club_for_secretary
 from ..services.entry_checks import table_mark
 from ..services.games import GameRefused, record_game
 from ..services.reports import confirm_report
 from ..stats.drawn_tables import drawn_table, pending_by_meeting, pending_tables, reports_to_check
+from ..web.permissions import club_for_secretary
 
 
 def choose_meeting(request, slug):

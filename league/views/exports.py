@@ -20,7 +20,7 @@ from ..jobs import EXPORT_GAMES_IN_REQUEST
 from ..jobs import start as start_job
 from ..jobs.start import job_url
 from ..models import Game
-from ..permissions import club_for_members
+from ..web.permissions import club_for_members
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 

@@ -6,14 +6,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ..formatting import format_date
-from ..history import game_history
 from ..models import Game
 from ..page_tables.entry_preview import preview_table
 from ..page_tables.games import changes_tables
 from ..page_tables.games_breakdown import BreakdownTable
-from ..permissions import club_access, club_for_secretary
+from ..presentation.history import game_history
 from ..services.games import GameRefused, correct_game, set_void
+from ..text.formatting import format_date
+from ..web.permissions import club_access, club_for_secretary
 from .confirmation import confirmation_page, confirmed
 from .entry import game_form_for
 

@@ -11,8 +11,8 @@ from ..imports.undo import undo_import
 from ..models import ImportBatch
 from ..page_tables.base import configure
 from ..page_tables.imports import ImportedMeetingsTable
-from ..permissions import club_for_secretary
-from ..refusals import Refused
+from ..services.refusals import Refused
+from ..web.permissions import club_for_secretary
 
 
 @require_GET

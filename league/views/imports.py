@@ -29,7 +29,7 @@ from ..models import Member, RuleSet
 from ..models.games import WINDS
 from ..page_tables.import_columns import FirstRowsTable
 from ..page_tables.import_preview import ImportGamesTable, NameMappingTable, ProblemsTable, YakumanNotesTable
-from ..permissions import club_for_secretary
+from ..web.permissions import club_for_secretary
 
 SHOWN_PROBLEMS = 500  # more are counted, not listed
 SHOWN_GAMES = 200  # rows listed in the preview: those with a problem first, then the first rows

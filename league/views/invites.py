@@ -13,9 +13,9 @@ from django.views.decorators.http import require_POST
 from ..forms.invites import InviteForm
 from ..forms.signup import SignUpForm
 from ..models import Invite, Member
-from ..permissions import club_for_owner
-from ..refusals import Refused
 from ..services import invites, signups
+from ..services.refusals import Refused
+from ..web.permissions import club_for_owner
 from .accounts import log_in_new, too_many_signups
 
 # -- the owner's pages --------------------------------------------------------------------------------------

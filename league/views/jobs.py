@@ -22,7 +22,7 @@ from ..imports.table import Table
 from ..jobs import store
 from ..jobs.store import DONE, FAILED, QUEUED
 from ..models import RuleSet
-from ..permissions import club_for_members, club_for_owner, club_for_secretary
+from ..web.permissions import club_for_members, club_for_owner, club_for_secretary
 
 ACCESS = {
     "import_read": club_for_secretary,

@@ -5,8 +5,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from ..forms.people import ClubSettingsForm
-from ..permissions import club_for_owner
 from ..services.clubs import save_club_settings
+from ..web.permissions import club_for_owner
 
 
 def overview(request, slug):

@@ -9,9 +9,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..models import Membership
-from ..permissions import club_for_owner
-from ..refusals import Refused
 from ..services import accounts
+from ..services.refusals import Refused
+from ..web.permissions import club_for_owner
 
 
 def _membership(access, membership_id):

@@ -5,13 +5,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from ..formatting import format_date, format_points
 from ..forms.people import AdjustmentForm
 from ..models import Adjustment
 from ..page_tables.base import configure
 from ..page_tables.manage import AdjustmentsTable, adjustment_rows
-from ..permissions import club_for_secretary
 from ..services import people
+from ..text.formatting import format_date, format_points
+from ..web.permissions import club_for_secretary
 from .confirmation import confirmation_page, confirmed
 from .manage_people import bound, form_page, saved_from
 

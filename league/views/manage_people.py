@@ -18,9 +18,9 @@ from ..page_tables.base import configure
 from ..page_tables.manage import InvitesTable, LoginsTable, SeasonsTable, login_rows, season_rows
 from ..page_tables.members_paste import PastedMembersTable
 from ..page_tables.roster import GuestsTable, RosterTable, roster_rows
-from ..permissions import club_for_owner
-from ..refusals import Refused
 from ..services import accounts, invites, people
+from ..services.refusals import Refused
+from ..web.permissions import club_for_owner
 from .confirmation import confirmation_page, confirmed
 
 

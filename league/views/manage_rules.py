@@ -17,11 +17,11 @@ from ..jobs import start as start_job
 from ..jobs.start import job_url
 from ..models import RuleSet
 from ..page_tables.manage import RecomputedSeatsTable
-from ..permissions import club_for_owner
-from ..refusals import Refused
-from ..rules_text import describe_rules, oka_warning
 from ..services import recompute
+from ..services.refusals import Refused
 from ..services.rules import add_rule_set, add_rule_version, change_rule_set
+from ..text.rules_text import describe_rules, oka_warning
+from ..web.permissions import club_for_owner
 
 # Games (and problems) listed on the recompute page; the rest are counted, and saved with them. A season of
 # 10,000 changed games listed in full was a 15 MB page that took seconds to draw (docs/performance.md).

@@ -22,14 +22,14 @@ from ..page_tables.meetings import (
     day_total_rows,
     kept_lines_tables,
 )
-from ..permissions import club_access, club_for_members, club_for_owner, club_for_secretary
-from ..refusals import Refused
 from ..services.meetings import accounts_mark, resettle, save_accounts, set_closed
+from ..services.refusals import Refused
 from ..stats.day import settle_day
 from ..stats.day_figures import day_figures
 from ..stats.day_text import day_summary
 from ..stats.drawn_tables import pending_tables, reports_to_check, tables_to_report
 from ..stats.settlements import drift, history
+from ..web.permissions import club_access, club_for_members, club_for_owner, club_for_secretary
 
 
 def _meeting(access, meeting_id):

@@ -7,16 +7,16 @@ from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
-from ..charts import cumulative_points_chart, place_chart
-from ..formatting import place_label
 from ..forms.period_choice import PeriodChoiceForm
 from ..models import Member
 from ..page_tables.base import configure
 from ..page_tables.member import member_tables
 from ..page_tables.members import MEMBERS_PER_PAGE, MemberListTable, in_reading_order
-from ..permissions import club_access
+from ..presentation.charts import cumulative_points_chart, place_chart
 from ..stats.member import member_record, members_with_games
 from ..stats.periods import current_season
+from ..text.formatting import place_label
+from ..web.permissions import club_access
 from .member_json import record_as_json
 
 JSON_GAMES_PER_PAGE = 100  # the JSON's games: a busy member's thousands, with their opponents, by pages

@@ -5,9 +5,9 @@ from django.shortcuts import render
 from ..forms.period_choice import SeasonChoiceForm
 from ..page_tables.base import configure
 from ..page_tables.money import SeasonMoneyTable, season_money_rows
-from ..permissions import club_for_members
 from ..services.kept_money import remember_drift
 from ..stats.money import season_money
+from ..web.permissions import club_for_members
 
 
 def season_money_page(request, slug):

@@ -14,9 +14,9 @@ from ..forms.report_entry import ReportForm
 from ..models import Meeting, ReportedResult
 from ..models.games import YAKUMAN_NAMES
 from ..page_tables.entry_preview import preview_table
-from ..permissions import club_for_members, club_for_secretary
-from ..refusals import Refused
+from ..services.refusals import Refused
 from ..services.reports import ReportRefused, report_result, table_to_report, turn_down
+from ..web.permissions import club_for_members, club_for_secretary
 from .confirmation import confirmation_page, confirmed
 from .entry import game_form_for, render_preview
 

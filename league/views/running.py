@@ -5,9 +5,9 @@ from django.shortcuts import render
 from ..forms.period_choice import PeriodChoiceForm
 from ..page_tables.base import asks_for_download, configure
 from ..page_tables.running import RunningGridTable, RunningMovementTable
-from ..permissions import club_access
 from ..stats.running import LATEST_MEETINGS
 from ..stats.running import running_standings as running_standings_of
+from ..web.permissions import club_access
 
 
 def running_standings(request, slug):

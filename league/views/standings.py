@@ -10,12 +10,12 @@ from urllib.parse import urlencode
 from django.http import JsonResponse
 from django.shortcuts import render
 
-from ..api_standings import standings_as_json
 from ..forms.period_choice import StandingsChoiceForm
 from ..page_tables.base import configure
 from ..page_tables.standings import standings_tables
-from ..permissions import club_access
+from ..presentation.api_standings import standings_as_json
 from ..stats.standings import standings
+from ..web.permissions import club_access
 
 PROJECTOR = "projector"
 

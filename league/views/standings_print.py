@@ -11,8 +11,8 @@ from django.utils import timezone
 from ..forms.period_choice import StandingsChoiceForm
 from ..page_tables.base import configure
 from ..page_tables.printable import PrintableStandingsTable
-from ..permissions import club_access
 from ..stats.standings import standings
+from ..web.permissions import club_access
 
 
 def printable_standings(request: HttpRequest, slug: str) -> HttpResponse:

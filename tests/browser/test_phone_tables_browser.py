@@ -15,7 +15,7 @@ from league.models import Meeting, Member
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WIDTH = 360
-# What each role's club nav holds (league/permissions.py): everyone reads, members also see the money.
+# What each role's club nav holds (league/web/permissions.py): everyone reads, members also see the money.
 READ = ["standings", "running", "awards", "records", "members", "rules", "meetings", "money", "export"]
 NAV_ITEMS = {"member": READ, "secretary": [*READ, "enter", "import"], "owner": [*READ, "enter", "import", "manage"]}
 NAV_LINKS = {

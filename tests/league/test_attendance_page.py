@@ -4,9 +4,9 @@ import pytest
 from django.urls import reverse
 
 from league.models import Attendance, Club, Member
-from league.refusals import Refused
 from league.services.attendance import ABSENT, HERE, LEFT, add_guest, set_presence
 from league.services.games import Entry, record_game, settle_in_force
+from league.services.refusals import Refused
 from league.stats.day import settle_day
 
 from .conftest import PLAYERS

@@ -5,8 +5,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
 from league.models import Club, Membership, Role
-from league.refusals import Refused
 from league.services.club_start import create_club, suggested_slug
+from league.services.refusals import Refused
 
 from .account_pages import errors, one, page, select, text
 

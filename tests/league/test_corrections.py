@@ -3,8 +3,8 @@
 import pytest
 
 from league.models import Game, GameSeat
-from league.refusals import Refused
 from league.services.games import GameRefused, correct_game, set_void, settle_in_force
+from league.services.refusals import Refused
 
 from .conftest import game_post
 from .test_entry import counting_settlements

@@ -16,8 +16,8 @@ from league.imports.names import NewMember
 from league.imports.reading import ReadingError, read_bytes
 from league.imports.undo import undo_import
 from league.models import DayTotal, DayTotalLine, Game, Meeting, Member
-from league.refusals import Refused
 from league.services.meetings import set_closed
+from league.services.refusals import Refused
 
 from .day_total_files import DAY_ROWS, MEMBERS, day_csv, day_workbook, import_days
 from .import_files import messages_of, plan_of

@@ -9,11 +9,11 @@ from django.urls import reverse
 from league.imports.commit import commit
 from league.imports.undo import undo_import
 from league.models import SITTING_OUT, DrawnRound, DrawnSeat, Meeting, Member, RuleSet, RuleVersion, Season
-from league.refusals import Refused
 from league.services.attendance import HERE, LEFT, add_guest, set_presence
 from league.services.draws import draw, redraw, swap
 from league.services.games import Entry, record_game, set_void, settle_in_force
 from league.services.people import merge_guest
+from league.services.refusals import Refused
 from league.stats.draw import met_before
 
 from .conftest import BAKUFU_RULES

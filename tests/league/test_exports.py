@@ -21,9 +21,9 @@ from league.exchange.layout import game_columns
 from league.exports import ExportChoice, csv_chunks, results_sheet, write_season_workbook
 from league.exports.cells import neutralise
 from league.models import Game, GameSeat, Meeting, Member, RuleVersion
-from league.rules_text import describe_rules
 from league.services.meetings import set_closed
 from league.stats.day import settle_day, settle_days
+from league.text.rules_text import describe_rules
 
 from .conftest import BAKUFU_RULES
 from .standings_data import meeting_on, play, season_games, three_player_games

@@ -1,4 +1,4 @@
-"""The one formatter of figures (league.formatting) and the template filters that wrap it."""
+"""The one formatter of figures (league.text.formatting) and the template filters that wrap it."""
 
 import datetime
 import json
@@ -8,7 +8,8 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
-from league.formatting import (
+from league.models import Adjustment, Member
+from league.text.formatting import (
     decimal_number,
     format_date,
     format_month_day,
@@ -19,7 +20,6 @@ from league.formatting import (
     points_number,
     yen_number_format,
 )
-from league.models import Adjustment, Member
 
 
 @pytest.mark.parametrize(

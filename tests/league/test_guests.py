@@ -11,14 +11,14 @@ from django.utils import translation
 from openpyxl import load_workbook
 
 from league.exports import ExportChoice, write_season_workbook
-from league.history import game_history
 from league.imports.commit import commit
 from league.imports.names import NewMember
 from league.models import Adjustment, Attendance, Club, Game, GameSeat, Meeting, Member, Season
-from league.refusals import Refused
+from league.presentation.history import game_history
 from league.services import people
 from league.services.games import Entry, record_game, settle_in_force
 from league.services.meetings import save_accounts, set_closed
+from league.services.refusals import Refused
 from league.stats.periods import season_period
 from league.stats.standings import standings
 

@@ -12,7 +12,7 @@ from league.imports.layouts.dates import fill_dates
 from league.imports.plan import make_plan
 from league.imports.reading import ReadingError, read_bytes, read_pasted
 from league.models import Game, Meeting
-from league.score_input import parse_score, scores_in_thousands
+from league.text.score_input import parse_score, scores_in_thousands
 
 from .import_files import NAMES, delimited, plan_of, xlsx_bytes
 from .layout_files import GAMES, club_workbook, cp932_csv, wide_workbook

@@ -13,7 +13,6 @@ from django.utils import translation
 from openpyxl.utils import get_column_letter
 
 from league.exports import ExportChoice, write_season_workbook
-from league.history import game_history
 from league.imports.columns import find_columns
 from league.imports.commit import commit
 from league.imports.layouts.chat import read_chat
@@ -21,6 +20,7 @@ from league.imports.layouts.mapping import mapped_table
 from league.imports.notes import NOTE_LENGTH, yakuman_mention
 from league.imports.reading import read_bytes, read_pasted
 from league.models import Game
+from league.presentation.history import game_history
 
 from .import_files import HEADER_JA, NAMES, ROWS, game_row, import_url, plan_of, xlsx_bytes
 from .layout_files import wide_workbook

@@ -16,8 +16,8 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone, translation
 
 from league.models import Invite, Member, Membership, Role
-from league.refusals import Refused
 from league.services.invites import make_invite, use_invite, withdraw_invite
+from league.services.refusals import Refused
 
 from .account_pages import errors, hrefs, one, page, select, text
 
@@ -204,7 +204,7 @@ def test_an_invite_stops_when_its_maker_no_longer_owns_the_club(club, invite, ow
 
 
 def test_an_invite_stops_when_its_makers_login_is_turned_off(club, invite, owner, outsider):
-    """The rule a password link is held to too (league/permissions.py, owns_every_club): an active owner."""
+    """The rule a password link is held to too (league/web/permissions.py, owns_every_club): an active owner."""
     owner.is_active = False
     owner.save()
     browser = Client()

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import translation
 
 import scoring
-from league.rule_checks import engine_message
+from league.text.rule_checks import engine_message
 
 from .test_roles import PAGES, REFUSED, SEATED, url_for, waiting_import
 

@@ -14,11 +14,11 @@ import pytest
 from django.core.management import call_command
 
 from league.models import KeptLine, Meeting, Member
-from league.refusals import Refused
 from league.services import recompute
 from league.services.kept_money import keep_club_money
 from league.services.meetings import resettle, set_closed
 from league.services.people import make_member, merge_guest, save_member
+from league.services.refusals import Refused
 from league.services.rules import add_rule_version
 from league.stats.money import season_money
 from league.stats.settlements import drifted_meetings

@@ -23,35 +23,28 @@ PAGES = ("league.templatetags", "league.views")
 ABOVE_MODELS = (
     *PAGES,
     "league.forms",
-    "league.rules_text",
+    "league.text.rules_text",
     "league.page_tables",
-    "league.charts",
+    "league.presentation",
     "league.stats",
     "league.services",
     "league.exports",
     "league.imports",
-    "league.api_standings",
-    "league.links",
-    "league.history",
+    "league.web",
 )
 # The read models and the plain modules the pages and the workbook share.
 BELOW_PAGES = (
     "stats",
-    "charts.py",
+    "presentation",
     "exports",
-    "formatting.py",
-    "links.py",
-    "rules_text.py",
-    "api_standings.py",
-    "history.py",
-    "next_steps.py",
-    "in_app_browser.py",
+    "text",
+    "web",
     "services",
     "imports",
     "models",
 )
 # What a template tag may wrap: the plain modules below the pages, and Django.
-WRAPPED = ("league.formatting", "league.links", "league.rules_text", "league.in_app_browser")
+WRAPPED = ("league.text.formatting", "league.web.links", "league.text.rules_text", "league.web.in_app_browser")
 
 
 def modules(*names):
@@ -68,7 +61,7 @@ def dotted(path):
 
 
 def imported(path):
-    """Every module ``path`` imports, as absolute dotted names (``from .. import links`` gives ``league.links``)."""
+    """Every module ``path`` imports, as absolute dotted names (``from ..web import links``: ``league.web.links``)."""
     package = dotted(path) if path.name == "__init__.py" else dotted(path).rpartition(".")[0]
     names = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -94,7 +87,7 @@ def offending(path, forbidden):
 
 def test_the_scan_resolves_relative_imports():
     names = imported(LEAGUE / "templatetags" / "club_links.py")
-    assert "league.links" in names and "django.template" in names
+    assert "league.web.links" in names and "django.template" in names
 
 
 @pytest.mark.parametrize("path", modules("models"), ids=lambda path: path.name)
@@ -116,8 +109,14 @@ def test_nothing_below_the_forms_imports_a_form(path):
 @pytest.mark.parametrize("path", modules("templatetags"), ids=lambda path: path.name)
 def test_template_tags_only_wrap(path):
     """A tag library imports only Django and the plain modules it wraps, and each tag is one ``return``."""
-    # ``from .. import links`` names the package ``league`` itself as well as ``league.links``.
-    outside = sorted(name for name in imported(path) if name.startswith("league.") and not under(name, WRAPPED))
+    # ``from ..web import links`` names the package ``league.web`` itself as well as ``league.web.links``.
+    outside = sorted(
+        name
+        for name in imported(path)
+        if name.startswith("league.")
+        and not under(name, WRAPPED)
+        and not any(wrapped.startswith(f"{name}.") for wrapped in WRAPPED)
+    )
     assert outside == [], f"{path.name} reaches past the plain modules"
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
@@ -127,8 +126,9 @@ def test_template_tags_only_wrap(path):
 
 
 def arrows(path, known):
-    """The modules of ``known`` that ``path`` imports: ``from .. import links`` is an arrow to ``league.links``,
-    not to the package ``league``; ``from ..exports import write_season_workbook`` one to ``league.exports``."""
+    """The modules of ``known`` that ``path`` imports: ``from ..web import links`` is an arrow to
+    ``league.web.links``, not to the package ``league.web``; ``from ..exports import write_season_workbook`` one to
+    ``league.exports``."""
     package = dotted(path) if path.name == "__init__.py" else dotted(path).rpartition(".")[0]
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -227,7 +227,7 @@ def test_the_chain_search_finds_the_longest_path():
 
 def test_the_graph_counts_lazy_imports_and_an_engine_as_one_module():
     graph = import_graph()
-    assert "league.rule_checks" in graph["league.models.clubs"]  # imported inside ``RuleVersion.clean``
+    assert "league.text.rule_checks" in graph["league.models.clubs"]  # imported inside ``RuleVersion.clean``
     assert "scoring" in graph["league.models.clubs"] and not any(name.startswith("scoring.") for name in graph)
     assert engine_graph("scoring")["scoring"] >= {"scoring.rules", "scoring.settle"}
 
@@ -258,7 +258,7 @@ def test_services_do_not_reach_up_into_the_imports(path):
 
 def test_links_are_below_the_read_models():
     """The read models write names and who did what with ``links``; links read nothing of them."""
-    assert offending(LEAGUE / "links.py", ("league.stats",)) == []
+    assert offending(LEAGUE / "web" / "links.py", ("league.stats",)) == []
 
 
 @pytest.mark.parametrize("path", modules("batch"), ids=dotted)

@@ -16,9 +16,9 @@ from django.utils import translation
 from pytest_django.asserts import assertContains, assertNotContains
 
 from league.models import Adjustment, Club, Invite, Member, Membership, Role, Season
-from league.refusals import Refused
-from league.score_input import parse_points
 from league.services.people import save_member
+from league.services.refusals import Refused
+from league.text.score_input import parse_points
 
 from .test_roles import refusal
 

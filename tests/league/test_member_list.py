@@ -8,8 +8,8 @@ from django.utils import translation
 
 from league.forms.member_list import read_lines
 from league.models import Member
-from league.refusals import Refused
 from league.services.people import add_members
+from league.services.refusals import Refused
 
 from .conftest import PLAYERS
 from .standings_html import classes, find_all, text_of

@@ -30,8 +30,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from league import charts
 from league.models import Club, Member, Membership, Role, RuleSet, RuleVersion, Season
+from league.presentation import charts
 from league.stats.member import members_with_games
 
 from .member_history import SANMA_RULES, api_url, meeting_on, page_url, people, play

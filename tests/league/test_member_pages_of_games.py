@@ -7,8 +7,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from league import charts
 from league.models import Meeting
+from league.presentation import charts
 
 from .member_history import api_url, page_url, people, play
 

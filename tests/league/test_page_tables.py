@@ -9,10 +9,10 @@ from django.test import RequestFactory
 from django.test.html import parse_html
 from openpyxl import load_workbook
 
-from league.formatting import format_points
 from league.models import Member
 from league.page_tables.base import PageTable, configure, key_column, name_column
 from league.page_tables.members import MemberListTable
+from league.text.formatting import format_points
 
 from .conftest import game_post
 from .standings_html import find_all, text_of

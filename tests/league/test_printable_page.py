@@ -6,7 +6,7 @@ import pytest
 from django.test.html import parse_html
 from django.utils import timezone, translation
 
-from league.formatting import format_date
+from league.text.formatting import format_date
 
 from .standings_data import season_games, three_player_games
 from .standings_html import find_all, text_of, url

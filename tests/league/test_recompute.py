@@ -9,9 +9,9 @@ from django.test.html import parse_html
 from django.utils import translation
 
 from league.models import Game, RuleVersion
-from league.refusals import Refused
 from league.services import recompute
 from league.services.games import Entry, correct_game, settle_in_force
+from league.services.refusals import Refused
 
 from .conftest import BAKUFU_RULES
 from .recompute_data import NEW_TOTALS, OLD_TOTALS, players, recompute_url, totals

@@ -11,7 +11,7 @@ from django.urls import URLResolver, get_resolver, resolve, reverse
 
 from .import_files import ROWS, delimited
 
-# Who may use a page (league/permissions.py decides it; this table is its specification):
+# Who may use a page (league/web/permissions.py decides it; this table is its specification):
 READ = "read"  # the club's people; everyone when the club is public
 MONEY = "money"  # the club's people only, even when the club is public: who paid what
 RUN = "run"  # owner and secretaries: meetings, entering and correcting games, adjustments, imports

@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 import scoring
 from league.forms.rule_settings import GROUP_KINDS, NOTE_LABELS
 from league.forms.rule_version import RuleVersionForm, initial_from_rules
-from league.rules_text import DEPOSITS_TEXT, ROUNDING_TEXT, TIES_TEXT
+from league.text.rules_text import DEPOSITS_TEXT, ROUNDING_TEXT, TIES_TEXT
 from scoring.schema import FEE_SETTINGS, RULE_SETTINGS, RULES, SECTIONS
 
 FIELDS = [s for s in (*RULE_SETTINGS, *FEE_SETTINGS) if s.field and s.kind not in GROUP_KINDS]

@@ -8,8 +8,8 @@ from django.test.html import parse_html
 from django.urls import reverse
 from django.utils import translation
 
-from league.formatting import format_date
 from league.models import Member
+from league.text.formatting import format_date
 
 from .running_data import DAY_1, DAY_2, DAY_3, page
 from .standings_html import classes, find_all, text_of

@@ -3,7 +3,7 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from league.score_input import parse_count, parse_score
+from league.text.score_input import parse_count, parse_score
 
 
 @pytest.mark.parametrize(

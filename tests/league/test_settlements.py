@@ -13,9 +13,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from league.models import Meeting, RuleVersion, Settlement
-from league.refusals import Refused
 from league.services import recompute
 from league.services.meetings import save_accounts, set_closed
+from league.services.refusals import Refused
 from league.stats.day import record_of, settle_games
 from league.stats.settlements import drift, drifted_meetings
 

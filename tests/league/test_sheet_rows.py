@@ -26,7 +26,7 @@ from league.exports import ExportChoice, season_sheets, write_season_workbook
 from league.exports.cells import AVERAGE, BOOL, DATE, INT, OUR_TEXT, POINTS, RATE, TEXT, YEN, looks_like_formula
 from league.exports.render import NUMBER_FORMATS
 from league.exports.sheet_rows import SheetRows, save_with_rows
-from league.formatting import points_number_format, yen_number_format
+from league.text.formatting import points_number_format, yen_number_format
 
 from .standings_data import season_games
 

@@ -74,7 +74,7 @@ def test_refusals_are_in_japanese_on_the_japanese_page(client, outsider):
 
 
 def test_a_name_taken_meanwhile_is_refused_by_the_service(db):
-    from league.refusals import Refused
+    from league.services.refusals import Refused
     from league.services.signups import create_login
 
     create_login(username="haruka", password=PASSWORD)

@@ -13,10 +13,10 @@ from openpyxl import load_workbook
 
 from league.exports import ExportChoice, write_season_workbook
 from league.exports.render import FONT_NAME
-from league.formatting import points_number_format
 from league.models import GameSeat, RuleVersion
-from league.rules_text import describe_rules
 from league.services.meeting_lines import refresh_meeting_lines
+from league.text.formatting import points_number_format
+from league.text.rules_text import describe_rules
 
 from .standings_data import THREE_PLAYER_RULES, boo_games, season_games, three_player_games
 

@@ -27,7 +27,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from ...exchange.layout import header_index
-from ...score_input import parse_points
+from ...text.score_input import parse_points
 from ..reading import MAX_ROWS, ReadingError
 from ..table import Table, column_name
 from ..values import SHORT, DateError, parse_date

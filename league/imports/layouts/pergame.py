@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from openpyxl.utils import get_column_letter
 
 from ...exchange.layout import SEATS
-from ...score_input import scores_in_thousands
+from ...text.score_input import scores_in_thousands
 from ..reading import ReadingError
 from ..table import HEADER_SEARCH, Table, column_name
 from .dates import fill_dates, number_rounds, year_hint

@@ -16,8 +16,8 @@ row when the plan reads it.
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from ...formatting import format_points
-from ...score_input import parse_count, parse_points, parse_score
+from ...text.formatting import format_points
+from ...text.score_input import parse_count, parse_points, parse_score
 from ..reading import ReadingError
 from .headers import summary_word
 

@@ -28,7 +28,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from openpyxl.utils import get_column_letter
 
-from ...score_input import parse_count, parse_points
+from ...text.score_input import parse_count, parse_points
 from ..reading import ReadingError
 from ..table import HEADER_SEARCH, SEAT_COLUMNS, Table, column_name
 from .dates import fill_dates, number_rounds, year_hint

@@ -5,7 +5,6 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.formatting import format_points
 from league.imports.columns import find_columns
 from league.imports.commit import ImportRefused, commit
 from league.imports.names import NewMember
@@ -14,6 +13,7 @@ from league.imports.reading import ReadingError, read_path
 from league.imports.seasons import NewSeason, outside_seasons
 from league.management.arguments import club_named, login_named, rule_set_named
 from league.models.games import WINDS
+from league.text.formatting import format_points
 
 
 class Command(BaseCommand):

@@ -4,12 +4,12 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from league.formatting import format_points
 from league.management.arguments import club_named, login_named, rule_set_named
-from league.refusals import Refused
 from league.services import recompute
 from league.services.kept_money import keep_club_money
 from league.services.meeting_lines import refresh_club_lines
+from league.services.refusals import Refused
+from league.text.formatting import format_points
 
 
 class Command(BaseCommand):

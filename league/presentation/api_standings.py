@@ -7,7 +7,7 @@ English and stable; names are as the club wrote them.  The keys of a line are
 those of the member page's ``summary``, plus ``member``.
 """
 
-from .formatting import decimal_number, points_number
+from ..text.formatting import decimal_number, points_number
 
 RANKING_ORDER = ("points", "average_place", "first_places", "best")
 

@@ -12,7 +12,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .models import Meeting, Member
+from ..models import Meeting, Member
 
 OPEN_MEETINGS_SHOWN = 5
 

@@ -19,8 +19,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from .formatting import format_date, format_points, place_label
-from .page_tables.charts import ChartFiguresTable
+from ..page_tables.charts import ChartFiguresTable
+from ..text.formatting import format_date, format_points, place_label
 
 WIDTH, HEIGHT = 400, 240
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 26, 34

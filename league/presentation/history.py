@@ -2,9 +2,9 @@
 
 from django.utils.translation import gettext as _
 
-from .links import login_shown
-from .models import RuleVersion
-from .models.games import WINDS
+from ..models import RuleVersion
+from ..models.games import WINDS
+from ..web.links import login_shown
 
 
 def game_history(game):

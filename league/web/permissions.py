@@ -16,7 +16,7 @@ from django.db.models import Subquery
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from .models import Club, Member, Membership, Role
+from ..models import Club, Member, Membership, Role
 
 RUNNING = (Role.OWNER, Role.SECRETARY)
 
