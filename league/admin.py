@@ -3,30 +3,16 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from .models import (
-    Adjustment,
-    Attendance,
-    Club,
-    DayTotal,
-    DayTotalLine,
-    DrawnRound,
-    DrawnSeat,
-    Game,
-    GameSeat,
-    ImportBatch,
-    Invite,
-    KeptLine,
-    Meeting,
-    MeetingLine,
-    Member,
-    Membership,
-    ReportedResult,
-    RuleSet,
-    RuleVersion,
-    Season,
-    Settlement,
-    Yakuman,
-)
+from .models.clubs import Club, RuleSet, RuleVersion
+from .models.day_totals import DayTotal, DayTotalLine
+from .models.draws import DrawnRound, DrawnSeat, ReportedResult
+from .models.games import Adjustment, Game, GameSeat, Yakuman
+from .models.imports import ImportBatch
+from .models.invites import Invite
+from .models.meeting_lines import MeetingLine
+from .models.meetings import Attendance, KeptLine, Meeting, Settlement
+from .models.people import Member, Membership
+from .models.seasons import Season
 from .services.kept_money import keep_meeting_money, refresh_drift, refresh_member_drift, refresh_rule_set_drift
 from .services.meeting_lines import refresh_meeting_lines
 

@@ -3,7 +3,7 @@
 from django.db.models.signals import pre_save
 from django.dispatch import receiver
 
-from .models import RuleVersion
+from .models.clubs import RuleVersion
 from .text.rule_checks import check_rule_version
 
 

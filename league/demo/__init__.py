@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils import timezone
 
-from ..models import Club
+from ..models.clubs import Club
 from .accounts import ACCOUNTS, PASSWORD, ensure_accounts, link_members
 from .build import DemoError, build_club, delete_club_data, existing, season_for
 from .clubs import LINKED_CLUB, PLANS

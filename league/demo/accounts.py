@@ -2,7 +2,7 @@
 
 from django.contrib.auth import get_user_model
 
-from ..models import Member, Membership, Role
+from ..models.people import Member, Membership, Role
 
 PASSWORD = "janroku-demo"
 

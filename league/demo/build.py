@@ -17,8 +17,10 @@ from simple_history.utils import bulk_create_with_history
 
 import scoring
 
-from ..models import Adjustment, Attendance, Game, GameSeat, Meeting, Member, Season, Yakuman
-from ..models.people import hiragana
+from ..models.games import Adjustment, Game, GameSeat, Yakuman
+from ..models.meetings import Attendance, Meeting
+from ..models.people import Member, hiragana
+from ..models.seasons import Season
 from ..services.games import Entry, build_rows, fill_game
 from ..services.meeting_lines import refresh_meeting_lines
 from ..services.meetings import keep_closed_settlement

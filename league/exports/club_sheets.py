@@ -4,7 +4,8 @@ from django.db.models import Count, Max, Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from ..models import DayTotalLine, Member
+from ..models.day_totals import DayTotalLine
+from ..models.people import Member
 from ..stats.standings import rule_versions
 from ..text.rules_text import describe_rules
 from .cells import BOOL, DATE, INT, OUR_TEXT, Column, Sheet

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from scoring.points import tenths_from_points
 
 from ..exchange.layout import WIND_NAMES, busts_text, chombo_text, game_columns, yakuman_text
-from ..models import Game, GameSeat
+from ..models.games import Game, GameSeat
 from ..stats.standings import rule_settings
 from ..text.formatting import points_number
 from .cells import DATE, INT, OUR_TEXT, POINTS, TEXT, Column, Sheet

@@ -11,7 +11,8 @@ from django.db.models import Count
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from ..models import Game, Meeting
+from ..models.games import Game
+from ..models.meetings import Meeting
 from ..stats.day import settle_days
 from ..text.formatting import points_number
 from .cells import BOOL, DATE, INT, OUR_TEXT, POINTS, YEN, Column, Sheet

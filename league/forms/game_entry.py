@@ -17,9 +17,9 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 
-from ..models import Member
 from ..models.games import WINDS
 from ..models.member_finder import name_key, search_keys
+from ..models.people import Member
 from ..services.games import Entry, no_rules_in_force, seat_ending_the_game, settle_game
 from ..text.rule_checks import engine_message
 from ..text.score_input import parse_count, parse_points, parse_score

@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from ..imports.seasons import NAME_LENGTH, NewSeason, ProposedSeason, check_names
-from ..models import Season
+from ..models.seasons import Season
 from ..services.refusals import Refused
 
 PREFIX = "season"

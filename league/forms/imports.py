@@ -13,7 +13,7 @@ from ..imports.names import NewMember
 from ..imports.reading import MAX_BYTES, ReadingError
 from ..imports.table import column_name
 from ..imports.values import DateError, parse_date
-from ..models import RuleSet
+from ..models.clubs import RuleSet
 from ..text.score_input import parse_points, parse_score
 
 NEW = "new"

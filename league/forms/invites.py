@@ -3,7 +3,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..models import Club, Role
+from ..models.clubs import Club
+from ..models.people import Role
 from ..services.invites import invitable_members
 from .people import MemberChoiceField
 

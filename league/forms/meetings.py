@@ -3,7 +3,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
-from ..models import Meeting, RuleSet
+from ..models.clubs import RuleSet
+from ..models.meetings import Meeting
 
 
 class StartMeetingForm(forms.ModelForm):

@@ -15,8 +15,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from ..models import Member
 from ..models.member_finder import hiragana, name_key
+from ..models.people import Member
 from ..models.readings import suggest_reading
 from ..models.text import clean_name
 

@@ -13,8 +13,11 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..models import Adjustment, AwardTitle, Club, Member, Role, RuleSet, Season
+from ..models.clubs import AwardTitle, Club, RuleSet
+from ..models.games import Adjustment
+from ..models.people import Member, Role
 from ..models.readings import suggest_reading
+from ..models.seasons import Season
 from ..models.text import clean_name as name_as_kept
 from ..models.text import without_bidi
 from ..text.score_input import parse_points

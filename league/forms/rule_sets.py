@@ -8,7 +8,7 @@ description in front: one form, the version's fields written once (in
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..models import RuleSet
+from ..models.clubs import RuleSet
 from ..models.text import clean_name
 from .rule_version import RuleVersionForm
 

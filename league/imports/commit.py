@@ -24,7 +24,12 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
 from ..batch.gc_pause import gc_paused
-from ..models import Club, DayTotal, DayTotalLine, Game, GameSeat, ImportBatch, Meeting, Member, RuleSet, Yakuman
+from ..models.clubs import Club, RuleSet
+from ..models.day_totals import DayTotal, DayTotalLine
+from ..models.games import Game, GameSeat, Yakuman
+from ..models.imports import ImportBatch
+from ..models.meetings import Meeting
+from ..models.people import Member
 from ..models.readings import suggest_reading
 from ..services.bulk import insert_history, insert_rows
 from ..services.games import Entry, build_rows, fill_game

@@ -14,7 +14,9 @@ from django.utils.translation import gettext as _
 
 from scoring.points import tenths_from_points
 
-from ..models import DayTotalLine, Game, Meeting
+from ..models.day_totals import DayTotalLine
+from ..models.games import Game
+from ..models.meetings import Meeting
 from .planned import Problem
 
 

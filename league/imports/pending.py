@@ -12,7 +12,8 @@ names its columns, then its rows take its place (``replace_sheet``).
 import secrets
 from dataclasses import dataclass
 
-from ..models import Member, RuleSet
+from ..models.clubs import RuleSet
+from ..models.people import Member
 from .names import NewMember
 from .reading import Sheet
 from .table import Table

@@ -23,7 +23,8 @@ import re
 from django.utils.translation import gettext as _
 
 from ..batch.gc_pause import gc_paused
-from ..models import Member, RuleSet
+from ..models.clubs import RuleSet
+from ..models.people import Member
 from .day_rows import GAMES as DAY_GAMES
 from .day_rows import read_day_row
 from .existing import check_slots

@@ -3,8 +3,8 @@
 import datetime
 from dataclasses import dataclass, field
 
-from ..models import Game, Meeting
-from ..models.games import WINDS
+from ..models.games import WINDS, Game
+from ..models.meetings import Meeting
 from ..services.games import engine_game
 from .names import NewMember
 

@@ -19,10 +19,10 @@ from django.utils.translation import gettext as _
 import scoring
 
 from ..exchange.layout import LayoutError, read_busts, read_chombo, read_yakuman, wind
-from ..models import Member, Yakuman
 from ..models.clubs import rule_set_key
-from ..models.games import WINDS
+from ..models.games import WINDS, Yakuman
 from ..models.member_finder import name_key
+from ..models.people import Member
 from ..services.games import no_rules_in_force, seat_ending_the_game, settle_entry
 from ..text.formatting import format_points
 from ..text.rule_checks import engine_message

@@ -22,7 +22,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from ..models import Season
+from ..models.seasons import Season
 from ..models.text import clean_name
 from ..services.refusals import Refused
 

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Q
 
-from ..models import Meeting, Season
+from ..models.meetings import Meeting
+from ..models.seasons import Season
 from .seasons import CREATED_BY_IMPORT
 
 

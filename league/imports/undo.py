@@ -16,20 +16,12 @@ from django.db.models.deletion import Collector
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import (
-    Adjustment,
-    Attendance,
-    DayTotal,
-    DayTotalLine,
-    DrawnRound,
-    DrawnSeat,
-    Game,
-    GameSeat,
-    ImportBatch,
-    Meeting,
-    Member,
-    Yakuman,
-)
+from ..models.day_totals import DayTotal, DayTotalLine
+from ..models.draws import DrawnRound, DrawnSeat
+from ..models.games import Adjustment, Game, GameSeat, Yakuman
+from ..models.imports import ImportBatch
+from ..models.meetings import Attendance, Meeting
+from ..models.people import Member
 from ..services.bulk import insert_history
 from ..services.locks import lock_meetings
 from ..services.meeting_lines import refresh_meeting_lines

@@ -32,7 +32,7 @@ from ..imports.pending import mapping_from_data
 from ..imports.reading import ReadingError
 from ..imports.seasons import NewSeason
 from ..imports.table import Table
-from ..models import Club, RuleSet
+from ..models.clubs import Club, RuleSet
 from ..services import recompute
 from ..services.refusals import Refused
 from . import store

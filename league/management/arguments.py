@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
-from league.models import Club
+from league.models.clubs import Club
 
 
 def club_named(slug):

@@ -10,7 +10,7 @@ import django_tables2 as tables
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from ..models import AwardTitle
+from ..models.clubs import AwardTitle
 from ..stats.awards_text import described
 from ..text.formatting import POINTS, RATE, format_date, format_figure
 from ..web.links import member_text

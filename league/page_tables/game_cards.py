@@ -13,7 +13,7 @@ import django_tables2 as tables
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from ..models import Game
+from ..models.games import Game
 from ..text.formatting import format_points, format_score
 from .base import PageTable
 

@@ -3,7 +3,7 @@
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..models import Member
+from ..models.people import Member
 from .base import PageTable, detail_column, key_column, name_column
 
 MEMBERS_PER_PAGE = 100

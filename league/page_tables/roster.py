@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
-from ..models import Member
+from ..models.people import Member
 from .base import PageTable
 
 

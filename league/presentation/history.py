@@ -2,7 +2,7 @@
 
 from django.utils.translation import gettext as _
 
-from ..models import RuleVersion
+from ..models.clubs import RuleVersion
 from ..models.games import WINDS
 from ..web.links import login_shown
 

@@ -12,7 +12,8 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ..models import Meeting, Member
+from ..models.meetings import Meeting
+from ..models.people import Member
 
 OPEN_MEETINGS_SHOWN = 5
 

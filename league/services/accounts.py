@@ -34,7 +34,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
-from ..models import Membership
+from ..models.people import Membership
 from ..web.permissions import owned_clubs, owns_every_club
 from .refusals import Refused
 

@@ -10,7 +10,9 @@ nothing.
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ..models import Attendance, GameSeat, Member
+from ..models.games import GameSeat
+from ..models.meetings import Attendance
+from ..models.people import Member
 from ..models.text import clean_name
 from .locks import lock_meeting
 from .people import save_guest

@@ -13,7 +13,8 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from ..models import Club, Membership, Role
+from ..models.clubs import Club
+from ..models.people import Membership, Role
 from ..models.text import clean_name
 from .refusals import Refused
 

@@ -3,7 +3,7 @@ typed, whether guests are ranked, whether players report results, its titles).""
 
 from django.db import transaction
 
-from ..models import Club
+from ..models.clubs import Club
 
 SETTINGS = (
     "name",

@@ -16,7 +16,8 @@ from django.utils.translation import ngettext
 
 from scoring.points import tenths_from_points
 
-from ..models import DrawnRound, Game, GameSeat
+from ..models.draws import DrawnRound
+from ..models.games import Game, GameSeat
 from ..stats.drawn_tables import DrawnTable, drawn_table
 from .refusals import GameRefused
 

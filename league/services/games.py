@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 import scoring
 from scoring.points import json_points, tenths_from_points
 
-from ..models import Game, GameSeat, Yakuman
+from ..models.games import Game, GameSeat, Yakuman
 from ..models.text import clean_name
 from . import entry_checks
 from .locks import lock_game, lock_meeting

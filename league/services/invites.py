@@ -15,7 +15,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import Club, Invite, Member, Membership
+from ..models.clubs import Club
+from ..models.invites import Invite
+from ..models.people import Member, Membership
 from ..text.formatting import format_date
 from ..web.permissions import owns_every_club
 from . import signups

@@ -21,7 +21,8 @@ itself, which then stores what it found (``remember_drift``), so that only its f
 from django.db import transaction
 from django.db.models import Q
 
-from ..models import Attendance, KeptLine, Meeting, MeetingLine
+from ..models.meeting_lines import MeetingLine
+from ..models.meetings import Attendance, KeptLine, Meeting
 from ..stats.settlements import drifted_ids
 from .bulk import insert_rows, update_rows
 

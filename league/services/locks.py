@@ -18,7 +18,9 @@ from collections.abc import Callable, Iterable
 from django.db.models import Model, QuerySet
 from django.utils.translation import gettext as _
 
-from ..models import Game, Meeting, Member
+from ..models.games import Game
+from ..models.meetings import Meeting
+from ..models.people import Member
 from .refusals import Refused
 
 

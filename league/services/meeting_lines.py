@@ -18,8 +18,10 @@ from django.db import connections, router
 
 import scoring
 
-from ..models import Game, GameSeat, Meeting, MeetingLine, RuleVersion
-from ..models.meeting_lines import FIGURES
+from ..models.clubs import RuleVersion
+from ..models.games import Game, GameSeat
+from ..models.meeting_lines import FIGURES, MeetingLine
+from ..models.meetings import Meeting
 from .kept_money import refresh_drift
 
 # Meetings refreshed by one statement: a bound IN list both databases take, and few enough to stay quick.

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import Attendance, Meeting, Settlement
+from ..models.meetings import Attendance, Meeting, Settlement
 from ..stats.day import record_of, settle_games
 from ..stats.settlements import differences
 from .kept_money import keep_meeting_money

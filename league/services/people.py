@@ -12,23 +12,15 @@ from django.db import IntegrityError, transaction
 from django.db.models import Case, IntegerField, Prefetch, Value, When
 from django.utils.translation import gettext as _
 
-from ..models import (
-    Adjustment,
-    Attendance,
-    Club,
-    DrawnSeat,
-    Game,
-    GameSeat,
-    Meeting,
-    MeetingLine,
-    Member,
-    Membership,
-    Role,
-    Season,
-    Yakuman,
-)
+from ..models.clubs import Club
+from ..models.draws import DrawnSeat
+from ..models.games import Adjustment, Game, GameSeat, Yakuman
+from ..models.meeting_lines import MeetingLine
+from ..models.meetings import Attendance, Meeting
 from ..models.member_finder import name_key
+from ..models.people import Member, Membership, Role
 from ..models.readings import suggest_reading
+from ..models.seasons import Season
 from ..models.text import clean_name
 from ..text.formatting import format_date
 from .kept_money import keep_meeting_money, refresh_member_drift

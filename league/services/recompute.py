@@ -32,8 +32,10 @@ from django.utils.translation import gettext as _
 import scoring
 
 from ..batch.gc_pause import gc_paused
-from ..models import Game, GameSeat, Meeting, Member, RuleSet
-from ..models.games import SETTLED_COLUMNS
+from ..models.clubs import RuleSet
+from ..models.games import SETTLED_COLUMNS, Game, GameSeat
+from ..models.meetings import Meeting
+from ..models.people import Member
 from ..text.rule_checks import engine_message
 from .bulk import insert_history, update_rows
 from .games import GameRefused, entry_from_game, fill_game, settle_in_force

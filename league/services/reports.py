@@ -9,7 +9,7 @@ A second report for the same table is added beside the first, not written over i
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ..models import ReportedResult
+from ..models.draws import ReportedResult
 from ..stats.drawn_tables import drawn_table, seated_members
 from .games import GameRefused, record_game
 from .locks import lock_meeting

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 
-from ..models import Club, RuleSet, RuleVersion
+from ..models.clubs import Club, RuleSet, RuleVersion
 from .kept_money import refresh_rule_set_drift
 from .refusals import Refused
 

@@ -25,21 +25,14 @@ from django.db.models.functions import Coalesce, Lag
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from ..models import (
-    Adjustment,
-    DrawnRound,
-    Game,
-    ImportBatch,
-    Invite,
-    Meeting,
-    Member,
-    Membership,
-    ReportedResult,
-    RuleVersion,
-    Season,
-    Settlement,
-)
-from ..models.draws import DRAWN, REDRAWN, SWAPPED
+from ..models.clubs import RuleVersion
+from ..models.draws import DRAWN, REDRAWN, SWAPPED, DrawnRound, ReportedResult
+from ..models.games import Adjustment, Game
+from ..models.imports import ImportBatch
+from ..models.invites import Invite
+from ..models.meetings import Meeting, Settlement
+from ..models.people import Member, Membership
+from ..models.seasons import Season
 from ..text.formatting import format_date, format_points
 
 PAGE = 50

@@ -2,7 +2,9 @@
 
 from dataclasses import dataclass
 
-from ..models import Attendance, GameSeat, Member
+from ..models.games import GameSeat
+from ..models.meetings import Attendance
+from ..models.people import Member
 
 
 @dataclass

@@ -26,8 +26,10 @@ from fractions import Fraction
 
 from django.db.models import Count, Max, Q
 
-from ..models import Attendance, AwardTitle, Meeting, Member, Yakuman
-from ..models.people import reading_order
+from ..models.clubs import AwardTitle
+from ..models.games import Yakuman
+from ..models.meetings import Attendance, Meeting
+from ..models.people import Member, reading_order
 from ..text.formatting import AVERAGE, GAMES, MEETINGS, POINTS, RATE, SCORE, TIMES
 from .standings import day_lines_in, seats_in, standings
 

@@ -4,7 +4,7 @@ and the workbook's Awards sheet alike (the words of docs/awards.md, shorter)."""
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ..models import AwardTitle
+from ..models.clubs import AwardTitle
 from .awards import NO_MINIMUM, PLACED_GAMES, SEASON_MINIMUM, STANDINGS_ORDER
 
 

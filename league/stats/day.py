@@ -15,7 +15,11 @@ from django.db.models import Count, Prefetch, Q, Sum
 
 import scoring
 
-from ..models import Attendance, Game, GameSeat, MeetingLine, Member, RuleVersion
+from ..models.clubs import RuleVersion
+from ..models.games import Game, GameSeat
+from ..models.meeting_lines import MeetingLine
+from ..models.meetings import Attendance
+from ..models.people import Member
 from .day_money import DayLine, DayMoney, KeptMoney, explain, rank_lines, record_of, settle_lines
 
 __all__ = [

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch
 
-from ..models import SITTING_OUT, DrawnRound, DrawnSeat, Game, ReportedResult
-from ..models.games import WINDS
+from ..models.draws import SITTING_OUT, DrawnRound, DrawnSeat, ReportedResult
+from ..models.games import WINDS, Game
 from .day import settle_games
 
 

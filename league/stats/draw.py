@@ -8,9 +8,11 @@ from itertools import combinations, groupby
 
 import seating
 
-from ..models import SITTING_OUT, Attendance, DrawnRound, DrawnSeat, Game, GameSeat, Member, Season
-from ..models.games import WINDS
-from ..models.people import reading_order
+from ..models.draws import SITTING_OUT, DrawnRound, DrawnSeat
+from ..models.games import WINDS, Game, GameSeat
+from ..models.meetings import Attendance
+from ..models.people import Member, reading_order
+from ..models.seasons import Season
 from ..web.links import login_shown
 
 

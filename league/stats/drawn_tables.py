@@ -9,8 +9,9 @@ superseded when its table's game was entered meanwhile.
 from dataclasses import dataclass
 from itertools import groupby
 
-from ..models import SITTING_OUT, DrawnSeat, Game, Member, ReportedResult
-from ..models.games import WINDS
+from ..models.draws import SITTING_OUT, DrawnSeat, ReportedResult
+from ..models.games import WINDS, Game
+from ..models.people import Member
 from ..web.links import login_shown
 
 

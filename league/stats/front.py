@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Exists, OuterRef, Prefetch
 
-from ..models import Game, GameSeat, Meeting, Yakuman
+from ..models.games import Game, GameSeat, Yakuman
+from ..models.meetings import Meeting
 from ..models.people import reading_order
 from .periods import season_period
 from .standings import standings

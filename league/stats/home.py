@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Exists, OuterRef, Q, Subquery, Sum
 from django.utils import timezone
 
-from ..models import Game, GameSeat, Meeting, Member
+from ..models.games import Game, GameSeat
+from ..models.meetings import Meeting
+from ..models.people import Member
 from .front import DayTotal, rank_totals
 
 DAY_TOP = 3

@@ -20,9 +20,9 @@ from django.db.models import Count, Sum
 
 import scoring
 
-from ..models import DayTotalLine, GameSeat, Member, Yakuman
-from ..models.games import WINDS
-from ..models.people import reading_order
+from ..models.day_totals import DayTotalLine
+from ..models.games import WINDS, GameSeat, Yakuman
+from ..models.people import Member, reading_order
 from . import member_games
 from .member_games import GameLine
 from .standings import HUNDREDTH, TENTH, Line, Period, day_lines_in, standings

@@ -15,8 +15,7 @@ fixed: one for the games, one for a page.
 
 import json
 
-from ..models import POINT_PARTS, GameSeat
-from ..models.games import WINDS
+from ..models.games import POINT_PARTS, WINDS, GameSeat
 from .standings import meeting_lines_in
 
 # Every column of a seat that a page of games shows (its parts, score and chips).

@@ -4,8 +4,8 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Sum
 
-from ..models import KeptLine, Meeting, Member
-from ..models.people import reading_order
+from ..models.meetings import KeptLine, Meeting
+from ..models.people import Member, reading_order
 from .day import day_inputs
 from .settlements import drifted_ids
 

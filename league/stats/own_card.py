@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 
 from django.utils import timezone
 
-from ..models import GameSeat, Meeting
+from ..models.games import GameSeat
+from ..models.meetings import Meeting
 from ..text.formatting import place_label
 from .front import Leaders
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from django.db.models import Count
 from django.utils import timezone
 
-from ..models import Game, Season
-from ..models.seasons import ALL_GAMES
+from ..models.games import Game
+from ..models.seasons import ALL_GAMES, Season
 from .standings import Period
 
 

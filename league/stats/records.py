@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from django.db.models import OuterRef, Subquery
 
-from ..models import GameSeat, Member, Yakuman
-from ..models.people import reading_order
+from ..models.games import GameSeat, Yakuman
+from ..models.people import Member, reading_order
 from .member import streaks
 from .standings import Period, standings
 

@@ -25,7 +25,10 @@ from typing import NamedTuple
 
 from django.db.models import Case, Exists, F, IntegerField, OuterRef, Q, Sum, Value, When
 
-from ..models import Adjustment, DayTotalLine, Meeting, MeetingLine
+from ..models.day_totals import DayTotalLine
+from ..models.games import Adjustment
+from ..models.meeting_lines import MeetingLine
+from ..models.meetings import Meeting
 from .standings import day_lines_in, meeting_lines_in, standings, standings_before_and_now
 
 UP, DOWN, SAME, NEW = "up", "down", "same", "new"

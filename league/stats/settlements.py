@@ -13,7 +13,7 @@ a day given exactly what its record was settled from (``settles_as_kept``).
 
 from dataclasses import dataclass
 
-from ..models import Settlement
+from ..models.meetings import Settlement
 from ..web.links import login_shown
 from .day import day_inputs, settle_days, settle_games
 from .day_money import day_order, record_of

@@ -27,8 +27,10 @@ from django.utils import timezone
 
 import scoring
 
-from ..models import Adjustment, DayTotalLine, GameSeat, MeetingLine, Member
-from ..models.people import reading_order
+from ..models.day_totals import DayTotalLine
+from ..models.games import Adjustment, GameSeat
+from ..models.meeting_lines import MeetingLine
+from ..models.people import Member, reading_order
 
 # A line's figures that add up over meeting days; the win points' counts (scoring.MARU_KINDS: マルA/B/C, ダブルマルA)
 # only when shown.

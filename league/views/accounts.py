@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from ..forms.club_start import CreateClubForm
 from ..forms.signup import SignUpForm
-from ..models import Club
+from ..models.clubs import Club
 from ..services import club_start, signups
 from ..services.refusals import Refused
 

@@ -3,7 +3,8 @@ member's own card) and its rules."""
 
 from django.shortcuts import render
 
-from ..models import Meeting, RuleSet
+from ..models.clubs import RuleSet
+from ..models.meetings import Meeting
 from ..page_tables.club import LatestGamesTable, LatestTotalsTable, LeadersTable, OwnGamesTable
 from ..presentation.next_steps import next_steps
 from ..stats.front import latest_meeting_results, leaders, recent_yakuman

@@ -7,7 +7,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..forms.club_day import PRESENCE_DONE, DrawForm, GuestForm, PresenceForm, SwapForm
-from ..models import DrawnRound, Meeting, Member
+from ..models.draws import DrawnRound
+from ..models.meetings import Meeting
+from ..models.people import Member
 from ..page_tables.base import configure
 from ..page_tables.draw import SitOutsTable, sit_out_rows, with_drawn_seat_tables
 from ..services.attendance import add_guest, set_presence

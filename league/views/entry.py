@@ -15,8 +15,9 @@ from scoring import is_round_or_table
 from ..forms.game_entry import GameForm
 from ..forms.meetings import StartMeetingForm
 from ..forms.report_entry import drawn_names
-from ..models import Game, Meeting, ReportedResult
-from ..models.games import YAKUMAN_NAMES
+from ..models.draws import ReportedResult
+from ..models.games import YAKUMAN_NAMES, Game
+from ..models.meetings import Meeting
 from ..page_tables.entry_preview import preview_table
 from ..services.entry_checks import table_mark
 from ..services.games import GameRefused, record_game

@@ -19,7 +19,7 @@ from ..forms.period_choice import ExportChoiceForm
 from ..jobs import EXPORT_GAMES_IN_REQUEST
 from ..jobs import start as start_job
 from ..jobs.start import job_url
-from ..models import Game
+from ..models.games import Game
 from ..web.permissions import club_for_members
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ..models import Game
+from ..models.games import Game
 from ..page_tables.entry_preview import preview_table
 from ..page_tables.games import changes_tables
 from ..page_tables.games_breakdown import BreakdownTable

@@ -3,7 +3,7 @@
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 
-from ..models import Club
+from ..models.clubs import Club
 from ..stats.home import club_summaries
 
 

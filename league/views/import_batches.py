@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET, require_POST
 from ..forms.import_batches import UndoImportForm
 from ..imports.summary import batch_summary
 from ..imports.undo import undo_import
-from ..models import ImportBatch
+from ..models.imports import ImportBatch
 from ..page_tables.base import configure
 from ..page_tables.imports import ImportedMeetingsTable
 from ..services.refusals import Refused

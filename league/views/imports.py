@@ -25,8 +25,9 @@ from ..imports.template import template_csv, template_workbook
 from ..jobs import IMPORT_BYTES_IN_REQUEST, IMPORT_ROWS_IN_REQUEST
 from ..jobs import start as start_job
 from ..jobs.start import job_url
-from ..models import Member, RuleSet
+from ..models.clubs import RuleSet
 from ..models.games import WINDS
+from ..models.people import Member
 from ..page_tables.import_columns import FirstRowsTable
 from ..page_tables.import_preview import ImportGamesTable, NameMappingTable, ProblemsTable, YakumanNotesTable
 from ..web.permissions import club_for_secretary

@@ -12,7 +12,8 @@ from django.views.decorators.http import require_POST
 
 from ..forms.invites import InviteForm
 from ..forms.signup import SignUpForm
-from ..models import Invite, Member
+from ..models.invites import Invite
+from ..models.people import Member
 from ..services import invites, signups
 from ..services.refusals import Refused
 from ..web.permissions import club_for_owner

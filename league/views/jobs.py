@@ -21,7 +21,7 @@ from ..imports.reading import Sheet
 from ..imports.table import Table
 from ..jobs import store
 from ..jobs.store import DONE, FAILED, QUEUED
-from ..models import RuleSet
+from ..models.clubs import RuleSet
 from ..web.permissions import club_for_members, club_for_owner, club_for_secretary
 
 ACCESS = {

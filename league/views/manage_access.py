@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ..models import Membership
+from ..models.people import Membership
 from ..services import accounts
 from ..services.refusals import Refused
 from ..web.permissions import club_for_owner

@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from ..forms.people import AdjustmentForm
-from ..models import Adjustment
+from ..models.games import Adjustment
 from ..page_tables.base import configure
 from ..page_tables.manage import AdjustmentsTable, adjustment_rows
 from ..services import people

@@ -13,7 +13,8 @@ from django.utils.translation import ngettext
 
 from ..forms.member_list import MemberListForm
 from ..forms.people import EditLoginForm, MakeMemberForm, MemberForm, MergeGuestForm, SeasonForm
-from ..models import Member, Membership, Role, Season
+from ..models.people import Member, Membership, Role
+from ..models.seasons import Season
 from ..page_tables.base import configure
 from ..page_tables.manage import InvitesTable, LoginsTable, SeasonsTable, login_rows, season_rows
 from ..page_tables.members_paste import PastedMembersTable

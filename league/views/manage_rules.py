@@ -15,7 +15,7 @@ from ..forms.rule_version import RuleVersionForm, initial_from_version
 from ..jobs import RECOMPUTE_GAMES_IN_REQUEST
 from ..jobs import start as start_job
 from ..jobs.start import job_url
-from ..models import RuleSet
+from ..models.clubs import RuleSet
 from ..page_tables.manage import RecomputedSeatsTable
 from ..services import recompute
 from ..services.refusals import Refused

@@ -8,8 +8,10 @@ from django.views.decorators.http import require_POST
 
 from ..forms.accounts import AccountsForm
 from ..forms.meetings import ReasonForm
-from ..models import DayTotal, Game, Meeting, Member
-from ..models.games import PLACE_NAMES
+from ..models.day_totals import DayTotal
+from ..models.games import PLACE_NAMES, Game
+from ..models.meetings import Meeting
+from ..models.people import Member
 from ..page_tables.accounts import AttendanceTable
 from ..page_tables.base import configure
 from ..page_tables.game_cards import with_seat_tables

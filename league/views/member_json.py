@@ -5,7 +5,7 @@ Points are JSON numbers in points with one decimal (``points_number``: 453 → 4
 dates are ISO 8601.  Keys are English and stable; names are as the club wrote them.
 """
 
-from ..models import POINT_PARTS
+from ..models.games import POINT_PARTS
 from ..presentation.api_standings import line_as_json, member_as_json
 from ..text.formatting import decimal_number, points_number
 

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
 from ..forms.period_choice import PeriodChoiceForm
-from ..models import Member
+from ..models.people import Member
 from ..page_tables.base import configure
 from ..page_tables.member import member_tables
 from ..page_tables.members import MEMBERS_PER_PAGE, MemberListTable, in_reading_order

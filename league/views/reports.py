@@ -11,8 +11,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..forms.report_entry import ReportForm
-from ..models import Meeting, ReportedResult
+from ..models.draws import ReportedResult
 from ..models.games import YAKUMAN_NAMES
+from ..models.meetings import Meeting
 from ..page_tables.entry_preview import preview_table
 from ..services.refusals import Refused
 from ..services.reports import ReportRefused, report_result, table_to_report, turn_down

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
-from ..models import Member, Membership
+from ..models.people import Member, Membership
 from ..models.seasons import ALL_GAMES
 
 

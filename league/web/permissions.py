@@ -16,7 +16,8 @@ from django.db.models import Subquery
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from ..models import Club, Member, Membership, Role
+from ..models.clubs import Club
+from ..models.people import Member, Membership, Role
 
 RUNNING = (Role.OWNER, Role.SECRETARY)
 

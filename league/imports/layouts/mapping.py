@@ -14,7 +14,7 @@ it at once.  A club keeps its ``KEPT`` most recent layouts.
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ...models import Club
+from ...models.clubs import Club
 from ..table import HEADER_SEARCH, column_name
 from .headers import normal
 from .pergame import game_table
