@@ -10,7 +10,8 @@ from .models.games import Adjustment, Game, GameSeat, Yakuman
 from .models.imports import ImportBatch
 from .models.invites import Invite
 from .models.meeting_lines import MeetingLine
-from .models.meetings import Attendance, KeptLine, Meeting, Settlement
+from .models.meeting_people import Attendance, KeptLine
+from .models.meetings import Meeting, Settlement
 from .models.people import Member, Membership
 from .models.seasons import Season
 from .services.kept_money import keep_meeting_money, refresh_drift, refresh_member_drift, refresh_rule_set_drift

@@ -18,7 +18,8 @@ from simple_history.utils import bulk_create_with_history
 import scoring
 
 from ..models.games import Adjustment, Game, GameSeat, Yakuman
-from ..models.meetings import Attendance, Meeting
+from ..models.meeting_people import Attendance
+from ..models.meetings import Meeting
 from ..models.people import Member, hiragana
 from ..models.seasons import Season
 from ..services.games import Entry, build_rows, fill_game

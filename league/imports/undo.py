@@ -20,7 +20,8 @@ from ..models.day_totals import DayTotal, DayTotalLine
 from ..models.draws import DrawnRound, DrawnSeat
 from ..models.games import Adjustment, Game, GameSeat, Yakuman
 from ..models.imports import ImportBatch
-from ..models.meetings import Attendance, Meeting
+from ..models.meeting_people import Attendance
+from ..models.meetings import Meeting
 from ..models.people import Member
 from ..services.bulk import insert_history
 from ..services.locks import lock_meetings

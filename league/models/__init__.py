@@ -5,7 +5,8 @@ from .games import POINT_PARTS, Adjustment, Game, GameSeat, Yakuman
 from .imports import ImportBatch
 from .invites import Invite
 from .meeting_lines import MeetingLine
-from .meetings import Attendance, KeptLine, Meeting, Settlement
+from .meeting_people import Attendance, KeptLine
+from .meetings import Meeting, Settlement
 from .people import Member, Membership, Role
 from .seasons import Season
 

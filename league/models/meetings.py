@@ -7,7 +7,6 @@ from simple_history.models import HistoricalRecords
 
 from ..text.formatting import format_date
 from .clubs import Club, RuleSet
-from .people import Member
 from .text import without_bidi
 
 
@@ -77,24 +76,6 @@ class Meeting(models.Model):
         super().save(*args, **kwargs)
 
 
-class Attendance(models.Model):
-    """Who came to a meeting, and whether they stayed for the closing accounts."""
-
-    meeting = models.ForeignKey(Meeting, models.CASCADE, related_name="attendance", verbose_name=_("meeting"))
-    member = models.ForeignKey(Member, models.PROTECT, related_name="attendance", verbose_name=_("member"))
-    present_at_close = models.BooleanField(_("present at the close"), default=True)
-
-    history = HistoricalRecords()
-
-    class Meta:
-        verbose_name = _("attendance")
-        verbose_name_plural = _("attendance")
-        constraints = [models.UniqueConstraint(fields=["meeting", "member"], name="attend_once")]
-
-    def __str__(self):
-        return f"{self.meeting} {self.member}"
-
-
 class SettlementQuerySet(models.QuerySet):
     def for_club(self, club):
         """Every settlement entry of the club's meetings, newest first, with the meeting and who acted."""
@@ -141,25 +122,3 @@ class Settlement(models.Model):
 
     def __str__(self):
         return f"{self.meeting} {self.get_action_display()}"
-
-
-class KeptLine(models.Model):
-    """One person's money in a closed meeting's kept settlement (``Meeting.settlement``), in narrow columns.
-
-    Copied from the record by every writer of ``Meeting.settlement`` (``services.kept_money``), so that the
-    season's money adds up its closed days in SQL instead of decoding every record.
-    """
-
-    meeting = models.ForeignKey(Meeting, models.CASCADE, related_name="kept_lines", verbose_name=_("meeting"))
-    member = models.ForeignKey(Member, models.PROTECT, related_name="kept_lines", verbose_name=_("member"))
-    games = models.PositiveIntegerField(_("games"))
-    fee = models.IntegerField(_("fee (yen)"))
-    received = models.IntegerField(_("received (yen)"))
-
-    class Meta:
-        verbose_name = _("kept money line")
-        verbose_name_plural = _("kept money lines")
-        constraints = [models.UniqueConstraint(fields=["meeting", "member"], name="kept_line_once")]
-
-    def __str__(self):
-        return f"{self.meeting} {self.member}"

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..models.games import GameSeat
-from ..models.meetings import Attendance
+from ..models.meeting_people import Attendance
 from ..models.people import Member
 from ..models.text import clean_name
 from .locks import lock_meeting

@@ -22,7 +22,8 @@ from django.db import transaction
 from django.db.models import Q
 
 from ..models.meeting_lines import MeetingLine
-from ..models.meetings import Attendance, KeptLine, Meeting
+from ..models.meeting_people import Attendance, KeptLine
+from ..models.meetings import Meeting
 from ..stats.settlements import drifted_ids
 from .bulk import insert_rows, update_rows
 

@@ -10,7 +10,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models.meetings import Attendance, Meeting, Settlement
+from ..models.meeting_people import Attendance
+from ..models.meetings import Meeting, Settlement
 from ..stats.day import record_of, settle_games
 from ..stats.settlements import differences
 from .kept_money import keep_meeting_money

@@ -16,7 +16,8 @@ from ..models.clubs import Club
 from ..models.draws import DrawnSeat
 from ..models.games import Adjustment, Game, GameSeat, Yakuman
 from ..models.meeting_lines import MeetingLine
-from ..models.meetings import Attendance, Meeting
+from ..models.meeting_people import Attendance
+from ..models.meetings import Meeting
 from ..models.member_finder import name_key
 from ..models.people import Member, Membership, Role
 from ..models.readings import suggest_reading

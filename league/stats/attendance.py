@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from ..models.games import GameSeat
-from ..models.meetings import Attendance
+from ..models.meeting_people import Attendance
 from ..models.people import Member
 
 

@@ -28,7 +28,8 @@ from django.db.models import Count, Max, Q
 
 from ..models.clubs import AwardTitle
 from ..models.games import Yakuman
-from ..models.meetings import Attendance, Meeting
+from ..models.meeting_people import Attendance
+from ..models.meetings import Meeting
 from ..models.people import Member, reading_order
 from ..text.formatting import AVERAGE, GAMES, MEETINGS, POINTS, RATE, SCORE, TIMES
 from .standings import day_lines_in, seats_in, standings

@@ -18,7 +18,7 @@ import scoring
 from ..models.clubs import RuleVersion
 from ..models.games import Game, GameSeat
 from ..models.meeting_lines import MeetingLine
-from ..models.meetings import Attendance
+from ..models.meeting_people import Attendance
 from ..models.people import Member
 from .day_money import DayLine, DayMoney, KeptMoney, explain, rank_lines, record_of, settle_lines
 

@@ -10,7 +10,7 @@ import seating
 
 from ..models.draws import SITTING_OUT, DrawnRound, DrawnSeat
 from ..models.games import WINDS, Game, GameSeat
-from ..models.meetings import Attendance
+from ..models.meeting_people import Attendance
 from ..models.people import Member, reading_order
 from ..models.seasons import Season
 from ..web.links import login_shown

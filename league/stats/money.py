@@ -4,7 +4,8 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Sum
 
-from ..models.meetings import KeptLine, Meeting
+from ..models.meeting_people import KeptLine
+from ..models.meetings import Meeting
 from ..models.people import Member, reading_order
 from .day import day_inputs
 from .settlements import drifted_ids
