@@ -14,8 +14,8 @@ from ..models.games import GameSeat
 from ..models.meeting_people import Attendance
 from ..models.people import Member
 from ..models.text import clean_name
+from .guests import save_guest
 from .locks import lock_meeting
-from .people import save_guest
 from .refusals import Refused
 
 HERE, LEFT, ABSENT = "here", "left", "absent"

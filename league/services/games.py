@@ -18,9 +18,9 @@ from scoring.points import json_points, tenths_from_points
 from ..models.games import Game, GameSeat, Yakuman
 from ..models.text import clean_name
 from . import entry_checks
+from .guests import save_guest
 from .locks import lock_game, lock_meeting
 from .meeting_lines import refresh_meeting_lines
-from .people import save_guest
 from .refusals import GameRefused, Refused
 
 
@@ -311,7 +311,7 @@ def fill_game(game, entry, result):
 
 
 def seat_guests(entry):
-    """Save the new guests (ゲスト) the entry seats, inside the caller's transaction (``services.people.save_guest``).
+    """Save the new guests (ゲスト) the entry seats, inside the caller's transaction (``services.guests.save_guest``).
 
     A guest whose name someone was given meanwhile (another secretary seating the same visitor) is seated as
     that person, so that a name is never in the club twice.

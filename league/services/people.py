@@ -6,9 +6,7 @@ last owner), and refuse with a ``Refused`` naming the form field it concerns.
 Nothing is ever half-saved: a refusal rolls the whole change back.
 """
 
-from contextlib import contextmanager
-
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Case, IntegerField, Prefetch, Value, When
 from django.utils.translation import gettext as _
 
@@ -20,25 +18,12 @@ from ..models.meeting_people import Attendance
 from ..models.meetings import Meeting
 from ..models.member_finder import name_key
 from ..models.people import Member, Membership, Role
-from ..models.readings import suggest_reading
 from ..models.seasons import Season
-from ..models.text import clean_name
 from ..text.formatting import format_date
 from .kept_money import keep_meeting_money, refresh_member_drift
 from .locks import lock_games, lock_meetings, lock_members
 from .meeting_lines import refresh_meeting_lines
-from .refusals import Refused
-
-
-@contextmanager
-def refused_on_conflict(message, field=None):
-    """Turn a constraint the database refused (a save racing another) into a clear refusal."""
-    try:
-        with transaction.atomic():
-            yield
-    except IntegrityError as error:
-        raise Refused(message, field) from error
-
+from .refusals import Refused, refused_on_conflict
 
 # -- reading -----------------------------------------------------------------------------------------------
 
@@ -121,25 +106,6 @@ def add_members(club, people):
 # -- guests (ゲスト) ----------------------------------------------------------------------------------
 
 GUEST_MERGED = "guest merged"  # the change reason of a game whose guest was merged into a member (league/history)
-
-
-def save_guest(guest):
-    """Save the unsaved guest ``guest`` (a visitor seated or marked present by name), inside the caller's transaction,
-    with the reading suggested from the name.
-
-    Returns the club's person the name already belongs to (any case) when there is one, so that a name is never
-    in the club twice; a guest of that name saved by someone else at the same moment is refused.
-    """
-    name = clean_name(guest.name)
-    existing = Member.objects.filter(club=guest.club_id, name__iexact=name).first()
-    if existing is not None:
-        return existing
-    guest.kana = guest.kana or suggest_reading(name)
-    with refused_on_conflict(
-        _("“%(name)s” was added to the club at the same moment. Try again.") % {"name": name}, "name"
-    ):
-        guest.save()
-    return guest
 
 
 def make_member(club, guest, *, name, kana):

@@ -6,6 +6,10 @@ or at the top) and nothing is saved.  A refusal that carries more for its
 caller (the game as it is now, the import plan as it stands) is a subclass.
 """
 
+from contextlib import contextmanager
+
+from django.db import IntegrityError, transaction
+
 
 class Refused(Exception):
     """A change that must not happen; ``message`` says why, ``field`` is the form field it concerns (or None)."""
@@ -22,3 +26,13 @@ class GameRefused(Refused):
     def __init__(self, message, current=None):
         super().__init__(message)
         self.current = current
+
+
+@contextmanager
+def refused_on_conflict(message, field=None):
+    """Turn a constraint the database refused (a save racing another) into a clear refusal."""
+    try:
+        with transaction.atomic():
+            yield
+    except IntegrityError as error:
+        raise Refused(message, field) from error
