@@ -52,9 +52,9 @@ def build_season(club, games, *, members=60, tables=TABLES, rounds=ROUNDS, seed=
     from league.demo.names import roster
     from league.models import Attendance, Game, GameSeat, Meeting, Member, Season, Yakuman
     from league.models.people import hiragana
-    from league.services.games import Entry, build_rows, fill_game
     from league.services.meeting_lines import refresh_meeting_lines
     from league.services.meetings import set_closed
+    from league.services.settling import Entry, build_rows, fill_game
 
     rng = random.Random(seed)
     rule_set = club.rule_sets.with_versions().first()

@@ -22,9 +22,9 @@ from ..models.meeting_people import Attendance
 from ..models.meetings import Meeting
 from ..models.people import Member, hiragana
 from ..models.seasons import Season
-from ..services.games import Entry, build_rows, fill_game
 from ..services.meeting_lines import refresh_meeting_lines
 from ..services.meetings import keep_closed_settlement
+from ..services.settling import Entry, build_rows, fill_game
 from .hanchan import force_tie, play, play_with_yakuman
 from .names import roster
 

@@ -20,7 +20,7 @@ import scoring
 from ..models.games import WINDS
 from ..models.member_finder import name_key, search_keys
 from ..models.people import Member
-from ..services.games import Entry, no_rules_in_force, seat_ending_the_game, settle_game
+from ..services.settling import Entry, no_rules_in_force, seat_ending_the_game, settle_game
 from ..text.rule_checks import engine_message
 from ..text.score_input import parse_count, parse_points, parse_score
 from .entry_checks import EntryChecksForm

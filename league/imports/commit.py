@@ -32,9 +32,9 @@ from ..models.meetings import Meeting
 from ..models.people import Member
 from ..models.readings import suggest_reading
 from ..services.bulk import insert_history, insert_rows
-from ..services.games import Entry, build_rows, fill_game
 from ..services.meeting_lines import refresh_meeting_lines
 from ..services.refusals import Refused
+from ..services.settling import Entry, build_rows, fill_game
 from .names import NewMember
 from .plan import make_plan
 from .seasons import CREATED_BY_IMPORT, create_seasons

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from ..models.games import WINDS, Game
 from ..models.meetings import Meeting
-from ..services.games import engine_game
+from ..services.settling import engine_game
 from .names import NewMember
 
 NEW, ALREADY, ERROR = "new", "already", "error"

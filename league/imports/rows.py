@@ -23,7 +23,7 @@ from ..models.clubs import rule_set_key
 from ..models.games import WINDS, Yakuman
 from ..models.member_finder import name_key
 from ..models.people import Member
-from ..services.games import no_rules_in_force, seat_ending_the_game, settle_entry
+from ..services.settling import no_rules_in_force, seat_ending_the_game, settle_entry
 from ..text.formatting import format_points
 from ..text.rule_checks import engine_message
 from ..text.score_input import parse_count, parse_points, parse_score

@@ -5,7 +5,8 @@ import datetime
 import pytest
 
 from league.models import DrawnRound, DrawnSeat, Meeting, Member
-from league.services.games import Entry, record_game, settle_in_force
+from league.services.games import record_game
+from league.services.settling import Entry, settle_in_force
 from league.views import board
 
 from .bakufu_club import PLAYERS, log_in

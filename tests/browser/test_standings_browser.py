@@ -6,7 +6,8 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from league.models import Club, Meeting, Member
-from league.services.games import Entry, record_game, settle_in_force
+from league.services.games import record_game
+from league.services.settling import Entry, settle_in_force
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -9,7 +9,8 @@ import pytest
 from django.urls import reverse
 
 from league.models import Adjustment, Meeting, Member, Season
-from league.services.games import Entry, record_game, set_void, settle_in_force
+from league.services.games import record_game, set_void
+from league.services.settling import Entry, settle_in_force
 
 SANMA_RULES = {"players": 3, "start": 35000, "target": 40000, "uma": [20, 0, -20], "rounding": "half_up"}
 TODAY = datetime.date(2026, 11, 21)

@@ -19,7 +19,8 @@ from league.models import (
     ReportedResult,
     Season,
 )
-from league.services.games import Entry, record_game, settle_in_force
+from league.services.games import record_game
+from league.services.settling import Entry, settle_in_force
 
 from .club_data import PLAYERS
 from .draws import draw_round

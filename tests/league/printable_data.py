@@ -3,7 +3,8 @@
 import datetime
 
 from league.models import Member, Season
-from league.services.games import Entry, record_game, settle_in_force
+from league.services.games import record_game
+from league.services.settling import Entry, settle_in_force
 
 from .standings_data import meeting_on
 

@@ -8,7 +8,8 @@ import datetime
 import pytest
 
 from league.models import GameSeat, Meeting, Member, RuleVersion
-from league.services.games import Entry, record_game, settle_in_force
+from league.services.games import record_game
+from league.services.settling import Entry, settle_in_force
 
 from .club_data import BAKUFU_RULES
 

@@ -11,7 +11,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.models import Adjustment, Meeting, Member, Season
-from league.services.games import Entry, record_game, set_void, settle_in_force
+from league.services.games import record_game, set_void
+from league.services.settling import Entry, settle_in_force
 
 # With the club's rules (oka 20 to the top, uma 20/10/-10/-20), scores of
 # 40,000 / 30,000 / 20,000 / 10,000 give +50.0 / +10.0 / -20.0 / -40.0.

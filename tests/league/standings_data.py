@@ -26,7 +26,8 @@ unranked: 六 1 game +5.0; 七 no game, +3.0 adjusted.
 import datetime
 
 from league.models import Adjustment, Meeting, Member, RuleSet, RuleVersion, Season
-from league.services.games import Entry, record_game, set_void, settle_in_force
+from league.services.games import record_game, set_void
+from league.services.settling import Entry, settle_in_force
 
 D = datetime.date
 

@@ -4,7 +4,8 @@ import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
 
-from league.services.games import record_game, settle_in_force
+from league.services.games import record_game
+from league.services.settling import settle_in_force
 
 from .conftest import PLAYERS
 
@@ -17,7 +18,7 @@ def site_admin(db):
 @pytest.fixture
 def a_game(meeting, secretary):
     from league.models import Member
-    from league.services.games import Entry
+    from league.services.settling import Entry
 
     members = [Member.objects.get(name=name) for name, _ in PLAYERS[:4]]
     entry = Entry(meeting=meeting, round=1, table=1, members=members, scores=[40000, 30000, 20000, 10000])

@@ -5,8 +5,9 @@ from django.urls import reverse
 
 from league.models import Attendance, Club, Member
 from league.services.attendance import ABSENT, HERE, LEFT, add_guest, set_presence
-from league.services.games import Entry, record_game, settle_in_force
+from league.services.games import record_game
 from league.services.refusals import Refused
+from league.services.settling import Entry, settle_in_force
 from league.stats.day import settle_day
 
 from .conftest import PLAYERS

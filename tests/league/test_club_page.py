@@ -10,7 +10,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from league.models import Meeting, Member, Season
-from league.services.games import Entry, record_game, set_void, settle_in_force
+from league.services.games import record_game, set_void
+from league.services.settling import Entry, settle_in_force
 
 SCORES = [40000, 30000, 20000, 10000]  # +50.0 / +10.0 / ▲20.0 / ▲40.0 under the club's rules
 TODAY = timezone.localdate()

@@ -10,7 +10,8 @@ import pytest
 from pytest_django.asserts import assertContains, assertNotContains
 
 from league.models import Adjustment, Game, Member, Membership
-from league.services.games import Entry, record_game, settle_in_force
+from league.services.games import record_game
+from league.services.settling import Entry, settle_in_force
 
 from .conftest import PLAYERS
 from .test_manage_people import CONFIRMED, url

@@ -3,8 +3,9 @@
 import pytest
 
 from league.models import Game, GameSeat
-from league.services.games import GameRefused, correct_game, set_void, settle_in_force
+from league.services.games import GameRefused, correct_game, set_void
 from league.services.refusals import Refused
+from league.services.settling import settle_in_force
 
 from .conftest import game_post
 from .test_entry import counting_settlements
@@ -157,7 +158,7 @@ def test_only_secretaries_close_and_reopen(client, request, game, who):
 
 
 def test_the_service_refuses_a_stale_edit(game, secretary):
-    from league.services.games import entry_from_game
+    from league.services.settling import entry_from_game
 
     entry = entry_from_game(game)
     with pytest.raises(GameRefused) as refused:

@@ -9,7 +9,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from league.models import SITTING_OUT, DrawnRound, DrawnSeat, Member, ReportedResult
-from league.services.games import Entry, record_game, settle_in_force
+from league.services.games import record_game
+from league.services.settling import Entry, settle_in_force
 from league.stats.day_board import current_round, day_board
 
 from .standings_html import classes, find_all, text_of

@@ -18,8 +18,9 @@ from django.utils import translation
 
 from league.models import Meeting, Member, RuleVersion
 from league.services import recompute
-from league.services.games import Entry, record_game, settle_in_force
+from league.services.games import record_game
 from league.services.meetings import save_accounts, set_closed
+from league.services.settling import Entry, settle_in_force
 from league.stats.settlements import drift, drifted_ids
 
 from .conftest import BAKUFU_RULES

@@ -16,7 +16,7 @@ import scoring
 from league.demo import PASSWORD, PLANS
 from league.demo.hanchan import Table, force_tie, play, play_with_yakuman
 from league.models import Attendance, Club, Game, GameSeat, Meeting, Member, Membership, Role, Season, Yakuman
-from league.services.games import entry_from_game
+from league.services.settling import entry_from_game
 
 
 @pytest.fixture(autouse=True)

@@ -11,9 +11,10 @@ from league.imports.undo import undo_import
 from league.models import SITTING_OUT, DrawnRound, DrawnSeat, Meeting, Member, RuleSet, RuleVersion, Season
 from league.services.attendance import HERE, LEFT, add_guest, set_presence
 from league.services.draws import draw, redraw, swap
-from league.services.games import Entry, record_game, set_void, settle_in_force
+from league.services.games import record_game, set_void
 from league.services.people import merge_guest
 from league.services.refusals import Refused
+from league.services.settling import Entry, settle_in_force
 from league.stats.draw import met_before
 
 from .conftest import BAKUFU_RULES

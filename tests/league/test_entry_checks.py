@@ -12,7 +12,8 @@ from django.test.html import parse_html
 from league.models import Attendance, Game, Member, ReportedResult
 from league.services.draws import redraw, swap
 from league.services.entry_checks import EntryChecks, EntryRefused
-from league.services.games import Entry, correct_game, record_game, settle_in_force
+from league.services.games import correct_game, record_game
+from league.services.settling import Entry, settle_in_force
 from league.stats.drawn_tables import drawn_table
 
 from .conftest import game_post

@@ -16,9 +16,10 @@ from league.imports.names import NewMember
 from league.models import Adjustment, Attendance, Club, Game, GameSeat, Meeting, Member, Season
 from league.presentation.history import game_history
 from league.services import people
-from league.services.games import Entry, record_game, settle_in_force
+from league.services.games import record_game
 from league.services.meetings import save_accounts, set_closed
 from league.services.refusals import Refused
+from league.services.settling import Entry, settle_in_force
 from league.stats.periods import season_period
 from league.stats.standings import standings
 

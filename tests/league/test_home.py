@@ -9,7 +9,8 @@ from django.utils import timezone
 from django.utils.formats import date_format
 
 from league.models import Club, Meeting, Member, Membership, Role, RuleSet, RuleVersion
-from league.services.games import Entry, record_game, settle_in_force
+from league.services.games import record_game
+from league.services.settling import Entry, settle_in_force
 
 RULES = {"players": 4, "start": 25000, "target": 30000, "uma": [20, 10, -10, -20], "rounding": "half_up"}
 

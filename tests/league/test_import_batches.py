@@ -11,9 +11,10 @@ from league.imports.commit import commit
 from league.imports.names import NewMember
 from league.imports.undo import UNDO_REASON, undo_import
 from league.models import Adjustment, Attendance, Game, GameSeat, ImportBatch, Meeting, Member, Season, Yakuman
-from league.services.games import Entry, correct_game, record_game, set_void, settle_in_force
+from league.services.games import correct_game, record_game, set_void
 from league.services.meetings import set_closed
 from league.services.refusals import Refused
+from league.services.settling import Entry, settle_in_force
 
 from .import_files import HEADER_JA, NEW_NAME, ROWS, counts, import_url, plan_of, xlsx_bytes
 from .standings_html import classes, find_all, text_of

@@ -16,7 +16,8 @@ from league.imports.names import NewMember
 from league.imports.plan import ALREADY, NEW, make_plan
 from league.imports.reading import read_pasted
 from league.models import Club, Game, GameSeat, Meeting, Member, RuleSet, RuleVersion, Yakuman
-from league.services.games import Entry, record_game, settle_in_force
+from league.services.games import record_game
+from league.services.settling import Entry, settle_in_force
 
 from .conftest import BAKUFU_RULES, PLAYERS
 from .import_files import NAMES, ROWS, counts, csv_bytes, game_row, messages_of, plan_of, xlsx_bytes, xml_bomb_xlsx

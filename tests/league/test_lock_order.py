@@ -17,10 +17,11 @@ from league.models import DrawnSeat, Game, GameSeat, Meeting, MeetingLine, Membe
 from league.models.draws import SITTING_OUT
 from league.services import people
 from league.services.draws import swap
-from league.services.games import Entry, correct_game, entry_from_game, record_game, set_void, settle_in_force
+from league.services.games import correct_game, record_game, set_void
 from league.services.meeting_lines import refresh_meeting_lines
 from league.services.meetings import set_closed
 from league.services.refusals import Refused
+from league.services.settling import Entry, entry_from_game, settle_in_force
 from league.views import games as game_views
 from league.views.confirmation import CONFIRMED
 

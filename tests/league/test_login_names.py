@@ -8,8 +8,9 @@ the game, so the pages that say who did something (a game's history, an import) 
 import pytest
 
 from league.models import Game, Member
-from league.services.games import Entry, correct_game, settle_in_force
+from league.services.games import correct_game
 from league.services.meetings import set_closed
+from league.services.settling import Entry, settle_in_force
 
 from . import test_roles
 from .account_pages import page, select, text

@@ -15,7 +15,8 @@ import pytest
 
 import scoring
 from league.models import Meeting, MeetingLine, Member, RuleSet, RuleVersion
-from league.services.games import Entry, record_game, set_void, settle_in_force
+from league.services.games import record_game, set_void
+from league.services.settling import Entry, settle_in_force
 
 from .conftest import BAKUFU_RULES
 from .standings_data import BOO_RULES

@@ -26,10 +26,11 @@ from league.imports.undo import undo_import
 from league.models import Adjustment, GameSeat, Meeting, MeetingLine, Member, RuleSet, RuleVersion
 from league.models.meeting_lines import FIGURES
 from league.services import recompute
-from league.services.games import Entry, GameRefused, correct_game, record_game, set_void, settle_in_force
+from league.services.games import GameRefused, correct_game, record_game, set_void
 from league.services.meeting_lines import refresh_meeting_lines
 from league.services.people import merge_guest
 from league.services.refusals import Refused
+from league.services.settling import Entry, settle_in_force
 from league.stats import standings as standings_module
 from league.stats.running import meeting_columns, points_by_meeting
 from league.stats.standings import Period, standings, standings_before_and_now

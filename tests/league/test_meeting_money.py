@@ -12,8 +12,9 @@ import pytest
 from django.test.html import parse_html
 
 from league.models import Attendance, Meeting, Member, RuleVersion
-from league.services.games import Entry, record_game, settle_in_force
+from league.services.games import record_game
 from league.services.meetings import save_accounts, set_closed
+from league.services.settling import Entry, settle_in_force
 from league.stats.day import settle_day
 from league.stats.money import season_money
 

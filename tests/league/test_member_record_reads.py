@@ -11,7 +11,8 @@ import pytest
 from django.core.paginator import Paginator
 
 from league.models import DayTotal, DayTotalLine, GameSeat, Meeting, Member, RuleSet, RuleVersion
-from league.services.games import Entry, record_game, set_void, settle_in_force
+from league.services.games import record_game, set_void
+from league.services.settling import Entry, settle_in_force
 from league.stats.member import member_record
 from league.stats.standings import Period
 

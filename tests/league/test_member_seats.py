@@ -11,7 +11,8 @@ import pytest
 from django.test.html import parse_html
 
 from league.models import DayTotal, DayTotalLine, Meeting, Member, RuleSet, RuleVersion
-from league.services.games import Entry, record_game, settle_in_force
+from league.services.games import record_game
+from league.services.settling import Entry, settle_in_force
 
 from .member_history import SANMA_RULES, api_url, meeting_on, page_url, people, play
 from .standings_html import classes, find_all, text_of

@@ -11,7 +11,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from league.models import Meeting, Member, Season
-from league.services.games import Entry, record_game, settle_in_force
+from league.services.games import record_game
+from league.services.settling import Entry, settle_in_force
 
 from .standings_html import classes, find_all, text_of
 

@@ -19,7 +19,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from league.models import Meeting, Member, RuleSet, RuleVersion, Season
-from league.services.games import Entry, record_game, settle_in_force
+from league.services.games import record_game
+from league.services.settling import Entry, settle_in_force
 
 from .conftest import BAKUFU_RULES
 

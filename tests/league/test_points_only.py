@@ -12,7 +12,8 @@ from league.exports import ExportChoice, write_season_workbook
 from league.imports.commit import commit
 from league.models import Game, GameSeat, Meeting, Member, Season
 from league.services import recompute
-from league.services.games import Entry, record_game, settle_game
+from league.services.games import record_game
+from league.services.settling import Entry, settle_game
 from league.stats.standings import Period, standings
 
 from .conftest import game_post

@@ -8,7 +8,8 @@ from django.urls import reverse
 
 from league.models import Member
 from league.models.people import reading_order
-from league.services.games import Entry, record_game, settle_in_force
+from league.services.games import record_game
+from league.services.settling import Entry, settle_in_force
 
 from .standings_html import find_all, ranked_names, text_of
 from .standings_html import url as standings_url

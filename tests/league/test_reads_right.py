@@ -4,7 +4,8 @@ signed as points are (▲), and "Games" as a list heading (対局) is not the co
 import re
 
 from league.models import Member
-from league.services.games import Entry, record_game, settle_in_force
+from league.services.games import record_game
+from league.services.settling import Entry, settle_in_force
 
 from .conftest import game_post
 

@@ -10,8 +10,9 @@ from django.utils import translation
 
 from league.models import Game, RuleVersion
 from league.services import recompute
-from league.services.games import Entry, correct_game, settle_in_force
+from league.services.games import correct_game
 from league.services.refusals import Refused
+from league.services.settling import Entry, settle_in_force
 
 from .conftest import BAKUFU_RULES
 from .recompute_data import NEW_TOTALS, OLD_TOTALS, players, recompute_url, totals

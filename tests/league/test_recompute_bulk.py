@@ -10,8 +10,9 @@ from django.test.utils import CaptureQueriesContext
 from league.demo.hanchan import Table, play, play_with_yakuman
 from league.models import Game, GameSeat, Meeting, Member, Yakuman
 from league.services import recompute
-from league.services.games import Entry, build_rows, entry_from_game, record_game, settle_in_force
+from league.services.games import record_game
 from league.services.refusals import Refused
+from league.services.settling import Entry, build_rows, entry_from_game, settle_in_force
 
 from .conftest import BAKUFU_RULES
 

@@ -11,8 +11,9 @@ from django.urls import reverse
 import scoring
 from league.forms.rule_presets import club_templates, preset_named
 from league.models import Game, Member, RuleSet, RuleVersion
-from league.services.games import Entry, record_game, settle_in_force
+from league.services.games import record_game
 from league.services.rules import unique_slug
+from league.services.settling import Entry, settle_in_force
 
 from .conftest import PLAYERS
 from .standings_html import find_all, text_of

@@ -12,7 +12,8 @@ from django.utils import translation
 from pytest_django.asserts import assertContains, assertNotContains
 
 from league.models import Adjustment, Meeting, Member, RuleSet, RuleVersion, Season
-from league.services.games import Entry, record_game, settle_in_force
+from league.services.games import record_game
+from league.services.settling import Entry, settle_in_force
 from league.stats.periods import season_period
 from league.stats.running import DOWN, NEW, SAME, UP, running_standings
 

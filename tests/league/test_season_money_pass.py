@@ -19,10 +19,11 @@ import random
 import pytest
 
 from league.models import Attendance, Game, GameSeat, Meeting, Member
-from league.services.games import Entry, record_game, settle_in_force
+from league.services.games import record_game
 from league.services.kept_money import keep_meeting_money
 from league.services.meeting_lines import refresh_meeting_lines
 from league.services.meetings import save_accounts, set_closed
+from league.services.settling import Entry, settle_in_force
 from league.stats.day import day_inputs, record_of, settle_days, settle_games
 from league.stats.money import season_money
 from league.stats.settlements import differences, drifted_meetings, settles_as_kept

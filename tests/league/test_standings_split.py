@@ -8,7 +8,8 @@ import random
 import pytest
 
 from league.models import Adjustment, Meeting, Member, RuleVersion
-from league.services.games import Entry, record_game, set_void, settle_in_force
+from league.services.games import record_game, set_void
+from league.services.settling import Entry, settle_in_force
 from league.stats.standings import Period, standings, standings_before_and_now
 
 from .conftest import BAKUFU_RULES

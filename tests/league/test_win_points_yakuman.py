@@ -1,6 +1,6 @@
 """Ruling: in ブー麻雀 (win points) a yakuman ends the game at once as ダブルマルA, with no second tick.
 
-Entry and import set ``ended_by_yakuman`` themselves (league.services.games.seat_ending_the_game).
+Entry and import set ``ended_by_yakuman`` themselves (league.services.settling.seat_ending_the_game).
 """
 
 from league.models import Game, GameSeat
