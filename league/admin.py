@@ -3,7 +3,7 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from .models.clubs import Club, RuleSet, RuleVersion
+from .models.clubs import Club, RuleSet
 from .models.day_totals import DayTotal, DayTotalLine
 from .models.draws import DrawnRound, DrawnSeat, ReportedResult
 from .models.games import Adjustment, Game, GameSeat, Yakuman
@@ -13,6 +13,7 @@ from .models.meeting_lines import MeetingLine
 from .models.meeting_people import Attendance, KeptLine
 from .models.meetings import Meeting, Settlement
 from .models.people import Member, Membership
+from .models.rule_versions import RuleVersion
 from .models.seasons import Season
 from .services.kept_money import keep_meeting_money, refresh_drift, refresh_member_drift, refresh_rule_set_drift
 from .services.meeting_lines import refresh_meeting_lines

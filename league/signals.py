@@ -3,7 +3,7 @@
 from django.db.models.signals import pre_save
 from django.dispatch import receiver
 
-from .models.clubs import RuleVersion
+from .models.rule_versions import RuleVersion
 from .text.rule_checks import check_rule_version
 
 

@@ -1,4 +1,4 @@
-from .clubs import AwardTitle, Club, RuleSet, RuleVersion
+from .clubs import AwardTitle, Club, RuleSet
 from .day_totals import DayTotal, DayTotalLine
 from .draws import SITTING_OUT, DrawnRound, DrawnSeat, ReportedResult
 from .games import POINT_PARTS, Adjustment, Game, GameSeat, Yakuman
@@ -8,6 +8,7 @@ from .meeting_lines import MeetingLine
 from .meeting_people import Attendance, KeptLine
 from .meetings import Meeting, Settlement
 from .people import Member, Membership, Role
+from .rule_versions import RuleVersion
 from .seasons import Season
 
 __all__ = [

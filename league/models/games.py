@@ -9,9 +9,10 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from ..text.formatting import format_date, format_points
-from .clubs import Club, RuleSet, RuleVersion
+from .clubs import Club, RuleSet
 from .meetings import Meeting, held_between
 from .people import Member
+from .rule_versions import RuleVersion
 from .text import without_bidi
 
 # Seats by their wind at the start of the hanchan: 0 is the starting dealer (起家).

@@ -2,8 +2,8 @@
 
 from django.utils.translation import gettext as _
 
-from ..models.clubs import RuleVersion
 from ..models.games import WINDS
+from ..models.rule_versions import RuleVersion
 from ..web.links import login_shown
 
 

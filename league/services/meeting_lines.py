@@ -18,10 +18,10 @@ from django.db import connections, router
 
 import scoring
 
-from ..models.clubs import RuleVersion
 from ..models.games import Game, GameSeat
 from ..models.meeting_lines import FIGURES, MeetingLine
 from ..models.meetings import Meeting
+from ..models.rule_versions import RuleVersion
 from .kept_money import refresh_drift
 
 # Meetings refreshed by one statement: a bound IN list both databases take, and few enough to stay quick.

@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 
 import scoring
 
-from ..models.clubs import Club, RuleSet, RuleVersion
+from ..models.clubs import Club, RuleSet
+from ..models.rule_versions import RuleVersion
 from .kept_money import refresh_rule_set_drift
 from .refusals import Refused
 

@@ -25,13 +25,13 @@ from django.db.models.functions import Coalesce, Lag
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from ..models.clubs import RuleVersion
 from ..models.draws import DRAWN, REDRAWN, SWAPPED, DrawnRound, ReportedResult
 from ..models.games import Adjustment, Game
 from ..models.imports import ImportBatch
 from ..models.invites import Invite
 from ..models.meetings import Meeting, Settlement
 from ..models.people import Member, Membership
+from ..models.rule_versions import RuleVersion
 from ..models.seasons import Season
 from ..text.formatting import format_date, format_points
 

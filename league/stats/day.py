@@ -15,11 +15,11 @@ from django.db.models import Count, Prefetch, Q, Sum
 
 import scoring
 
-from ..models.clubs import RuleVersion
 from ..models.games import Game, GameSeat
 from ..models.meeting_lines import MeetingLine
 from ..models.meeting_people import Attendance
 from ..models.people import Member
+from ..models.rule_versions import RuleVersion
 from .day_money import DayLine, DayMoney, KeptMoney, explain, rank_lines, record_of, settle_lines
 
 __all__ = [

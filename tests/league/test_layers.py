@@ -227,8 +227,8 @@ def test_the_chain_search_finds_the_longest_path():
 
 def test_the_graph_counts_lazy_imports_and_an_engine_as_one_module():
     graph = import_graph()
-    assert "league.text.rule_checks" in graph["league.models.clubs"]  # imported inside ``RuleVersion.clean``
-    assert "scoring" in graph["league.models.clubs"] and not any(name.startswith("scoring.") for name in graph)
+    assert "league.text.rule_checks" in graph["league.models.rule_versions"]  # inside ``RuleVersion.clean``
+    assert "scoring" in graph["league.models.rule_versions"] and not any(name.startswith("scoring.") for name in graph)
     assert engine_graph("scoring")["scoring"] >= {"scoring.rules", "scoring.settle"}
 
 
