@@ -24,7 +24,7 @@ from ..models.day_totals import DayTotalLine
 from ..models.games import WINDS, GameSeat, Yakuman
 from ..models.people import Member, reading_order
 from . import member_games
-from .member_games import GameLine
+from .member_games import streaks
 from .standings import HUNDREDTH, TENTH, Line, Period, day_lines_in, standings
 
 
@@ -91,31 +91,6 @@ class SeatRecord:
         if not self.games:
             return None
         return (Decimal(self.points) / self.games / 10).quantize(TENTH, ROUND_HALF_UP)
-
-
-@dataclass
-class Run:
-    """A run of consecutive games (連続): how many, and the first and last of them."""
-
-    length: int = 0
-    first: GameLine | None = None
-    last: GameLine | None = None
-
-
-@dataclass
-class Streak:
-    """The longest and the current run of games meeting one condition."""
-
-    kind: str  # "top" (トップ), "not_last" (ラス回避), "positive" (プラス)
-    longest: Run
-    current: Run
-
-
-STREAK_KINDS = {
-    "top": lambda line: line.is_top,
-    "not_last": lambda line: not line.is_last,
-    "positive": lambda line: line.is_positive,
-}
 
 
 @dataclass
@@ -228,26 +203,6 @@ def in_date_order(games, day_lines):
     for line in days[waiting:]:
         add_day(line)
     return history
-
-
-def streaks(games):
-    """For each kind, the longest run (the latest of equal ones) and the run still going at the last game."""
-    result = []
-    for kind, holds in STREAK_KINDS.items():
-        # Counted, not built as Runs game by game: a busy member's thousands of games made one Run each per kind.
-        longest, length, first = Run(), 0, None
-        for line in games:
-            if holds(line):
-                if not length:
-                    first = line
-                length += 1
-                if length >= longest.length:
-                    longest = Run(length=length, first=first, last=line)
-            else:
-                length = 0
-        current = Run(length=length, first=first, last=games[-1]) if length else Run()
-        result.append(Streak(kind=kind, longest=longest, current=current))
-    return result
 
 
 def head_to_head(games, members):

@@ -1,5 +1,6 @@
 """A member's games as the member page and its JSON read them: the member's games of each meeting day, as
-stored on their meeting lines; every seat of a page of games.
+stored on their meeting lines; every seat of a page of games; the runs in them (``streaks``, the member
+page's and the club's records alike).
 
 A busy member has thousands of games.  Joining their thousands of seats to
 their games (and the opponents' seats to those, for the head-to-head) was most
@@ -14,6 +15,7 @@ fixed: one for the games, one for a page.
 """
 
 import json
+from dataclasses import dataclass
 
 from ..models.games import POINT_PARTS, WINDS, GameSeat
 from .standings import meeting_lines_in
@@ -203,3 +205,48 @@ def head_to_head_rows(lines):
             row[5] += total
             row[6] += opponent_total
     return [tuple(row) for row in rows.values()]
+
+
+@dataclass
+class Run:
+    """A run of consecutive games (連続): how many, and the first and last of them."""
+
+    length: int = 0
+    first: GameLine | None = None
+    last: GameLine | None = None
+
+
+@dataclass
+class Streak:
+    """The longest and the current run of games meeting one condition."""
+
+    kind: str  # "top" (トップ), "not_last" (ラス回避), "positive" (プラス)
+    longest: Run
+    current: Run
+
+
+STREAK_KINDS = {
+    "top": lambda line: line.is_top,
+    "not_last": lambda line: not line.is_last,
+    "positive": lambda line: line.is_positive,
+}
+
+
+def streaks(games):
+    """For each kind, the longest run (the latest of equal ones) and the run still going at the last game."""
+    result = []
+    for kind, holds in STREAK_KINDS.items():
+        # Counted, not built as Runs game by game: a busy member's thousands of games made one Run each per kind.
+        longest, length, first = Run(), 0, None
+        for line in games:
+            if holds(line):
+                if not length:
+                    first = line
+                length += 1
+                if length >= longest.length:
+                    longest = Run(length=length, first=first, last=line)
+            else:
+                length = 0
+        current = Run(length=length, first=first, last=games[-1]) if length else Run()
+        result.append(Streak(kind=kind, longest=longest, current=current))
+    return result

@@ -13,7 +13,7 @@ from django.db.models import OuterRef, Subquery
 
 from ..models.games import GameSeat, Yakuman
 from ..models.people import Member, reading_order
-from .member import streaks
+from .member_games import streaks
 from .standings import Period, standings
 
 TOP_TEN = 10
@@ -21,7 +21,7 @@ TOP_TEN = 10
 
 @dataclass(frozen=True)
 class SeatPlayed:
-    """One seat in the club's history, as a streak counts it (``stats.member.STREAK_KINDS``)."""
+    """One seat in the club's history, as a streak counts it (``stats.member_games.STREAK_KINDS``)."""
 
     game_id: int
     date: object
