@@ -38,10 +38,9 @@ from ..models.meetings import Meeting
 from ..models.people import Member
 from ..text.rule_checks import engine_message
 from .bulk import insert_history, update_rows
-from .games import GameRefused
 from .locks import lock_meetings
 from .meeting_lines import refresh_meeting_lines
-from .refusals import Refused
+from .refusals import GameRefused, Refused
 from .settling import entry_from_game, fill_game, settle_in_force
 
 # How a recomputation is named in a game's history: an undo of an import tells it apart from a person's edit.
