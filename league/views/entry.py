@@ -12,7 +12,6 @@ from django.views.decorators.http import require_POST
 
 from scoring import is_round_or_table
 
-from ..forms.game_entry import GameForm
 from ..forms.meetings import StartMeetingForm
 from ..forms.report_entry import drawn_names
 from ..models.draws import ReportedResult
@@ -24,6 +23,7 @@ from ..services.games import GameRefused, record_game
 from ..services.reports import confirm_report
 from ..stats.drawn_tables import drawn_table, pending_by_meeting, pending_tables, reports_to_check
 from ..web.permissions import club_for_secretary
+from .game_form import game_form_for, render_preview
 
 
 def choose_meeting(request, slug):
@@ -58,18 +58,6 @@ def start_meeting(request, slug):
     meeting = form.save()
     messages.success(request, _("Meeting of %(date)s started.") % {"date": meeting.date})
     return redirect("enter_game", slug=slug, meeting_id=meeting.pk)
-
-
-def game_form_for(meeting, data=None, initial=None, form_class=GameForm, **extra):
-    """The entry form for a game of ``meeting``, with the rule version in force on its date."""
-    return form_class(
-        data,
-        initial=initial,
-        meeting=meeting,
-        rule_version=meeting.rule_set.version_on(meeting.date),
-        in_hundreds=meeting.club.scores_in_hundreds,
-        **extra,
-    )
 
 
 def enter_game(request, slug, meeting_id):
@@ -116,13 +104,6 @@ def preview_game(request, slug, meeting_id):
     form = game_form_for(meeting, request.POST)
     form.is_valid()  # settles what is typed so far, or gathers why it cannot be
     return render_preview(request, form)
-
-
-def render_preview(request, form):
-    """The preview alone, for entry.js to put in the page: the points (or why not yet) and each box's message."""
-    return render(
-        request, "league/entry/_preview.html", {"form": form, "preview_table": preview_table(form), "live": True}
-    )
 
 
 def _entry_context(access, meeting, form, report=None):

@@ -15,7 +15,7 @@ from ..services.games import GameRefused, correct_game, set_void
 from ..text.formatting import format_date
 from ..web.permissions import club_access, club_for_secretary
 from .confirmation import confirmation_page, confirmed
-from .entry import game_form_for
+from .game_form import game_form_for
 
 
 def _game(access, game_id):

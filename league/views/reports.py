@@ -19,7 +19,7 @@ from ..services.refusals import Refused
 from ..services.reports import ReportRefused, report_result, table_to_report, turn_down
 from ..web.permissions import club_for_members, club_for_secretary
 from .confirmation import confirmation_page, confirmed
-from .entry import game_form_for, render_preview
+from .game_form import game_form_for, render_preview
 
 
 def _meeting(access, meeting_id):

@@ -8,7 +8,7 @@ from django.test.html import parse_html
 from league.models import Game
 from league.page_tables.entry_preview import PreviewTable, preview_table
 from league.page_tables.games_breakdown import BreakdownTable
-from league.views.entry import game_form_for
+from league.views.game_form import game_form_for
 
 from .conftest import game_post
 from .standings_html import classes, find_all, text_of
