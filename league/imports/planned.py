@@ -5,7 +5,6 @@ from dataclasses import dataclass, field
 
 from ..models.games import WINDS, Game
 from ..models.meetings import Meeting
-from ..services.settling import engine_game
 from .names import NewMember
 
 NEW, ALREADY, ERROR = "new", "already", "error"
@@ -58,9 +57,6 @@ class PlannedGame:
     @property
     def day_total(self):
         return self.day_games is not None
-
-    def engine_game(self):
-        return engine_game(self)
 
     def named_in_note(self):
         """(wind, name as written) of each player the note's yakuman mention names."""

@@ -105,7 +105,7 @@ def settle_game(entry, rule_version):
 def settle_entry(rules, entry):
     """The engine's settlement of an Entry or a planned import row: by scores, or by points when points only."""
     settle = scoring.settle_points if entry.points_only else scoring.settle
-    return settle(rules, entry.engine_game())
+    return settle(rules, engine_game(entry))
 
 
 def settle_in_force(entry):
