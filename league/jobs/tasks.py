@@ -1,4 +1,9 @@
-"""The background task that does a job's work (django-tasks; run by ``manage.py db_worker``).
+"""A job's task and how a page starts one (django-tasks; the task is run by ``manage.py db_worker``).
+
+A page starts a job with ``read_import``, ``save_import``, ``recompute`` or ``export``: each makes the job's
+folder with what the work needs (league/jobs/store.py), queues the task and returns the job, and the page sends
+the visitor to its address (``job_url``).  With the immediate backend (the tests) the work is done before the
+function returns.  What each writes in the folder is read back by its work below, in this one module.
 
 One task, ``run_job``, takes a job's id: the job's folder holds everything the work needs, so the queue holds
 no more than the id.  The work runs in the language of the person who started it and ends with the job
@@ -28,17 +33,87 @@ from ..exports import write_season_workbook
 from ..forms.period_choice import ExportChoiceForm
 from ..imports.commit import commit_table
 from ..imports.first_read import read_for_import
-from ..imports.pending import mapping_from_data
+from ..imports.pending import mapping_from_data, mapping_to_data
 from ..imports.reading import ReadingError
 from ..imports.seasons import NewSeason
 from ..imports.table import Table
 from ..models.clubs import Club, RuleSet
-from ..services import recompute
+from ..services import recompute as recomputation
 from ..services.refusals import Refused
 from . import store
 from .store import DONE, FAILED, QUEUED, RUNNING, Job
 
 logger = logging.getLogger(__name__)
+
+
+# -- starting a job, from a page ------------------------------------------------------------------------------
+
+
+def _queued(job: Job) -> Job:
+    run_job.enqueue(job.id)
+    return store.load(job.id) or job
+
+
+def job_url(club, job: Job) -> str:
+    return reverse("job", args=[club.slug, job.id])
+
+
+def _new(kind: str, club, user, **data: object) -> Job:
+    return store.new_job(kind, club.pk, user.pk if user.is_authenticated else None, translation.get_language(), **data)
+
+
+def read_import(club, user, rule_set, sent: bytes, name: str) -> Job:
+    """Read an import's file (``name``) or pasted text (no name) in the worker."""
+    job = _new("import_read", club, user, rule_set=rule_set.pk, name=name)
+    job.write_input("input", sent)
+    return _queued(job)
+
+
+def save_import(club, user, pending, expected: str, seasons) -> Job:
+    """Save a waiting import in the worker, as its preview (fingerprint ``expected``) showed it."""
+    job = _new("import_save", club, user, rule_set=pending.rule_set.pk, token=pending.token)
+    job.write_input(
+        "input",
+        json.dumps(
+            {
+                "table": pending.table.to_data(),
+                "mapping": mapping_to_data(pending.mapping),
+                "expected": expected,
+                "seasons": [
+                    {
+                        "name": season.name,
+                        "starts_on": season.starts_on.isoformat(),
+                        "ends_on": season.ends_on.isoformat(),
+                    }
+                    for season in seasons
+                ],
+            },
+            ensure_ascii=False,
+        ).encode("utf-8"),
+    )
+    return _queued(job)
+
+
+def recompute(club, user, rule_set, version, fingerprint: str) -> Job:
+    """Recompute ``rule_set``'s games (those of ``version`` only, when given) in the worker."""
+    return _queued(
+        _new(
+            "recompute",
+            club,
+            user,
+            rule_set=rule_set.pk,
+            version=version.pk if version else None,
+            fingerprint=fingerprint,
+        )
+    )
+
+
+def export(club, user, query: str) -> Job:
+    """Write the season workbook of the export page's ``query`` in the worker."""
+    return _queued(_new("export", club, user, query=query))
+
+
+# -- doing its work, in the worker ----------------------------------------------------------------------------
 
 WRITES = ("import_save", "recompute")
 
@@ -142,11 +217,11 @@ def _recompute(job: Job) -> None:
         raise Refused(_("That rule set no longer exists."))
     version = next((v for v in rule_set.versions.all() if v.pk == job.data.get("version")), None)
     job.update(step="planning")
-    plan = recompute.plan(rule_set, version=version)
+    plan = recomputation.plan(rule_set, version=version)
     if plan.fingerprint != job.data["fingerprint"]:
         raise Refused(_("The games to recompute changed since the list was shown. Check the list again."))
     job.update(step="saving")
-    count = recompute.apply(plan, _user(job))
+    count = recomputation.apply(plan, _user(job))
     job.update(
         message=_("%(count)s games recomputed.") % {"count": count}, next_url=reverse("manage_rules", args=[club.slug])
     )

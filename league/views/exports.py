@@ -17,8 +17,8 @@ from django.utils.http import content_disposition_header
 from ..exports import csv_chunks, results_sheet, write_season_workbook
 from ..forms.period_choice import ExportChoiceForm
 from ..jobs import EXPORT_GAMES_IN_REQUEST
-from ..jobs import start as start_job
-from ..jobs.start import job_url
+from ..jobs import tasks as start_job
+from ..jobs.tasks import job_url
 from ..models.games import Game
 from ..web.permissions import club_for_members
 

@@ -23,8 +23,8 @@ from ..imports.plan import make_plan
 from ..imports.seasons import outside_seasons
 from ..imports.template import template_csv, template_workbook
 from ..jobs import IMPORT_BYTES_IN_REQUEST, IMPORT_ROWS_IN_REQUEST
-from ..jobs import start as start_job
-from ..jobs.start import job_url
+from ..jobs import tasks as start_job
+from ..jobs.tasks import job_url
 from ..models.clubs import RuleSet
 from ..models.games import WINDS
 from ..models.people import Member

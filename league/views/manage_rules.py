@@ -13,8 +13,8 @@ from ..forms.rule_sets import NewRuleSetForm, RuleSetForm
 from ..forms.rule_settings import note_rows
 from ..forms.rule_version import RuleVersionForm, initial_from_version
 from ..jobs import RECOMPUTE_GAMES_IN_REQUEST
-from ..jobs import start as start_job
-from ..jobs.start import job_url
+from ..jobs import tasks as start_job
+from ..jobs.tasks import job_url
 from ..models.clubs import RuleSet
 from ..page_tables.manage import RecomputedSeatsTable
 from ..services import recompute

@@ -7,7 +7,7 @@ import datetime
 import pytest
 
 from league.imports.commit import commit
-from league.jobs import start as start_job
+from league.jobs import tasks as start_job
 from league.models import (
     SITTING_OUT,
     Adjustment,

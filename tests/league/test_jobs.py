@@ -9,8 +9,8 @@ import pytest
 from django.core.management import call_command
 from django.urls import resolve
 
-from league.jobs import start as start_job
 from league.jobs import store
+from league.jobs import tasks as start_job
 from league.models import Club, Game, Meeting, RuleSet
 from league.services import recompute
 from league.views import exports as export_views
