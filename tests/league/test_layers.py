@@ -1,8 +1,9 @@
-"""Dependencies point down: scoring ← models ← read models and services ← forms ← views and template tags.
+"""Dependencies point down: scoring ← text ← models ← web ← read models and services ← forms ← views and template tags.
 
 Read from the source with ``ast`` (no import runs), so a new import that points
-up fails here even when it is tucked inside a function; and no module of
-``league`` reaches itself again through what it imports (no cycle).
+up fails here even when it is tucked inside a function; no module of ``league``
+reaches itself again through what it imports (no cycle), and no package of it
+either; and no chain of imports is longer than ``LONGEST_CHAIN`` modules.
 
 ``python -m tests.league.test_layers`` prints the longest import chain.
 """
@@ -16,6 +17,9 @@ import pytest
 LEAGUE = Path(__file__).resolve().parents[2] / "league"
 # The pure packages league imports; each counts as one module in league's chains (``longest_chain``).
 ENGINES = ("scoring", "seating")
+# The longest chain of imports allowed (``longest_chain``): 12 modules, where Healthchecks has 7 and
+# djangoproject.com 9; league's was 22 before its packages were layered (docs/architecture.md, "Layers").
+LONGEST_CHAIN = 12
 
 # What the pages are built from, and nothing below them may use.
 PAGES = ("league.templatetags", "league.views")
@@ -30,6 +34,7 @@ ABOVE_MODELS = (
     "league.services",
     "league.exports",
     "league.imports",
+    "league.jobs",
     "league.web",
 )
 # The read models and the plain modules the pages and the workbook share.
@@ -42,6 +47,18 @@ BELOW_PAGES = (
     "services",
     "imports",
     "models",
+)
+# What ``league.web`` may import besides itself: it sits just above the models.
+BELOW_WEB = ("league.models", "league.text")
+# What the presentation package must not import: it shows what is read, above the page tables, below the views.
+ABOVE_PRESENTATION = (
+    *PAGES,
+    "league.forms",
+    "league.services",
+    "league.imports",
+    "league.jobs",
+    "league.demo",
+    "league.management",
 )
 # What a template tag may wrap: the plain modules below the pages, and Django.
 WRAPPED = ("league.text.formatting", "league.web.links", "league.text.rules_text", "league.web.in_app_browser")
@@ -256,9 +273,70 @@ def test_services_do_not_reach_up_into_the_imports(path):
     assert offending(path, ("league.imports", "league.jobs")) == []
 
 
-def test_links_are_below_the_read_models():
-    """The read models write names and who did what with ``links``; links read nothing of them."""
-    assert offending(LEAGUE / "web" / "links.py", ("league.stats",)) == []
+@pytest.mark.parametrize("path", modules("text"), ids=dotted)
+def test_text_is_below_the_models(path):
+    """``league.text`` writes and reads figures and the rules' words for the models' ``__str__`` as for the pages:
+    it imports Django, the engine and itself, nothing else of the app."""
+    assert [name for name in offending(path, ("league",)) if not under(name, ("league.text",))] == []
+
+
+@pytest.mark.parametrize("path", modules("web"), ids=dotted)
+def test_web_is_just_above_the_models(path):
+    """The read models write names and who did what with ``web.links``; services check owners with
+    ``web.permissions``: the web package reads only the models and the text, never a read model or a service."""
+    assert [name for name in offending(path, ("league",)) if not under(name, ("league.web", *BELOW_WEB))] == []
+
+
+@pytest.mark.parametrize("path", modules("presentation"), ids=dotted)
+def test_presentation_only_shows(path):
+    """What a page shows (charts, a game's history, the next steps, the JSON) is built from what is read; it
+    saves nothing, takes no input and knows no page: no service, form, import, job, view or template tag."""
+    assert offending(path, ABOVE_PRESENTATION) == []
+
+
+def test_a_module_imports_the_model_module_it_uses():
+    """``league/models/__init__.py`` imports every model module, as Django needs; a module importing the package
+    would depend on all of them.  It names the one that defines what it uses: ``from ..models.games import Game``."""
+    paths = modules(".")
+    known = {dotted(path) for path in paths}
+    assert [dotted(path) for path in paths if "league.models" in arrows(path, known)] == []
+
+
+def package_of(module):
+    """The package ``module`` belongs to (``league.stats`` for ``league.stats.day``); a module at the root of
+    ``league`` (``league.urls``, ``league.admin``) is its own, and so is each engine."""
+    return ".".join(module.split(".")[:2])
+
+
+def package_graph():
+    """Every package of ``league`` (and each engine, each root module) → the other packages its modules import."""
+    graph = {}
+    for module, targets in import_graph().items():
+        package = package_of(module)
+        graph.setdefault(package, set()).update(package_of(target) for target in targets)
+        graph[package].discard(package)
+    return graph
+
+
+def test_no_package_of_league_imports_itself_again():
+    """Each package is one layer: when two import each other, neither can be read first.
+
+    (The charts, drawn with a page table, sat beside the links, which the page tables use.)
+    """
+    cycle = import_cycle(package_graph())
+    assert not cycle, " → ".join(cycle)
+
+
+def test_no_import_chain_is_longer_than_twelve_modules():
+    """Understanding a module means reading what it imports, and what those import: the longest such chain.
+
+    A long chain passes through a hub that imports much for a little (a package ``__init__`` importing every
+    module of it, a module holding both what the lower layers need and what needs the upper ones): give the
+    little its own module lower down, or import the module that defines it.  Never by moving an import into a
+    function: ``import_graph`` counts those too.
+    """
+    chain = longest_chain(import_graph())
+    assert len(chain) <= LONGEST_CHAIN, f"{len(chain)} modules: " + " → ".join(chain)
 
 
 @pytest.mark.parametrize("path", modules("batch"), ids=dotted)
