@@ -36,6 +36,18 @@ def test_normalise_hides_the_csrf_token_and_nonces_only():
     assert normalise("saved in /tmp/janroku-crawl-x/state", work="/tmp/janroku-crawl-x") == "saved in [tmp]/state"
 
 
+def test_the_admins_kinds_of_objects_one_may_not_delete_are_sorted():
+    lacking = (
+        '<ul id="deleted-objects">\t<li>meeting line</li>\n\t<li>settlement entry</li>\n\t<li>kept money line</li></ul>'
+    )
+    assert normalise(lacking) == (
+        '<ul id="deleted-objects">\t<li>kept money line</li>\n\t<li>meeting line</li>\n\t<li>settlement entry</li></ul>'
+    )
+    # The list of what a delete takes with it is a tree, in the order Django collects it: left as it is.
+    tree = '<ul id="deleted-objects"><li>Meeting: <a href="/admin/">x</a><ul><li>b</li><li>a</li></ul></li></ul>'
+    assert normalise(tree) == tree
+
+
 def test_a_page_that_only_differs_elsewhere_still_differs():
     assert normalise(PAGE) != normalise(PAGE.replace('value="3f9a21"', 'value="3f9a22"'))
 

@@ -40,9 +40,11 @@ so one page more or less moves no other page's tokens); password salts; the requ
 ``X-Request-ID``); ``random``; and string hashing (``save`` starts itself again with PYTHONHASHSEED=0).
 
 Normalised in the saved text (answers.normalise), because they are new in every answer whatever the site does:
-the CSRF token of each form (Django masks it afresh for every response) and CSP nonces (the site uses none
-today; they would be new for every response), and the temporary folder's path.  Nothing else is touched.  The
-password link's token holds the real time (Django's token generator reads ``datetime.now``), so the link's
-address is shown with ``[token]`` and its answer is the redirect Django makes to a tokenless address, then the
-form found there.
+the CSRF token of each form (Django masks it afresh for every response), CSP nonces (the site uses none today;
+they would be new for every response) and the temporary folder's path.  One order is sorted: the admin's list
+of the kinds of objects a superuser may not delete with an object (Django renders a set there, so its order is
+the hash's and the order the models were loaded in, which moving a model to another module changes).  Nothing
+else is touched.  The password link's token holds the real time (Django's token generator reads
+``datetime.now``), so the link's address is shown with ``[token]`` and its answer is the redirect Django makes to
+a tokenless address, then the form found there.
 """

@@ -17,15 +17,27 @@ SORTS_PER_PAGE = 3  # sort links read from a page
 CSRF_TOKEN = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*(")')
 NONCE = re.compile(r'(nonce=")[^"]*(")')
 NONCE_SOURCE = re.compile(r"'nonce-[^']*'")
+# The admin's list of the kinds of objects one may not delete (``perms_lacking``): Django renders a set there.
+LACKING = re.compile(r'(<ul id="deleted-objects">)((?:\s*<li>[^<]*</li>)+)(</ul>)')
+ITEM = re.compile(r"(\s*)<li>([^<]*)</li>")
 
 
 def normalise(text, work=None):
     """``text`` with what is new in every answer whatever the site does replaced: each form's CSRF token
-    (masked afresh for every response), CSP nonces (new for every response), and the temporary folder ``work``."""
+    (masked afresh for every response), CSP nonces (new for every response), and the temporary folder ``work``;
+    and the admin's kinds of objects one may not delete in sorted order (a set's order: the hash's, and the
+    order the models were loaded in)."""
     text = CSRF_TOKEN.sub(r"\1[csrf]\2", text)
     text = NONCE.sub(r"\1[nonce]\2", text)
     text = NONCE_SOURCE.sub("'nonce-[nonce]'", text)
+    text = LACKING.sub(_sorted_items, text)
     return text.replace(str(work), "[tmp]") if work else text
+
+
+def _sorted_items(match):
+    spaces, items = zip(*ITEM.findall(match.group(2)), strict=True)
+    listed = "".join(f"{space}<li>{item}</li>" for space, item in zip(spaces, sorted(items), strict=True))
+    return match.group(1) + listed + match.group(3)
 
 
 def workbook_text(content):
