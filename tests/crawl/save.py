@@ -75,9 +75,12 @@ def save(out):
         index = crawl(reading, out, pages_for)
         (out / "setup.txt").write_text("\n".join(playing.log + reading.log) + "\n", encoding="utf-8")
         (out / "pages.tsv").write_text("\n".join(index) + "\n", encoding="utf-8")
+        errors = [line.split("\t")[4] for line in index if line.split("\t")[2].startswith("5")]
         print(
-            f"{len(index)} pages saved in {out} ({CLUB} whole; waiting imports for {', '.join(RUN_BY)})",
+            f"{len(index)} pages saved in {out} ({CLUB} whole; imports waiting for {', '.join(RUN_BY)})",
             file=sys.stderr,
         )
+        for saved in errors:  # a server error is saved like any page, and said here
+            print(f"server error: {saved}", file=sys.stderr)
     finally:
         shutil.rmtree(work, ignore_errors=True)
