@@ -54,6 +54,7 @@ MIDDLEWARE = [
     "janroku.request_log.RequestId",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "janroku.compression.CompressText",  # after WhiteNoise (static files come compressed), before all else
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

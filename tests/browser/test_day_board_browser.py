@@ -38,6 +38,12 @@ def test_the_board_shows_a_saved_game_without_reloading(live_server, chromium, d
     assert screen.locator(".board-table.result-in").count() == 0
     assert screen.locator("[data-board-part=results] .game-card").count() == 0
     screen.evaluate("window.boardMarker = 'still here'")
+    answers = []
+    screen.on("response", lambda response: answers.append(response) if "/board/parts/" in response.url else None)
+    screen.wait_for_timeout(2500)
+    # Nothing changed: each refresh is an empty 304, and the clock alone moves.
+    assert answers and {answer.status for answer in answers} == {304}
+    answers.clear()
 
     record_game(
         settle_in_force(Entry(meeting=meeting, round=1, table=1, members=players, scores=[41300, 31500, 18700, 8500])),
@@ -47,6 +53,8 @@ def test_the_board_shows_a_saved_game_without_reloading(live_server, chromium, d
     screen.locator("[data-board-part=results] .game-card").wait_for()
     assert players[0].name in screen.locator("[data-board-part=standings]").inner_text()
     assert screen.evaluate("window.boardMarker") == "still here"  # the page was not reloaded
+    assert 200 in {answer.status for answer in answers}  # the change came whole, compressed
+    assert next(a for a in answers if a.status == 200).header_value("content-encoding") == "gzip"
     assert screen.locator("#board-offline").is_hidden()
     screen.screenshot(path=str(tmp_path / "board-1920.png"))
     assert screen.evaluate("document.documentElement.scrollWidth") <= 1920

@@ -210,7 +210,7 @@ def test_the_parts_are_the_boards_parts_alone_and_change_when_a_game_is_saved(
     client.force_login(member)
     response = client.get(board_url(meeting, "day_board_parts"))
     assert response.status_code == 200
-    assert "no-cache" in response["Cache-Control"]
+    assert "no-cache" in response["Cache-Control"] and "private" in response["Cache-Control"]
     html = response.content.decode()
     assert "<html" not in html and '<header class="site-header' not in html
     before = parts(response)
@@ -243,3 +243,33 @@ def test_the_page_and_its_parts_read_a_fixed_number_of_queries(client, meeting, 
             counts[label, name] = len(queries)
     assert counts["small", "day_board"] == counts["large", "day_board"]
     assert counts["small", "day_board_parts"] == counts["large", "day_board_parts"]
+
+
+def test_the_refresh_gets_an_empty_304_while_nothing_changed(client, meeting, member, secretary, two_rounds):
+    client.force_login(member)
+    page = parse_html(client.get(board_url(meeting)).content.decode())
+    shown = find_all(page, lambda node: "data-board-etag" in dict(node.attributes))
+    etag = dict(shown[0].attributes)["data-board-etag"]
+    first = client.get(board_url(meeting, "day_board_parts"))
+    assert first["ETag"] == etag  # the page's own parts: the first refresh can already be a 304
+
+    again = client.get(board_url(meeting, "day_board_parts"), HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304 and again.content == b""
+    assert again["ETag"] == etag and "no-cache" in again["Cache-Control"]
+
+    play(meeting, secretary, 1, 2, two_rounds[4:8])
+    changed = client.get(board_url(meeting, "day_board_parts"), HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag
+    assert game_headings(parts(changed)["results"]) == ["1回戦 · 2卓"]
+    assert client.get(board_url(meeting, "day_board_parts"), HTTP_IF_NONE_MATCH=changed["ETag"]).status_code == 304
+
+
+def test_the_clock_is_left_out_of_the_etag_and_the_days_close_is_not(client, meeting, member):
+    client.force_login(member)
+    open_parts = client.get(board_url(meeting, "day_board_parts"))
+    clock = find_all(parse_html(open_parts.content.decode()), lambda node: "data-board-clock" in dict(node.attributes))
+    assert len(clock) == 1 and ":" in text_of(clock[0])  # the time board.js sets again after a 304
+    meeting.closed = True
+    meeting.save(update_fields=["closed"])
+    closed_parts = client.get(board_url(meeting, "day_board_parts"), HTTP_IF_NONE_MATCH=open_parts["ETag"])
+    assert closed_parts.status_code == 200  # its line no longer says the board updates itself
