@@ -2,7 +2,8 @@
 
 Production mode (``DEBUG`` unset) is what is measured: with ``DEBUG`` on, Django keeps the text of every query.
 The settings then refuse to start without a real ``SECRET_KEY``; a benchmark's sessions are thrown away with its
-database, so a random key is made when none is set.
+database, so a random key is made when none is set.  Pages name their static files through the manifest that
+``collectstatic`` writes, which a benchmark does not run: they are named as they are instead (as in the tests).
 """
 
 import os
@@ -31,6 +32,12 @@ def start_django(database_url):
     import django
 
     django.setup()
+    from django.conf import settings
+
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
     if os.environ.get("BENCH_NO_SETTLE") != "1":  # to measure what settling the heap does (docs/performance.md)
         from janroku.startup import settle_heap
 

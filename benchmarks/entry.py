@@ -87,11 +87,6 @@ def _saves_here(url, saves, profile):
 
     setup_test_environment()
     settings.DEBUG = False
-    # Production mode without collectstatic, as the test suite runs: static files named as they are.
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
     club = Club.objects.get(slug=CLUB)
     last = Meeting.objects.filter(club=club).order_by("-date").first()
     meeting = Meeting.objects.create(club=club, rule_set=last.rule_set, date=last.date + datetime.timedelta(days=1))

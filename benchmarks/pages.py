@@ -432,7 +432,7 @@ def run(args):
     from django.conf import settings
     from django.contrib.auth import get_user_model
     from django.db import connection
-    from django.test import Client, override_settings
+    from django.test import Client
     from django.test.utils import setup_test_environment
 
     from benchmarks.import_games import SECRETARY
@@ -440,13 +440,6 @@ def run(args):
 
     setup_test_environment()  # the test client outside the test runner
     settings.DEBUG = False  # as in production: with DEBUG on, Django keeps the text of every query
-    # Pages name their static files; the manifest is written by collectstatic, which a benchmark does not run.
-    override_settings(
-        STORAGES={
-            **settings.STORAGES,
-            "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-        }
-    ).enable()
     club = Club.objects.get(slug=CLUB)
     ids = benchmark_ids(club)
     client = Client(SERVER_NAME="localhost")
