@@ -1,6 +1,7 @@
 """The home page lists the clubs with their next meeting and latest results, Japanese first; the rules page."""
 
 import datetime
+import re
 
 import pytest
 from django.db import connection
@@ -190,3 +191,58 @@ def test_next_still_wins_over_the_landing(client, club, member):
 
 def test_the_landing_asks_a_visitor_to_log_in(client, db):
     assert client.get("/welcome/")["Location"].startswith("/login/")
+
+
+def _clubs(count):
+    return [make_club(f"club{number:03}", f"麻雀会{number:03}") for number in range(count)]
+
+
+def _shown(response):
+    return re.findall(r'<article class="club" id="club-([a-z0-9-]+)"', response.content.decode())
+
+
+@pytest.mark.django_db
+def test_the_clubs_come_a_page_at_a_time(client):
+    _clubs(45)
+    first = client.get("/")
+    assert _shown(first) == [f"club{number:03}" for number in range(20)]
+    assert "1 / 3ページ" in first.content.decode()
+    assert _shown(client.get("/?page=3")) == [f"club{number:03}" for number in range(40, 45)]
+    assert _shown(client.get("/?page=99")) == _shown(client.get("/?page=3"))  # past the end: the last page
+    assert _shown(client.get("/?page=abc")) == _shown(first)
+
+
+@pytest.mark.django_db
+def test_a_members_own_clubs_lead_the_first_page_and_are_not_listed_again(client, django_user_model):
+    clubs = _clubs(25)
+    user = django_user_model.objects.create_user("someone", password="x")
+    Membership.objects.create(user=user, club=clubs[24], role=Role.MEMBER)
+    client.force_login(user)
+    first = _shown(client.get("/"))
+    assert first[0] == "club024" and first.count("club024") == 1 and len(first) == 21
+    assert "club024" not in _shown(client.get("/?page=2"))
+
+
+@pytest.mark.django_db
+def test_a_club_is_found_by_part_of_its_name_or_address(client):
+    _clubs(30)
+    make_club("bakufu", "爆風の会")
+    assert _shown(client.get("/", {"q": "爆風"})) == ["bakufu"]
+    assert _shown(client.get("/", {"q": "BAKU"})) == ["bakufu"]
+    found = client.get("/", {"q": "麻雀会"})
+    assert len(_shown(found)) == 20 and 'href="?q=%E9%BA%BB%E9%9B%80%E4%BC%9A&amp;page=2"' in found.content.decode()
+    missing = client.get("/en/", {"q": "<b>x</b>"}).content.decode()
+    assert "No club matches “&lt;b&gt;x&lt;/b&gt;”." in missing  # what was typed, escaped
+
+
+@pytest.mark.django_db
+def test_the_home_page_reads_the_same_queries_for_25_clubs_or_60(client):
+    counts = []
+    for start, stop in ((0, 25), (25, 60)):
+        for number in range(start, stop):
+            club = make_club(f"club{number:03}", f"麻雀会{number:03}")
+            Meeting.objects.create(club=club, rule_set=club.rule_sets.get(), date=datetime.date(2026, 11, 21))
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get("/").status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
