@@ -20,7 +20,7 @@ A new kind of record adds its source function here and to ``SOURCES``.
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import F, Q, Value, Window
+from django.db.models import F, OuterRef, Q, Subquery, Value, Window
 from django.db.models.functions import Coalesce, Lag
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -73,6 +73,8 @@ def _records(model, club_filter, before, limit, tracked=None, shown=None, left_o
         records = records.exclude(left_out)
     if before is not None:  # the records before a page's first one are older still, so its window is whole
         records = records.filter(history_date__lt=before)
+    if tracked and shown is None:
+        return _with_previous(model, records, limit, tracked, left_out)
     order = [F("history_date").asc(), F("history_id").asc()]
     records = records.annotate(
         **{
@@ -83,6 +85,34 @@ def _records(model, club_filter, before, limit, tracked=None, shown=None, left_o
     if shown is not None:
         records = records.filter(shown)
     return records.select_related("history_user").order_by("-history_date", "-history_id")[:limit]
+
+
+def _with_previous(model, records, limit, tracked, left_out):
+    """The newest ``limit`` of ``records``, each with ``previous_<field>`` read for it alone.
+
+    A window over every record of the club (a game's thousands) cost the page more the longer the club's
+    history; where no filter compares a record with the one before it, the page's records are chosen first
+    and each looks up its own previous record (by the object's id, the newest before it, left-out ones left
+    out as the window leaves them out): the same values, read for a page, not for the history.
+    """
+    page = list(records.order_by("-history_date", "-history_id").values_list("history_id", flat=True)[:limit])
+    earlier = model.history.filter(id=OuterRef("id")).filter(
+        Q(history_date__lt=OuterRef("history_date"))
+        | Q(history_date=OuterRef("history_date"), history_id__lt=OuterRef("history_id"))
+    )
+    if left_out is not None:
+        earlier = earlier.exclude(left_out)
+    earlier = earlier.order_by("-history_date", "-history_id")
+    previous = {
+        f"previous_{field}": Coalesce(Subquery(earlier.values(field)[:1]), Value(first))
+        for field, first in tracked.items()
+    }
+    return (
+        model.history.filter(history_id__in=page)
+        .annotate(**previous)
+        .select_related("history_user")
+        .order_by("-history_date", "-history_id")
+    )
 
 
 # Records a person made by hand: imports, their undoing, recomputations and merged guests give a reason.
