@@ -7,8 +7,10 @@ the seasons it created (kept after an undo) and the members it created.
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q
+from django.db.models import Count
 
+from ..models.day_totals import DayTotal
+from ..models.games import Game
 from ..models.meetings import Meeting
 from ..models.seasons import Season
 from .seasons import CREATED_BY_IMPORT
@@ -44,6 +46,11 @@ class BatchSummary:
         return [touched for touched in self.meetings if touched.created]
 
 
+def _counted_by_meeting(rows):
+    """meeting id → how many of ``rows`` it holds."""
+    return dict(rows.order_by().values("meeting_id").annotate(count=Count("pk")).values_list("meeting_id", "count"))
+
+
 def batch_summary(batch):
     """The seasons, meetings and members of ``batch`` (after an undo: none, the counts stay on the batch)."""
     summary = BatchSummary(batch=batch)
@@ -51,19 +58,16 @@ def batch_summary(batch):
     if batch.undone:
         return summary
     created = set(batch.created_meetings.values_list("pk", flat=True))
-    # Games and day totals in one query; a meeting holds one or the other, so the join stays small.
+    # The batch's games and day totals counted by meeting from their own batch index, then their meetings: an OR
+    # across two outer joins from the meetings made PostgreSQL read every game of the site.
+    games = _counted_by_meeting(Game.objects.filter(import_batch=batch))
+    days = _counted_by_meeting(DayTotal.objects.filter(import_batch=batch))
     meetings = (
-        Meeting.objects.filter(Q(games__import_batch=batch) | Q(day_totals__import_batch=batch))
-        .distinct()
-        .annotate(
-            imported=Count("games", filter=Q(games__import_batch=batch), distinct=True),
-            imported_days=Count("day_totals", filter=Q(day_totals__import_batch=batch), distinct=True),
-        )
-        .select_related("rule_set")
-        .order_by("date", "id")
+        Meeting.objects.filter(pk__in=games.keys() | days.keys()).select_related("rule_set").order_by("date", "id")
     )
     summary.meetings = [
-        MeetingTouched(meeting, meeting.imported, meeting.pk in created, meeting.imported_days) for meeting in meetings
+        MeetingTouched(meeting, games.get(meeting.pk, 0), meeting.pk in created, days.get(meeting.pk, 0))
+        for meeting in meetings
     ]
     summary.members = list(batch.created_members.in_kana_order())
     if summary.meetings:
