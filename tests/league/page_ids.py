@@ -26,7 +26,6 @@ from .club_data import PLAYERS
 from .draws import draw_round
 from .import_files import ROWS, plan_of, xlsx_bytes
 
-
 # None of the fixture's meetings is on this day, so the entry page offers its choice instead of going straight to
 # today's meeting: the pages must not depend on the day the suite runs (the imported file holds 2026-11-28).
 CRAWL_TODAY = datetime.date(2026, 12, 1)
