@@ -10,9 +10,11 @@ limits below.
 Workbooks are checked before openpyxl opens them (league/imports/workbook_checks.py:
 the zip's declared sizes and compression, so a zip bomb is refused before
 anything is unpacked, and the size the games sheet declares, so a small file
-naming row 20,000,000 is refused at once); openpyxl then parses their XML with
-defusedxml (an XML bomb or an external entity is refused).  Whatever else goes
-wrong inside a damaged workbook is refused as damaged, never let through.
+naming row 20,000,000 is refused at once); openpyxl then parses their other
+parts with defusedxml (an XML bomb or an external entity is refused), and the
+sheet's rows are read as openpyxl would read them (league/imports/sheet_values.py).
+Whatever else goes wrong inside a damaged workbook is refused as damaged, never
+let through.
 """
 
 import codecs
@@ -30,6 +32,7 @@ from openpyxl.utils.cell import range_boundaries
 
 from ..batch.gc_pause import gc_paused
 from .errors import ReadingError
+from .sheet_values import sheet_values
 from .workbook_checks import MAX_UNPACKED, check_archive, games_sheet, unsupported_compression
 
 __all__ = [
@@ -290,11 +293,11 @@ def _caused_by(error, kind):
 
 
 def _sheet_rows(sheet, columns=MAX_COLUMNS):
-    if hasattr(sheet, "reset_dimensions"):
-        sheet.reset_dimensions()  # a sheet's recorded size may be wrong: read every row there is
+    """The rows with something in them, as (row number, [cell texts]): every row there is, whatever size the
+    sheet records (``sheet_values`` reads them as openpyxl's read-only worksheet would)."""
     rows = []
-    for number, values in enumerate(sheet.iter_rows(max_col=columns, values_only=True), start=1):
-        cells = [_text(value) for value in values]
+    for number, values in sheet_values(sheet, columns):
+        cells = [_text(values.get(column)) for column in range(1, max(values) + 1)]
         while cells and not cells[-1]:
             cells.pop()
         if cells:
@@ -336,6 +339,8 @@ def fill_merged(rows, ranges):
 
 def _text(value):
     """A cell's value as the text a person would type: dates as 2026-11-21, 41300.0 as 41300."""
+    if type(value) is int:  # the commonest cell (a score, a round): nothing below changes its text
+        return str(value)
     if value is None:
         return ""
     if isinstance(value, datetime.datetime):

@@ -257,14 +257,19 @@ def _parse(archive, part, start, namespaces=True):
     """
     parser = expat.ParserCreate(namespace_separator=" ") if namespaces else expat.ParserCreate()
     parser.StartElementHandler = start
-    parser.StartDoctypeDeclHandler = _forbid_dtd
-    parser.EntityDeclHandler = _forbid_entity
-    parser.UnparsedEntityDeclHandler = _forbid_unparsed_entity
-    parser.ExternalEntityRefHandler = _forbid_external
+    forbid_declarations(parser)
     with archive.open(part) as stream:
         while chunk := stream.read(CHUNK):
             parser.Parse(chunk, False)
     parser.Parse(b"", True)
+
+
+def forbid_declarations(parser):
+    """Refuse, on an expat ``parser``, what defusedxml refuses (and a document type declaration)."""
+    parser.StartDoctypeDeclHandler = _forbid_dtd
+    parser.EntityDeclHandler = _forbid_entity
+    parser.UnparsedEntityDeclHandler = _forbid_unparsed_entity
+    parser.ExternalEntityRefHandler = _forbid_external
 
 
 def _forbid_dtd(name, system_id, public_id, has_internal_subset):
