@@ -5,7 +5,7 @@ games saved since the preview, or a mapping changed since, are seen), refuses
 a plan with any problem, then creates the members chosen to be created, a
 meeting for each date that has none for the rule set, every new game
 with its seats and yakuman as the engine settled them (the same
-``fill_game`` / ``build_rows`` as a game entered at the table), and every new
+``game_columns`` / ``seat_columns`` as a game entered at the table), and every new
 day total (日計) with its lines, as written, and the stored meeting lines of the
 days it added games to.  Games the
 club already has are skipped.  The seasons the owner chose to create for games
@@ -31,10 +31,10 @@ from ..models.imports import ImportBatch
 from ..models.meetings import Meeting
 from ..models.people import Member
 from ..models.readings import suggest_reading
-from ..services.bulk import insert_history, insert_rows
+from ..services.bulk import insert_history, insert_rows, insert_values
 from ..services.meeting_lines import refresh_meeting_lines
 from ..services.refusals import Refused
-from ..services.settling import Entry, build_rows, fill_game
+from ..services.settling import Entry, game_columns, seat_columns, yakuman_columns
 from .names import NewMember
 from .plan import make_plan
 from .seasons import CREATED_BY_IMPORT, create_seasons
@@ -119,18 +119,34 @@ def _save(plan, user, seasons):
     created = _create_members(plan)
     meetings = _create_meetings(plan, user)
     new_games = [planned for planned in plan.new_games if not planned.day_total]
-    # A chunk at a time, so that 20,000 games never stand in memory as 100,000 model instances at once.
+    # A chunk at a time, as columns rather than model instances (services.bulk.insert_values): 20,000 games are
+    # never 100,000 objects at once, and building an instance cost more than inserting its row.
     for start in range(0, len(new_games), BATCH):
-        games, seats, yakuman = [], [], []
-        for planned in new_games[start : start + BATCH]:
-            game, game_seats, game_yakuman = _game_rows(planned, meetings, created, user, batch)
-            games.append(game)
-            seats += game_seats
-            yakuman += game_yakuman
-        insert_rows(Game, games, returning=True)
+        chunk = new_games[start : start + BATCH]
+        entries = [_entry(planned, meetings, created) for planned in chunk]
+        games = [
+            {
+                "meeting_id": entry.meeting.pk,
+                "rule_version_id": planned.rule_version.pk,
+                "updated_by_id": getattr(user, "pk", None),
+                "import_batch_id": batch.pk,
+                "note": planned.note,
+                **game_columns(entry, planned.result),
+            }
+            for planned, entry in zip(chunk, entries, strict=True)
+        ]
+        insert_values(Game, games, returning=True)
         insert_history(Game, games, user, CHANGE_REASON)  # each game's history starts as "entered", by the importer
-        insert_rows(GameSeat, seats)
-        insert_rows(Yakuman, yakuman)
+        seats, yakuman = [], []
+        for game, planned, entry in zip(games, chunk, entries, strict=True):
+            for columns in seat_columns(entry, planned.result):
+                columns["game_id"] = game["id"]
+                seats.append(columns)
+            for columns in yakuman_columns(entry):
+                columns["game_id"] = game["id"]
+                yakuman.append(columns)
+        insert_values(GameSeat, seats)
+        insert_values(Yakuman, yakuman)
     # The days the new games count on: their lines are aggregated again, in this transaction.
     refresh_meeting_lines(
         {(planned.meeting or meetings[(planned.rule_set.pk, planned.date)]).pk for planned in new_games}
@@ -170,15 +186,13 @@ def _save_day_totals(planned_totals, meetings, created, batch):
     return len(planned_totals)
 
 
-def _game_rows(planned, meetings, created, user, batch):
-    """The unsaved Game of a planned row, with its seats and yakuman (through the one seat mapping)."""
-    meeting = planned.meeting or meetings[(planned.rule_set.pk, planned.date)]
-    members = [created[player] if isinstance(player, NewMember) else player for player in planned.players]
-    entry = Entry(
-        meeting=meeting,
+def _entry(planned, meetings, created):
+    """The Entry of a planned row, in its meeting, with the members created for it."""
+    return Entry(
+        meeting=planned.meeting or meetings[(planned.rule_set.pk, planned.date)],
         round=planned.round,
         table=planned.table,
-        members=members,
+        members=[created[player] if isinstance(player, NewMember) else player for player in planned.players],
         scores=planned.scores,
         points=planned.points,
         deposit=planned.deposit,
@@ -189,11 +203,6 @@ def _game_rows(planned, meetings, created, user, batch):
         ended_by_yakuman=planned.ended_by_yakuman,
         extras_unrecorded=planned.extras_unrecorded,
     )
-    game = Game(meeting=meeting, rule_version=planned.rule_version, updated_by=user, import_batch=batch)
-    fill_game(game, entry, planned.result)
-    game.note = planned.note
-    seats, yakuman = build_rows(game, entry, planned.result)
-    return game, seats, yakuman
 
 
 def _create_meetings(plan, user):

@@ -16,7 +16,7 @@ SQLite one UPDATE executed for every row, on PostgreSQL one
 CASE of every row's value for every column.
 """
 
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from django.db import connection
 from django.utils import timezone
@@ -59,7 +59,63 @@ def insert_rows(model, objects, returning=False):
         if converted:
             row += tuple(field.get_db_prep_save(field.pre_save(instance, True), connection) for field in converted)
         rows.append(row)
-    _insert(model, plain + converted, rows, objects if returning else None)
+    ids = _insert(model, plain + converted, rows, returning=returning)
+    if returning:
+        for instance, new_id in zip(objects, ids, strict=True):
+            setattr(instance, model._meta.pk.attname, new_id)
+            instance._state.adding = False
+            instance._state.db = connection.alias
+
+
+def insert_values(model, rows, returning=False):
+    """Insert ``rows`` of ``model`` given as dicts, without a model instance per row (the importer's games and
+    seats): each dict maps field names or attnames to values, all with the same keys, a related object given
+    under its field's name standing for its id.  A field not given takes its default (``auto_now`` and
+    ``auto_now_add`` ones the time now, once for all the rows), as an instance would.
+
+    With ``returning``, each dict is completed as the saved instance would be, under the attnames: its
+    defaults and its new primary key (what ``insert_history`` then reads).
+    """
+    if not rows:
+        return
+    meta = model._meta
+    keys = list(rows[0])
+    given = [meta.get_field(key) for key in keys]
+    now = timezone.now()
+    defaults = {
+        field.attname: now
+        if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)
+        # A callable default (dict, list) made once: every row is written with the same value.
+        else field.get_default()
+        for field in meta.concrete_fields
+        if field not in given and not field.primary_key
+    }
+    plain, related, converted = [], [], []  # the keys of values as they are, of related objects, and the others
+    for key, field in zip(keys, given, strict=True):
+        if field.is_relation and key == field.name:
+            related.append((key, field))
+        elif _is_plain(field):
+            plain.append((key, field))
+        else:
+            converted.append((key, field))
+    constant = tuple(meta.get_field(attname).get_db_prep_save(value, connection) for attname, value in defaults.items())
+    plain_values = itemgetter(*[key for key, _field in plain]) if len(plain) > 1 else None
+    values = [
+        (plain_values(row) if plain_values else tuple(row[key] for key, _field in plain))
+        + tuple(_related_id(field, row[key]) for key, field in related)
+        + tuple(field.get_db_prep_save(row[key], connection) for key, field in converted)
+        + constant
+        for row in rows
+    ]
+    fields = [field for _key, field in plain + related + converted] + [meta.get_field(name) for name in defaults]
+    ids = _insert(model, fields, values, returning=returning)
+    if returning:
+        for row, new_id in zip(rows, ids, strict=True):
+            for key, field in zip(keys, given, strict=True):
+                if key != field.attname:  # a related object given by name: its id under the attname
+                    row[field.attname] = getattr(row[key], "pk", None)
+            row.update(defaults)
+            row[meta.pk.attname] = new_id
 
 
 def update_rows(model, objects, field_names):
@@ -112,7 +168,8 @@ def _update_from_arrays(model, fields, rows):
 
 
 def insert_history(model, objects, user, reason, history_type="+", when=None):
-    """The history rows of ``objects`` (saved instances of a model with HistoricalRecords), in one insert.
+    """The history rows of ``objects`` (saved instances of a model with HistoricalRecords, or the dicts
+    ``insert_values`` completed), in one insert.
 
     The same rows as django-simple-history's ``bulk_history_create`` (every tracked field, with the
     author, the reason and ``history_type``: "+" created, "-" deleted), written as values without a
@@ -131,41 +188,48 @@ def insert_history(model, objects, user, reason, history_type="+", when=None):
     plain = [field for field in fields if field.attname in tracked and _is_plain(field)]
     converted = [field for field in fields if field.attname in tracked and not _is_plain(field)]
     fixed = [field for field in fields if field.attname not in tracked]
-    plain_values = attrgetter(*[field.attname for field in plain])
+    getter = itemgetter if objects and isinstance(objects[0], dict) else attrgetter
+    plain_values = getter(*[field.attname for field in plain])
+    converters = [(field, getter(field.attname)) for field in converted]
     constant = tuple(field.get_db_prep_save(extra[field.attname], connection) for field in fixed)
     rows = [
         plain_values(instance)
-        + tuple(field.get_db_prep_save(getattr(instance, field.attname), connection) for field in converted)
+        + tuple(field.get_db_prep_save(value_of(instance), connection) for field, value_of in converters)
         + constant
         for instance in objects
     ]
     _insert(history, plain + converted + fixed, rows)
 
 
-def _insert(model, fields, rows, returning_to=None):
+def _insert(model, fields, rows, returning=False):
+    """Insert ``rows`` (tuples in the order of ``fields``); with ``returning``, the new primary keys in order."""
     table = connection.ops.quote_name(model._meta.db_table)
     columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
     one_row = "(" + ", ".join(["%s"] * len(fields)) + ")"
     with connection.cursor() as cursor:
-        if returning_to is None:
+        if not returning:
             # One statement, executed by the driver for every row (SQLite and psycopg do it without Python per row).
             cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES {one_row}", rows)
-            return
-        pk = model._meta.pk
-        size = max(1, connection.ops.bulk_batch_size(fields, returning_to))
+            return None
+        ids = []
+        size = max(1, connection.ops.bulk_batch_size(fields, rows))
         for start in range(0, len(rows), size):
             chunk = rows[start : start + size]
             # RETURNING gives the ids in the order of the VALUES rows (as bulk_create relies on, SQLite ≥ 3.35,
             # PostgreSQL).
             cursor.execute(
                 f"INSERT INTO {table} ({columns}) VALUES {', '.join([one_row] * len(chunk))} "
-                f"RETURNING {connection.ops.quote_name(pk.column)}",
+                f"RETURNING {connection.ops.quote_name(model._meta.pk.column)}",
                 [value for row in chunk for value in row],
             )
-            for instance, (new_id,) in zip(returning_to[start : start + size], cursor.fetchall(), strict=True):
-                setattr(instance, pk.attname, new_id)
-                instance._state.adding = False
-                instance._state.db = connection.alias
+            ids += [new_id for (new_id,) in cursor.fetchall()]
+        return ids
+
+
+def _related_id(field, related):
+    """What a foreign key column stores for a related object (or None)."""
+    pk = getattr(related, "pk", None)
+    return pk if pk is None or _is_plain(field) else field.get_db_prep_save(pk, connection)
 
 
 def _take_related_ids(fields, objects):

@@ -3,9 +3,10 @@ before the transaction saving it (``services.games``) and needs no lock.
 
 A form or an import row gathers an ``Entry`` (players and scores in seat order, or final points); the engine
 settles it once (``settle_game``, or ``settle_in_force`` under the rule version in force on its meeting's day)
-into a ``SettledGame``; ``fill_game`` and ``build_rows`` turn a settlement into the game's row and its seat and
-yakuman rows, unsaved, for one game (``services.games.store_settled``) or many bulk-created at once (the
-importer, the demo, the recompute); ``entry_from_game`` gives back the Entry a stored game was saved from.
+into a ``SettledGame``; ``game_columns``, ``seat_columns`` and ``yakuman_columns`` say what a settlement stores,
+and ``fill_game`` and ``build_rows`` make them the game's row and its seat and yakuman rows, unsaved, for one
+game (``services.games.store_settled``) or many bulk-created at once (the demo, the recompute; the importer
+inserts the columns themselves); ``entry_from_game`` gives back the Entry a stored game was saved from.
 """
 
 from dataclasses import dataclass, field
@@ -157,48 +158,66 @@ def entry_from_game(game, seats=None):
     )
 
 
-# The one way a settlement is stored: ``fill_game`` onto the game, ``build_rows`` for its seats (through
-# GameSeat.settled_columns) and yakuman.  A single game is saved with ``services.games.store_settled``; the importer,
-# the demo and the benchmark bulk-create many games with the same two functions.
+# The one way a settlement is stored: ``game_columns`` (``fill_game`` onto the game), ``seat_columns`` (through
+# GameSeat.settled_columns) and ``yakuman_columns``; ``build_rows`` makes them the unsaved rows of one game.  A single
+# game is saved with ``services.games.store_settled``; the demo and the benchmark bulk-create many games with
+# ``fill_game`` and ``build_rows``, the importer inserts the columns as they are (``services.bulk.insert_values``).
+
+
+def game_columns(entry, result):
+    """The game's own columns for ``entry`` settled as ``result`` (its table-wide part: ``floats``,
+    ``double_maru_a``)."""
+    return {
+        "round": entry.round,
+        "table": entry.table,
+        "deposit": entry.deposit,
+        "sheet": entry.sheet(),
+        "points_only": entry.points_only,
+        "floats": result.floats,
+        "double_maru_a": result.double_maru_a,
+    }
+
+
+def seat_columns(entry, result):
+    """Each seat's columns but its game, in seat order (``member`` the Member)."""
+    chips = entry.chips or [0] * len(result)
+    return [
+        {
+            "seat": seat.seat,
+            "member": entry.members[seat.seat],
+            "score": seat.score,
+            "chips": chips[seat.seat],
+            **GameSeat.settled_columns(seat),
+        }
+        for seat in result
+    ]
+
+
+def yakuman_columns(entry):
+    """Each yakuman's columns but its game (``member`` the winner)."""
+    return [
+        {
+            "member": entry.members[event["seat"]],
+            "seat": event["seat"],
+            "name": event.get("name", ""),
+            "kind": event.get("kind", "yakuman"),
+            "win": event["win"],
+            "discarder_seat": event.get("from"),
+            "pao_seat": event.get("pao"),
+            "count": event.get("count", 1),
+        }
+        for event in entry.yakuman
+    ]
 
 
 def build_rows(game, entry, result):
     """The unsaved GameSeat and Yakuman rows of ``game`` (for saving, or bulk-creating many games)."""
-    chips = entry.chips or [0] * len(result)
-    seats = [
-        GameSeat(
-            game=game,
-            seat=seat.seat,
-            member=entry.members[seat.seat],
-            score=seat.score,
-            chips=chips[seat.seat],
-            **GameSeat.settled_columns(seat),
-        )
-        for seat in result
-    ]
-    yakuman = [
-        Yakuman(
-            game=game,
-            member=entry.members[event["seat"]],
-            seat=event["seat"],
-            name=event.get("name", ""),
-            kind=event.get("kind", "yakuman"),
-            win=event["win"],
-            discarder_seat=event.get("from"),
-            pao_seat=event.get("pao"),
-            count=event.get("count", 1),
-        )
-        for event in entry.yakuman
-    ]
+    seats = [GameSeat(game=game, **columns) for columns in seat_columns(entry, result)]
+    yakuman = [Yakuman(game=game, **columns) for columns in yakuman_columns(entry)]
     return seats, yakuman
 
 
 def fill_game(game, entry, result):
     """Copy the entry and the table-wide results onto ``game`` (not saved)."""
-    game.round = entry.round
-    game.table = entry.table
-    game.deposit = entry.deposit
-    game.sheet = entry.sheet()
-    game.points_only = entry.points_only
-    game.floats = result.floats
-    game.double_maru_a = result.double_maru_a
+    for name, value in game_columns(entry, result).items():
+        setattr(game, name, value)

@@ -179,16 +179,16 @@ def test_a_failure_while_saving_rolls_everything_back(club, secretary, monkeypat
     data = xlsx_bytes([*ROWS, game_row(date="2026-12-05", names=(*NAMES[:3], "新人さん"))])
     first = plan_of(club, data)
     mapping = {first.unknown[0].key: NewMember("新人さん")}
-    real_build_rows = commit_module.build_rows
+    real_seat_columns = commit_module.seat_columns
     calls = []
 
-    def failing_on_the_last_game(game, entry, result):
-        calls.append(game)
+    def failing_on_the_last_game(entry, result):  # after the games were inserted
+        calls.append(entry)
         if len(calls) == 4:
             raise RuntimeError("the disk is full")
-        return real_build_rows(game, entry, result)
+        return real_seat_columns(entry, result)
 
-    monkeypatch.setattr(commit_module, "build_rows", failing_on_the_last_game)
+    monkeypatch.setattr(commit_module, "seat_columns", failing_on_the_last_game)
     with pytest.raises(RuntimeError):
         commit(plan_of(club, data, mapping=mapping), mapping, secretary)
     assert counts() == (0, 0, 0, 0, 5)
