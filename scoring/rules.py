@@ -86,7 +86,14 @@ _BOOKS_KEPT = 64
 
 
 def rule_book(rules: Any) -> RuleBook:
-    """Validate ``rules`` and return them as a RuleBook in tenths (the same rules give the same book)."""
+    """Validate ``rules`` and return them as a RuleBook in tenths (the same rules give the same book).
+
+    A RuleBook is its own book: a caller settling many games under one version passes it to ``settle``,
+    ``settle_points`` or ``unwritten_busts`` in place of the rules, and the rules are not written out again
+    for the lookup (a repr per game was a tenth of planning an import).
+    """
+    if isinstance(rules, RuleBook):
+        return rules
     key = repr(rules)
     book = _BOOKS.get(key)
     if book is None:

@@ -133,10 +133,11 @@ def _settle_oka_uma(book: RuleBook, sheet: GameSheet) -> Settlement:
 
     _charge_chombo(book, sheet.chombo, parts["chombo"], n)
 
+    base, oka, uma_points, bust, chips, shugi, chombo, total = (parts[part] for part in PARTS)
     for seat in range(n):
-        parts["total"][seat] = sum(parts[p][seat] for p in ("base", "oka", "uma", "bust", "shugi", "chombo"))
+        total[seat] = base[seat] + oka[seat] + uma_points[seat] + bust[seat] + shugi[seat] + chombo[seat]
         if book.chips_in_total:
-            parts["total"][seat] += parts["chips"][seat]
+            total[seat] += chips[seat]
     return _settlement(sheet, places, parts, floats)
 
 
@@ -234,10 +235,11 @@ def _pay_double_maru_a(book: RuleBook, sheet: GameSheet, winner: int, win_points
 def _settlement(
     sheet: GameSheet, places: list[int], parts: dict[str, list[int]], floats: int, double_maru_a: bool = False
 ) -> Settlement:
+    by_seat = zip(*(parts[part] for part in PARTS), strict=True)  # each seat's parts, in PARTS order
     seats = [
         SeatResult(
-            seat=seat, score=sheet.scores[seat], place=places[seat], tenths={part: parts[part][seat] for part in PARTS}
+            seat=seat, score=sheet.scores[seat], place=places[seat], tenths=dict(zip(PARTS, seat_parts, strict=True))
         )
-        for seat in range(len(places))
+        for seat, seat_parts in enumerate(by_seat)
     ]
     return Settlement(seats, floats, double_maru_a)

@@ -11,6 +11,8 @@ priority is an advantage, whichever way the money flows.
 
 def split_evenly(amount: int, count: int) -> list[int]:
     """Return ``count`` integers that differ by at most 1 and sum to ``amount``."""
+    if count == 1:  # the commonest split: a place nobody shares
+        return [amount]
     if count <= 0:
         raise ValueError("cannot split among nobody")
     each, remainder = divmod(amount, count)

@@ -51,6 +51,14 @@ class ImportPlan:
         self.games = []
         self.problems = []
         self.unknown = []
+        self._versions = {}  # (rule set id, day) → the version in force
+
+    def version_on(self, rule_set, day):
+        """``rule_set.version_on(day)``, looked up once per rule set and day (a file's rows share a few days)."""
+        key = (rule_set.pk, day)
+        if key not in self._versions:
+            self._versions[key] = rule_set.version_on(day)
+        return self._versions[key]
 
     def rule_set_names(self):
         return ", ".join(sorted({rule_set.name for rule_set in self.rule_sets.values()}))

@@ -302,7 +302,7 @@ def _check_version(row):
     game, plan = row.game, row.plan
     if game.date is None or game.rule_set is None:
         return
-    version = game.rule_set.version_on(game.date)
+    version = plan.version_on(game.rule_set, game.date)
     if version is None:
         row.problem("date", no_rules_in_force(game.rule_set, game.date))
     elif version.settings["players"] != plan.table.players and "rule_set" not in plan.table.columns:
@@ -324,7 +324,7 @@ def _check_busts(row):
     """As on the entry form: when a bust pays points, a player below 0 must have their bust written."""
     game = row.game
     written = {entry["seat"] for entry in game.busts}
-    for seat in scoring.unwritten_busts(game.rule_version.rules, game.scores, written):
+    for seat in scoring.unwritten_busts(game.rule_version.rule_book, game.scores, written):
         other = wind(1 if seat == 0 else 0)
         row.problem(
             "busts",
@@ -354,7 +354,7 @@ def _check_written_points(row, written):
 def _settle(row):
     game = row.game
     try:
-        game.result = settle_entry(game.rule_version.rules, game)
+        game.result = settle_entry(game.rule_version.rule_book, game)
     except scoring.ScoringError as refusal:
         seat_names = [str(WINDS[seat]) for seat in range(len(game.players))]
         for error in refusal.errors:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 import scoring
+from scoring.rules import rule_book
 
 from ..text.formatting import format_date
 from .clubs import RuleSet
@@ -48,6 +49,12 @@ class RuleVersion(models.Model):
     def settings(self):
         """The rules with every default filled in (validated by the engine)."""
         return scoring.validate_rules(self.rules)
+
+    @cached_property
+    def rule_book(self):
+        """The rules as the engine settles by them (``scoring.rules.RuleBook``), for settling many games under this
+        version: passed to the engine in place of the rules, it is not looked up again for every game."""
+        return rule_book(self.rules)
 
     @property
     def win_points(self):

@@ -27,7 +27,10 @@ THOUSAND = 1000
 
 
 def _sign_and_digits(text):
-    text = unicodedata.normalize("NFKC", str(text)).strip()
+    text = str(text)
+    if text.isascii() and text.isdigit():  # the commonest cell of an import (41300): nothing below changes it
+        return 1, text
+    text = unicodedata.normalize("NFKC", text).strip()
     for noise in (" ", "点", "枚"):
         text = text.replace(noise, "")
     sign = 1
