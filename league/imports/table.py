@@ -69,12 +69,14 @@ class Table:
         return f"{get_column_letter(position + 1)} ({header})"
 
     def to_data(self):
-        """Plain data for the session: each row's cells as a list in the order of ``columns`` (compact)."""
-        keys = list(self.columns)
+        """Plain data (JSON): each row's cells as a list in the order of ``columns`` (compact)."""
+        return {**self.description(), "rows": list(self.data_rows())}
+
+    def description(self):
+        """Everything ``to_data`` holds but the rows."""
         return {
             "players": self.players,
-            "columns": [[key, *self.columns[key]] for key in keys],
-            "rows": [[number, [cells.get(key, "") for key in keys]] for number, cells in self.rows],
+            "columns": [[key, *self.columns[key]] for key in self.columns],
             "source": self.source,
             "header_row": self.header_row,
             "layout": self.layout,
@@ -82,8 +84,15 @@ class Table:
             "ignored": self.ignored,
         }
 
+    def data_rows(self):
+        """Each row as ``to_data`` writes it, one at a time: [row number, [cells in the order of ``columns``]]."""
+        keys = list(self.columns)
+        for number, cells in self.rows:
+            yield [number, [cells.get(key, "") for key in keys]]
+
     @classmethod
-    def from_data(cls, data):
+    def from_data(cls, data, rows=None):
+        """The Table of ``to_data``'s data; ``rows``: its rows, as ``data_rows`` wrote them, when not in ``data``."""
         keys = [key for key, _position, _header in data["columns"]]
         return cls(
             players=data["players"],
@@ -92,7 +101,7 @@ class Table:
             # and 20,000 rows of them would take tens of megabytes at every step.
             rows=[
                 (number, {key: cell for key, cell in zip(keys, cells, strict=True) if cell})
-                for number, cells in data["rows"]
+                for number, cells in (data["rows"] if rows is None else rows)
             ],
             source=data["source"],
             header_row=data["header_row"],

@@ -33,10 +33,9 @@ from ..exports import write_season_workbook
 from ..forms.period_choice import ExportChoiceForm
 from ..imports.commit import commit_table
 from ..imports.first_read import read_for_import
-from ..imports.pending import mapping_from_data, mapping_to_data
+from ..imports.pending import copy_table, keep, mapping_from_data, mapping_to_data, read_table
 from ..imports.reading import ReadingError
 from ..imports.seasons import NewSeason
-from ..imports.table import Table
 from ..models.clubs import Club, RuleSet
 from ..services import recompute as recomputation
 from ..services.refusals import Refused
@@ -70,13 +69,14 @@ def read_import(club, user, rule_set, sent: bytes, name: str) -> Job:
 
 
 def save_import(club, user, pending, expected: str, seasons) -> Job:
-    """Save a waiting import in the worker, as its preview (fingerprint ``expected``) showed it."""
+    """Save a waiting import in the worker, as its preview (fingerprint ``expected``) showed it.  The job keeps its
+    own copy of the rows read (another file chosen meanwhile replaces the waiting import, not what is saved)."""
     job = _new("import_save", club, user, rule_set=pending.rule_set.pk, token=pending.token)
+    copy_table(pending, job.folder / "table")
     job.write_input(
         "input",
         json.dumps(
             {
-                "table": pending.table.to_data(),
                 "mapping": mapping_to_data(pending.mapping),
                 "expected": expected,
                 "seasons": [
@@ -162,7 +162,8 @@ def _user(job: Job):
 
 
 def _read_import(job: Job) -> None:
-    """Read the file or text sent; the job's page keeps what was read in the visitor's session."""
+    """Read the file or text sent, and keep what was read (``pending.keep``): the job's page makes it the visitor's
+    waiting import."""
     club = _club(job)
     rule_set = RuleSet.objects.filter(club=club, pk=job.data["rule_set"]).with_versions().first()
     if rule_set is None:
@@ -177,8 +178,8 @@ def _read_import(job: Job) -> None:
     except ReadingError as error:
         raise Refused(error.message) from error
     result = {
-        "table": read.table.to_data() if read.table is not None else None,
-        "sheet": {"rows": read.sheet.rows, "source": read.sheet.source} if read.sheet is not None else None,
+        "kept": keep(read.table, read.sheet),
+        "table": read.table is not None,
         "message": read.unknown.message if read.unknown is not None else "",
     }
     job.output.write_text(json.dumps(result, ensure_ascii=False), encoding="utf-8")
@@ -197,7 +198,7 @@ def _save_import(job: Job) -> None:
     batch = commit_table(
         club,
         rule_set,
-        Table.from_data(sent["table"]),
+        read_table(job.folder / "table"),
         mapping_from_data(club, sent["mapping"]),
         _user(job),
         expected=sent["expected"],

@@ -2,7 +2,7 @@
 
 Who may open it is who may start that kind of work: a secretary for an import, the owner for a recompute, the
 club's people for the workbook; a job of another club is not found.  Once done, an import that was read goes
-on to its preview (what was read is kept in the visitor's session, as a small file's is), a saved import and
+on to its preview (what was read becomes the visitor's waiting import, as a small file's does), a saved import and
 a recompute go on to their pages with the outcome, and the workbook is offered for download.
 """
 
@@ -17,12 +17,11 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from ..imports import pending
-from ..imports.reading import Sheet
-from ..imports.table import Table
 from ..jobs import store
 from ..jobs.store import DONE, FAILED, QUEUED
 from ..models.clubs import RuleSet
 from ..web.permissions import club_for_members, club_for_owner, club_for_secretary
+from .imports import no_longer_waiting
 
 ACCESS = {
     "import_read": club_for_secretary,
@@ -65,8 +64,8 @@ def job_page(request, slug, job_id):
     if job.state == DONE and job.kind == "import_read":
         return _to_import(request, access, job)
     if job.state == DONE and job.kind in ("import_save", "recompute"):
-        if job.kind == "import_save" and pending.load(request.session, access.club, job.data["token"]) is not None:
-            pending.discard(request.session, access.club)
+        if job.kind == "import_save":
+            pending.discard(request.session, access.club, job.data["token"])
         messages.success(request, job.message)
         return redirect(job.next_url)
     waiting = job.state not in (DONE, FAILED)
@@ -98,20 +97,16 @@ def job_download(request, slug, job_id):
 
 
 def _to_import(request, access, job):
-    """Keep what the worker read as the visitor's waiting import, and go on to its next step."""
+    """Make what the worker read the visitor's waiting import, and go on to its next step."""
     rule_set = RuleSet.objects.filter(club=access.club, pk=job.data["rule_set"]).first()
     if rule_set is None or not job.output.exists():
         raise Http404
     read = json.loads(job.output.read_text(encoding="utf-8"))
-    sheet = None
-    if read["sheet"] is not None:
-        sheet = Sheet(
-            rows=[(number, list(cells)) for number, cells in read["sheet"]["rows"]], source=read["sheet"]["source"]
-        )
-    if read["table"] is None:
-        token = pending.store_sheet(request.session, access.club, rule_set, sheet, read["message"])
+    if not pending.exists(read["kept"]):  # saved since (what was kept goes with it), or kept too long
+        return no_longer_waiting(request, access.club.slug)
+    token = pending.adopt(request.session, access.club, rule_set, read["kept"], read["message"])
+    if not read["table"]:
         return redirect("import_columns", slug=access.club.slug, token=token)
-    token = pending.store(request.session, access.club, rule_set, Table.from_data(read["table"]), sheet)
     return redirect("import_preview", slug=access.club.slug, token=token)
 
 
