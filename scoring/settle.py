@@ -59,6 +59,8 @@ class Settlement(list[SeatResult]):
     when a yakuman ended a win-points game.
     """
 
+    __slots__ = ("double_maru_a", "floats")  # no dict per game: an import holds tens of thousands
+
     def __init__(self, seats: Iterable[SeatResult], floats: int, double_maru_a: bool = False) -> None:
         super().__init__(seats)
         self.floats = floats

@@ -35,6 +35,7 @@ from .rows import SEAT_COLUMN, read_row
 from .table import SEAT_COLUMNS, column_name
 
 SEAT_KEY = re.compile(r"^(?:player|score|points|chips)_(\d)$")
+FINGERPRINT_CHUNK = 1000  # games hashed at a time
 
 __all__ = ["ALREADY", "ERROR", "NEW", "ImportPlan", "PlannedGame", "Problem", "make_plan"]
 
@@ -109,10 +110,13 @@ class ImportPlan:
 
     @property
     def fingerprint(self):
-        """Changes whenever what a commit would save changes (rows, choices, games saved meanwhile)."""
-        payload = [
-            self.rule_set.pk,
-            [
+        """Changes whenever what a commit would save changes (rows, choices, games saved meanwhile).
+
+        Hashed a thousand games at a time, so that 20,000 games are never one list and one text in memory.
+        """
+        digest = hashlib.sha256(json.dumps(self.rule_set.pk).encode())
+        for start in range(0, len(self.games), FINGERPRINT_CHUNK):
+            payload = [
                 [
                     game.row,
                     game.rule_set.pk if game.rule_set else None,
@@ -134,10 +138,10 @@ class ImportPlan:
                     game.day_games,
                     game.note,
                 ]
-                for game in self.games
-            ],
-        ]
-        return hashlib.sha256(json.dumps(payload, default=str).encode()).hexdigest()[:32]
+                for game in self.games[start : start + FINGERPRINT_CHUNK]
+            ]
+            digest.update(b"\n" + json.dumps(payload, default=str).encode())
+        return digest.hexdigest()[:32]
 
     def label(self, column, seat_columns=None):
         """A column key as the messages name it; the sums name every column they add up.

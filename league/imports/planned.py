@@ -10,7 +10,7 @@ from .names import NewMember
 NEW, ALREADY, ERROR = "new", "already", "error"
 
 
-@dataclass
+@dataclass(slots=True)
 class Problem:
     """One thing wrong: ``row`` (None for the whole file), ``column`` (a layout key, or None for the row)."""
 
@@ -20,7 +20,7 @@ class Problem:
     label: str = ""  # the column as the messages name it: F (東家 点数)
 
 
-@dataclass
+@dataclass(slots=True)  # an import plans up to 20,000: no dict per row
 class PlannedGame:
     row: int
     rule_set: object = None  # the RuleSet it is imported under: the one chosen, or the one its row names
