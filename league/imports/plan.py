@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from ..batch.gc_pause import gc_paused
 from ..models.clubs import RuleSet
 from ..models.people import Member
+from ..text.score_input import parse_score
 from .day_rows import GAMES as DAY_GAMES
 from .day_rows import read_day_row
 from .existing import check_slots
@@ -53,6 +54,11 @@ class ImportPlan:
         self.problems = []
         self.unknown = []
         self._versions = {}  # (rule set id, day) → the version in force
+        self.parsed = {}  # (parser, cell text) → (value, refusal): rows.py reads each text once
+
+    def parse_score(self, text):
+        """A score cell, read as the whole file writes its scores (in thousands or not)."""
+        return parse_score(text, in_thousands=self.table.scores_in_thousands)
 
     def version_on(self, rule_set, day):
         """``rule_set.version_on(day)``, looked up once per rule set and day (a file's rows share a few days)."""

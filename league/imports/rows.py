@@ -26,7 +26,7 @@ from ..models.people import Member
 from ..services.settling import no_rules_in_force, seat_ending_the_game, settle_entry
 from ..text.formatting import format_points
 from ..text.rule_checks import engine_message
-from ..text.score_input import parse_count, parse_points, parse_score
+from ..text.score_input import parse_count, parse_points
 from .names import NewMember, UnknownName
 from .notes import NOTE_LENGTH
 from .planned import PlannedGame, Problem, who
@@ -59,18 +59,29 @@ class _Row:
     def empty(self, column):
         self.problem(column, _("This cell is empty."))
 
+    def read(self, key, parse, text):
+        """``parse(text)``, or None with the refusal as the cell's problem; each text is parsed once per plan
+        (a season's rows repeat their dates, scores and counts)."""
+        found = self.plan.parsed.get((parse, text))
+        if found is None:
+            try:
+                found = self.plan.parsed[(parse, text)] = (parse(text), None)
+            except (ValidationError, DateError) as error:
+                refusal = " ".join(error.messages) if isinstance(error, ValidationError) else str(error)
+                found = self.plan.parsed[(parse, text)] = (None, refusal)
+        value, refusal = found
+        if refusal is not None:
+            self.problem(key, refusal)
+        return value
+
     def whole(self, key, default=None):
         text = self.text(key)
         if not text:
             if default is None:
                 self.empty(key)
             return default
-        try:
-            value = parse_count(text)
-        except ValidationError as error:
-            value = None
-            self.problem(key, " ".join(error.messages))
-        else:
+        value = self.read(key, parse_count, text)
+        if value is not None:
             if not scoring.is_round_or_table(value):
                 self.problem(
                     key,
@@ -86,28 +97,19 @@ class _Row:
             if default is None:
                 self.empty(key)
             return default
-        try:
-            return parse_score(text, in_thousands=self.plan.table.scores_in_thousands)
-        except ValidationError as error:
-            self.problem(key, " ".join(error.messages))
-            return None
+        return self.read(key, self.plan.parse_score, text)
 
     def points(self, key):
         text = self.text(key)
         if not text:
             self.empty(key)
             return None
-        try:
-            return parse_points(text)
-        except ValidationError as error:
-            self.problem(key, " ".join(error.messages))
-            return None
+        return self.read(key, parse_points, text)
 
     def count(self, key):
-        try:
-            value = parse_count(self.text(key)) or 0
-        except ValidationError as error:
-            self.problem(key, " ".join(error.messages))
+        text = self.text(key)
+        value = self.read(key, parse_count, text) if text else None
+        if value is None:  # empty, or not a number (its problem noted)
             return 0
         if abs(value) > MOST_CHIPS:
             self.problem(key, _("%(value)s chips is more than one game can have.") % {"value": value})
@@ -183,13 +185,11 @@ def _read_note(row):
 
 
 def _read_date(row):
-    if not row.text("date"):
+    text = row.text("date")
+    if not text:
         row.empty("date")
         return
-    try:
-        row.game.date = parse_date(row.text("date"))
-    except DateError as error:
-        row.problem("date", str(error))
+    row.game.date = row.read("date", parse_date, text)
 
 
 def _rule_set(row):
@@ -339,6 +339,8 @@ def _check_busts(row):
 
 def _check_written_points(row, written):
     """Points written beside the scores must be the points the scores give (each result before chips)."""
+    if all(typed is None for typed in written):  # the commonest row: no points beside the scores
+        return
     chips_in_total = row.game.rule_version.settings["chips"]["in_total"]
     for seat, typed in enumerate(written):
         result = row.game.result[seat].tenths

@@ -237,6 +237,27 @@ def test_bad_numbers_are_named_by_row_and_column(club):
     assert plan.has_errors
 
 
+def test_a_cell_read_once_per_plan_is_still_a_problem_on_every_row_that_has_it(club):
+    """The plan reads each distinct text once: the same bad score, date or count on two rows is two problems."""
+    rows = [
+        game_row(scores=(52300, "三万", 18700, -2500)),
+        game_row(round=2, scores=(52300, "三万", 18700, -2500)),
+        game_row(date="2026-13-01", round=3),
+        game_row(date="2026-13-01", round=4, chips=("x", 0, 0, 0)),
+        game_row(round=5, chips=("x", 0, 0, 0)),
+    ]
+    found = messages_of(plan_of(club, xlsx_bytes(rows)))
+    assert [(row, label) for row, label, _ in found] == [
+        (2, "G (南家 点数)"),
+        (3, "G (南家 点数)"),
+        (4, "A (日付)"),
+        (5, "A (日付)"),
+        (5, "M (東家 チップ)"),
+        (6, "M (東家 チップ)"),
+    ]
+    assert found[0][2] == found[1][2] and found[2][2] == found[3][2] and found[4][2] == found[5][2]
+
+
 def test_scores_that_do_not_add_up_are_refused_with_both_sums(club):
     plan = plan_of(club, xlsx_bytes([game_row(scores=(52300, 31500, 18700, -3500))]))
     [problem] = plan.problems
