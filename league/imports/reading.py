@@ -9,12 +9,12 @@ limits below.
 
 Workbooks are checked before openpyxl opens them (league/imports/workbook_checks.py:
 the zip's declared sizes and compression, so a zip bomb is refused before
-anything is unpacked, and the size the games sheet declares, so a small file
-naming row 20,000,000 is refused at once); openpyxl then parses their other
-parts with defusedxml (an XML bomb or an external entity is refused), and the
-sheet's rows are read as openpyxl would read them (league/imports/sheet_values.py).
-Whatever else goes wrong inside a damaged workbook is refused as damaged, never
-let through.
+anything is unpacked); openpyxl then parses their other parts with defusedxml
+(an XML bomb or an external entity is refused), and the games sheet is streamed
+once, its rows read as openpyxl would read them and checked as they come
+(league/imports/sheet_values.py: a small file naming row 20,000,000 is refused
+at that reference).  Whatever else goes wrong inside a damaged workbook is
+refused as damaged, never let through.
 """
 
 import codecs
@@ -32,8 +32,8 @@ from openpyxl.utils.cell import range_boundaries
 
 from ..batch.gc_pause import gc_paused
 from .errors import ReadingError
-from .sheet_values import sheet_values
-from .workbook_checks import MAX_UNPACKED, check_archive, games_sheet, unsupported_compression
+from .sheet_values import open_book, sheet_values
+from .workbook_checks import MAX_UNPACKED, SheetScan, check_archive, games_sheet, unsupported_compression
 
 __all__ = [
     "MAX_BYTES",
@@ -247,16 +247,12 @@ def _read_workbook(data):
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         check_archive(archive)
-        sheet = games_sheet(archive)  # refuses a sheet declaring more rows than are read, before openpyxl sees it
-        workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        try:
-            columns = MAX_COLUMNS if sheet.last_column is None else min(max(sheet.last_column, 1), MAX_COLUMNS)
-            # Merged ranges (a date merged down its day's rows) come from the scan: read-only mode skips them.
-            return fill_merged(
-                _sheet_rows(workbook[sheet.title], columns), [range_boundaries(reference) for reference in sheet.merged]
-            )
-        finally:
-            workbook.close()
+        sheet = games_sheet(archive, scan=False)  # checked as it is read, below
+        book = open_book(data)
+        with archive.open(sheet.part) as source:
+            rows = _sheet_rows(sheet_values(source, book, MAX_COLUMNS, SheetScan(sheet)), sheet.title)
+        # Merged ranges (a date merged down its day's rows) come from the scan: read-only mode skips them.
+        return fill_merged(rows, [range_boundaries(reference) for reference in sheet.merged])
     except ReadingError:
         raise
     except Exception as error:  # a damaged workbook fails in many ways inside zipfile, expat and openpyxl
@@ -292,20 +288,23 @@ def _caused_by(error, kind):
     return False
 
 
-def _sheet_rows(sheet, columns=MAX_COLUMNS):
-    """The rows with something in them, as (row number, [cell texts]): every row there is, whatever size the
-    sheet records (``sheet_values`` reads them as openpyxl's read-only worksheet would)."""
+def _sheet_rows(values_by_row, title):
+    """The rows with something in them, as (row number, [cell texts]), from ``sheet_values`` (every row there
+    is, whatever size the sheet records).  Past MAX_ROWS the rows are no longer kept, and the sheet is read to
+    its end all the same, so that a reference past the row limit further on is refused as that first."""
     rows = []
-    for number, values in sheet_values(sheet, columns):
+    for number, values in values_by_row:
+        if len(rows) > MAX_ROWS:
+            continue
         cells = [_text(values.get(column)) for column in range(1, max(values) + 1)]
         while cells and not cells[-1]:
             cells.pop()
         if cells:
             rows.append((number, cells))
-            if len(rows) > MAX_ROWS:
-                raise too_many_games()
+    if len(rows) > MAX_ROWS:
+        raise too_many_games()
     if not rows:
-        raise ReadingError(_("There is nothing to import: the sheet “%(sheet)s” is empty.") % {"sheet": sheet.title})
+        raise ReadingError(_("There is nothing to import: the sheet “%(sheet)s” is empty.") % {"sheet": title})
     return rows
 
 

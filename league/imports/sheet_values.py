@@ -1,73 +1,242 @@
-"""The games sheet's cell values as openpyxl's read-only worksheet gives them, with less Python per cell.
+"""The games sheet's cell values as openpyxl's read-only worksheet gives them, streamed once with its checks.
 
-openpyxl (read-only, values only) passes each cell through a few functions
-and a dict of its own: for 5,000 games a third of a second, most of reading
-the file.  openpyxl still opens the workbook (its shared strings, its styles'
-date formats, its date system); the sheet's rows are parsed here by
-ElementTree a row at a time, and each cell's value is worked out as
-``WorkSheetParser.parse_cell`` works it out with ``data_only`` (a shared
-string, a boolean, an int or a float, a date or time where the style is a
-date format, an ISO date, an inline string without its phonetic runs, any
-other type's text as written); rows and columns are numbered as openpyxl
+openpyxl (read-only, values only) builds an element per cell and passes it
+through a few functions and a dict of its own: for 5,000 games a third of a
+second, most of reading the file, after ``workbook_checks`` had streamed the
+same XML once already.  openpyxl still reads the workbook (its shared strings,
+its styles' date formats, its date system: ``open_book``) but none of its
+sheets; the games sheet is read here by one expat pass that gives every
+element to the checks (``SheetScan``: a reference past the row limit refused
+at once, the merged ranges kept) and keeps nothing but the open row's values,
+whatever the file holds: a 100 kB workbook whose sheet is one row of two
+million cells, with no size recorded, took openpyxl 1.3 GB and 17 s.  Each cell's value is worked
+out as ``WorkSheetParser.parse_cell`` works it out with ``data_only`` (a
+shared string, a boolean, an int or a float, a date or time where the style
+is a date format, an ISO date, an inline string without its phonetic runs,
+any other type's text as written); rows and columns are numbered as openpyxl
 numbers them.  ``tests/league/test_sheet_values.py`` holds the two alike.
 
-The sheet was streamed through ``workbook_checks`` first (no document type or
-entity declaration, no reference past the row limit), so parsing it into
-elements a row at a time is safe.
+The parser refuses what ``workbook_checks`` refuses (a document type or entity
+declaration, an external reference).
 """
 
 from __future__ import annotations
 
+import io
 import string
-from xml.etree.ElementTree import XMLPullParser
+from dataclasses import dataclass
+from xml.etree.ElementTree import TreeBuilder
+from xml.parsers import expat
 
 from openpyxl.cell.text import Text
+from openpyxl.reader.excel import ExcelReader
+from openpyxl.styles.stylesheet import apply_stylesheet
 from openpyxl.utils.cell import column_index_from_string, coordinate_to_tuple
 from openpyxl.utils.datetime import from_excel, from_ISO8601
 from openpyxl.xml.constants import SHEET_MAIN_NS
 
-from .workbook_checks import CHUNK
+from .workbook_checks import CHUNK, forbid_declarations
 
-ROW = f"{{{SHEET_MAIN_NS}}}row"
-VALUE = f"{{{SHEET_MAIN_NS}}}v"
-INLINE = f"{{{SHEET_MAIN_NS}}}is"
-TEXT = f"{{{SHEET_MAIN_NS}}}t"
+ROW = f"{SHEET_MAIN_NS} row"  # names as expat gives them with namespace_separator=" "
+VALUE = f"{SHEET_MAIN_NS} v"
+INLINE = f"{SHEET_MAIN_NS} is"
+TEXT = f"{{{SHEET_MAIN_NS}}}t"  # as ElementTree names it
 DIGITS = string.digits
 
 
-def sheet_values(worksheet, max_col):
-    """(row number, {column: value}) of each row of an openpyxl read-only ``worksheet`` with a value in columns
-    1…``max_col``, in order.
+@dataclass
+class Book:
+    """What a sheet's values are read with: the workbook's shared strings, the ids of its styles that are date
+    (and duration) formats, and its date system."""
 
-    The values are those of ``iter_rows(max_col=max_col, values_only=True)`` after ``reset_dimensions``, without
-    the empty rows and cells.  Whatever a damaged sheet breaks is raised, as openpyxl raises it.
+    shared_strings: list
+    date_formats: set
+    timedelta_formats: set
+    epoch: object
+
+
+def open_book(data):
+    """The Book of a workbook's bytes, read by openpyxl as ``load_workbook`` reads it (with defusedxml), all but
+    its worksheets: in read-only mode it parses the start of every sheet for its size, and the whole of a
+    sheet that does not record it (a tree of every cell, before a row is read)."""
+    reader = ExcelReader(io.BytesIO(data), read_only=True, data_only=True)
+    try:
+        reader.read_manifest()
+        reader.read_strings()
+        reader.read_workbook()
+        reader.read_properties()
+        reader.read_custom()
+        reader.read_theme()
+        apply_stylesheet(reader.archive, reader.wb)
+    finally:
+        reader.archive.close()
+    workbook = reader.wb
+    return Book(reader.shared_strings, workbook._date_formats, workbook._timedelta_formats, workbook.epoch)
+
+
+def sheet_values(source, book, max_col, scan):
+    """(row number, {column: value}) of each row of the sheet XML ``source`` (a binary file) with a value in
+    columns 1…``max_col``, in order; every element is given to ``scan`` (a ``workbook_checks.SheetScan``) as it
+    begins, and ``scan.finish()`` is called at the end.
+
+    The values are those of openpyxl's read-only ``iter_rows(max_col=max_col, values_only=True)`` after
+    ``reset_dimensions``, without the empty rows and cells.  What a damaged sheet breaks is raised as openpyxl
+    raises it.
     """
-    workbook = worksheet.parent
-    values_of = _RowValues(
-        worksheet._shared_strings, workbook.epoch, workbook._date_formats, workbook._timedelta_formats, max_col
+    done = []
+    parser = expat.ParserCreate(namespace_separator=" ")
+    forbid_declarations(parser)
+    parser.buffer_text = True
+    parser.StartElementHandler, parser.EndElementHandler, parser.CharacterDataHandler = _handlers(
+        _CellValue(book.shared_strings, book.epoch, book.date_formats, book.timedelta_formats), max_col, scan, done
     )
-    parser = XMLPullParser(events=("end",))
+    while chunk := source.read(CHUNK):
+        parser.Parse(chunk, False)
+        yield from done
+        done.clear()
+    parser.Parse(b"", True)
+    yield from done
+    scan.finish()
+
+
+def _handlers(cell_value, max_col, scan, done):
+    """expat's handlers (start, end, text), sharing the reading's state; a finished row is appended to ``done``."""
+    depth = 0
+    row_depth = None  # the open row's depth (None outside a row)
     counter = 0  # openpyxl's row counter
     next_row = 1  # rows numbered below this are skipped, as openpyxl's read-only rows never go back
-    with worksheet._get_source() as source:
-        while True:
-            chunk = source.read(CHUNK)
-            if chunk:
-                parser.feed(chunk)
+    values = {}  # the open row's values by column
+    column = 0  # openpyxl's column counter
+    cell = None  # the open cell's attributes
+    value = None  # the text of its first <v>, once begun
+    in_value = False  # inside that <v>, before any element in it (ElementTree's .text)
+    inline = None  # a TreeBuilder rebuilding its first <is>, for openpyxl to read
+    inline_depth = 0
+    inline_done = None  # that <is> rebuilt
+    checks = {}  # element name → what the scan does with it (None: nothing)
+
+    def check(name):
+        local = name.rpartition(" ")[2]
+        found = checks[name] = (
+            scan.cell
+            if local == "c"
+            else scan.new_row
+            if local == "row"
+            else (lambda attributes, local=local: scan.start(local, attributes))
+            if local in ("dimension", "mergeCell")
+            else None
+        )
+        return found
+
+    def start(name, attributes):
+        nonlocal depth, row_depth, counter, values, column, cell, value, in_value, inline, inline_depth, inline_done
+        depth += 1
+        checked = checks[name] if name in checks else check(name)
+        if checked is not None:
+            checked(attributes)
+        in_value = False  # ElementTree's .text stops at a child element
+        if inline is not None:
+            inline.start(_tag(name), attributes)
+        elif row_depth is None:
+            if name == ROW:
+                row_depth = depth
+                counter = _row_number(attributes.get("r"), counter)
+                values = {}
+                column = 0
+        elif depth == row_depth + 1:  # every child of a row is a cell to openpyxl
+            cell = attributes
+            value = inline_done = None
+        elif depth == row_depth + 2:
+            if name == VALUE:
+                if value is None:
+                    value = ""
+                    in_value = True
+            elif name == INLINE and inline_done is None:
+                inline = TreeBuilder()
+                inline.start(_tag(name), attributes)
+                inline_depth = depth
+
+    def text(data):
+        nonlocal value
+        if in_value:
+            value += data
+        elif inline is not None:
+            inline.data(data)
+
+    def end(name):
+        nonlocal depth, row_depth, next_row, column, cell, in_value, inline, inline_done
+        ended = depth
+        depth -= 1
+        in_value = False
+        if inline is not None:
+            inline.end(_tag(name))
+            if ended == inline_depth:
+                inline_done = inline.close()
+                inline = None
+        elif row_depth is None:
+            return
+        elif ended == row_depth + 1:
+            reference = cell.get("r")
+            if reference:
+                letters = reference.rstrip(DIGITS)
+                column = (_COLUMNS.get(letters) if len(letters) < len(reference) else None) or _column(reference)
             else:
-                parser.close()
-            for _event, element in parser.read_events():
-                if element.tag != ROW:
-                    continue
-                counter = _row_number(element.get("r"), counter)
-                values = values_of(element)
-                element.clear()
-                if counter >= next_row:
-                    next_row = counter + 1
-                    if values:
-                        yield counter, values
-            if not chunk:
-                return
+                column += 1
+            found = cell_value(cell, value, inline_done)
+            if column <= max_col:
+                if found is None:
+                    values.pop(column, None)  # a later cell of a column replaces the earlier
+                else:
+                    values[column] = found
+            cell = None
+        elif ended == row_depth:
+            row_depth = None
+            if counter >= next_row:
+                next_row = counter + 1
+                if values:
+                    done.append((counter, values))
+
+    return start, end, text
+
+
+class _CellValue:
+    """A cell's value from its attributes, its first <v>'s text and its first <is> rebuilt, as
+    ``WorkSheetParser.parse_cell`` reads it with ``data_only``."""
+
+    def __init__(self, shared_strings, epoch, date_formats, timedelta_formats):
+        self.shared_strings = shared_strings
+        self.epoch = epoch
+        self.date_formats = date_formats
+        self.timedelta_formats = timedelta_formats
+
+    def __call__(self, cell, written, inline):
+        data_type = cell.get("t", "n")
+        style = cell.get("s", 0)
+        if style:
+            style = int(style)
+        if data_type == "inlineStr":
+            if inline is None:
+                return None
+            if len(inline) == 1 and inline[0].tag == TEXT and not inline.attrib:  # the common <is><t>…</t></is>
+                return inline[0].text or ""
+            return Text.from_tree(inline).content
+        if not written:
+            return None
+        if data_type == "n":
+            number = float(written) if "." in written or "E" in written or "e" in written else int(written)
+            if style in self.date_formats:
+                try:
+                    return from_excel(number, self.epoch, timedelta=style in self.timedelta_formats)
+                except (OverflowError, ValueError):
+                    return "#VALUE!"  # openpyxl's value for a date serial outside the dates
+            return number
+        if data_type == "s":
+            return self.shared_strings[int(written)]
+        if data_type == "b":
+            return bool(int(written))
+        if data_type == "d":
+            return from_ISO8601(written)
+        return written  # "str", "e" and any other type: the text as written
 
 
 def _row_number(written, counter):
@@ -82,72 +251,10 @@ def _row_number(written, counter):
         return int(number)
 
 
-class _RowValues:
-    """A row element's {column: value}, each cell read as ``WorkSheetParser.parse_cell`` reads it with
-    ``data_only`` (every child of a row is a cell to openpyxl; a later cell of a column replaces the earlier)."""
-
-    def __init__(self, shared_strings, epoch, date_formats, timedelta_formats, max_col):
-        self.shared_strings = shared_strings
-        self.epoch = epoch
-        self.date_formats = date_formats
-        self.timedelta_formats = timedelta_formats
-        self.max_col = max_col
-
-    def __call__(self, row):
-        values = {}
-        column = 0
-        for cell in row:
-            get = cell.get
-            reference = get("r")
-            if reference:
-                letters = reference.rstrip(DIGITS)
-                column = _COLUMNS.get(letters) if len(letters) < len(reference) else None
-                if column is None:
-                    column = _column(reference)
-            else:
-                column += 1
-            data_type = get("t", "n")
-            style = get("s", 0)
-            if style:
-                style = int(style)
-            if data_type == "inlineStr":
-                value = self.inline(cell)
-            else:
-                value = cell.findtext(VALUE, None) or None
-                if value is not None and data_type != "str":
-                    value = self.typed(value, data_type, style)
-            if column <= self.max_col:
-                if value is None:
-                    values.pop(column, None)
-                else:
-                    values[column] = value
-        return values
-
-    def typed(self, value, data_type, style):
-        if data_type == "n":
-            value = float(value) if "." in value or "E" in value or "e" in value else int(value)
-            if style in self.date_formats:
-                try:
-                    return from_excel(value, self.epoch, timedelta=style in self.timedelta_formats)
-                except (OverflowError, ValueError):
-                    return "#VALUE!"  # openpyxl's value for a date serial outside the dates
-            return value
-        if data_type == "s":
-            return self.shared_strings[int(value)]
-        if data_type == "b":
-            return bool(int(value))
-        if data_type == "d":
-            return from_ISO8601(value)
-        return value  # "e" and any other type: the text as written
-
-    @staticmethod
-    def inline(cell):
-        inline = cell.find(INLINE)
-        if inline is None:
-            return None
-        if len(inline) == 1 and inline[0].tag == TEXT and not inline.attrib:  # the common <is><t>…</t></is>
-            return inline[0].text or ""
-        return Text.from_tree(inline).content
+def _tag(name):
+    """An expat name ("namespace local") as ElementTree writes it ("{namespace}local")."""
+    namespace, space, local = name.rpartition(" ")
+    return f"{{{namespace}}}{local}" if space else name
 
 
 _COLUMNS: dict[str, int] = {}  # letters known to be a column (ASCII letters only) → its number

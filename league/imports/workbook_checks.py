@@ -98,14 +98,19 @@ def unsupported_compression():
     )
 
 
-def games_sheet(archive):
-    """The sheet to import, as a SheetShape: the one named 対局 or Games if there is one, else the first."""
+def games_sheet(archive, scan=True):
+    """The sheet to import, as a SheetShape: the one named 対局 or Games if there is one, else the first.
+
+    ``scan``: stream its XML through the checks now; a reader streaming it anyway passes its elements to a
+    ``SheetScan`` of its own instead (league/imports/sheet_values.py), so the sheet is parsed once.
+    """
     sheets = _worksheets(archive)
     if not sheets:
         raise ReadingError(_("The workbook has no sheet with rows."))
     title, part = next(((title, part) for title, part in sheets if _normal(title) in SHEET_NAMES), sheets[0])
     shape = SheetShape(title=title, part=part)
-    _scan_sheet(archive, shape)
+    if scan:
+        _scan_sheet(archive, shape)
     return shape
 
 
@@ -149,47 +154,72 @@ def _elements(archive, part, wanted):
 
 def _scan_sheet(archive, shape):
     """Stream the sheet's XML: refuse at the first reference past MAX_SHEET_ROWS; keep the merged ranges."""
-    merged_cells = 0
-    row = 0
-    widest = ""  # the furthest column's letters ("T"); None once a cell does not say where it is
+    scan = SheetScan(shape)
 
     def start(name, attributes):
-        nonlocal row, merged_cells, widest
         if ":" in name:  # a prefixed name (x:c): parsed without namespaces, for speed; the local name decides
             name = name.rsplit(":", 1)[1]
-        if name == "c":  # the commonest element by far: kept to a few string operations
-            reference = attributes.get("r")
-            if reference:
-                digits = reference.lstrip(LETTERS)
-                if not digits.isdigit() or int(digits) > MAX_SHEET_ROWS:
-                    _within(shape, _row_of(reference))
-                letters = reference[: len(reference) - len(digits)].lstrip("$")
-                if len(letters) > len(widest) or (len(letters) == len(widest) and letters > widest):
-                    widest = letters
-            else:
-                widest = None
+        scan.start(name, attributes)
+
+    _parse(archive, shape.part, start, namespaces=False)
+    scan.finish()
+
+
+class SheetScan:
+    """The games sheet's checks, element by element as its XML is streamed (whatever the element's namespace):
+    a reference past MAX_SHEET_ROWS refused at once, the merged ranges kept (``shape.merged``), and once
+    ``finish`` is called the furthest row and column (``shape.last_row``, ``shape.last_column``)."""
+
+    def __init__(self, shape):
+        self.shape = shape
+        self.row = 0
+        self.merged_cells = 0
+        self.widest = ""  # the furthest column's letters ("T"); None once a cell does not say where it is
+
+    def start(self, name, attributes):
+        """An element begins: ``name`` is its local name."""
+        if name == "c":  # the commonest element by far
+            self.cell(attributes)
         elif name == "row":
-            row = int(attributes["r"]) if attributes.get("r", "").isdigit() else row + 1
-            _within(shape, row)
+            self.new_row(attributes)
         elif name == "dimension":
-            _within(shape, _last_row(attributes.get("ref", "")), declared=True)
+            _within(self.shape, _last_row(attributes.get("ref", "")), declared=True)
         elif name == "mergeCell":
             reference = attributes.get("ref", "")
             rows, columns = _extent(reference)
-            _within(shape, _last_row(reference))
-            merged_cells += rows * columns
-            if merged_cells > MAX_MERGED_CELLS:
-                raise _too_large(shape, None)
-            shape.merged.append(reference)
+            _within(self.shape, _last_row(reference))
+            self.merged_cells += rows * columns
+            if self.merged_cells > MAX_MERGED_CELLS:
+                raise _too_large(self.shape, None)
+            self.shape.merged.append(reference)
 
-    _parse(archive, shape.part, start, namespaces=False)
-    shape.last_row = max(shape.last_row, row)
-    if widest is None:
-        shape.last_column = None
-    elif widest and widest.upper() == widest and widest.isalpha():
-        shape.last_column = _column(widest)
-    else:
-        shape.last_column = None  # lower-case or odd letters: read every column up to the limit
+    def cell(self, attributes):
+        """A cell begins (kept to a few string operations)."""
+        reference = attributes.get("r")
+        if reference:
+            digits = reference.lstrip(LETTERS)
+            if not digits.isdigit() or int(digits) > MAX_SHEET_ROWS:
+                _within(self.shape, _row_of(reference))
+            letters = reference[: len(reference) - len(digits)].lstrip("$")
+            widest = self.widest  # None stays None: some cell did not say where it is
+            if widest is not None and (len(letters), letters) > (len(widest), widest):
+                self.widest = letters
+        else:
+            self.widest = None
+
+    def new_row(self, attributes):
+        self.row = int(attributes["r"]) if attributes.get("r", "").isdigit() else self.row + 1
+        _within(self.shape, self.row)
+
+    def finish(self):
+        shape, widest = self.shape, self.widest
+        shape.last_row = max(shape.last_row, self.row)
+        if widest is None:
+            shape.last_column = None
+        elif widest and widest.upper() == widest and widest.isalpha():
+            shape.last_column = _column(widest)
+        else:
+            shape.last_column = None  # lower-case or odd letters: read every column up to the limit
 
 
 def _within(shape, row, declared=False):

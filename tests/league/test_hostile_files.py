@@ -7,6 +7,7 @@ is kept in the repository.
 import io
 import struct
 import time
+import tracemalloc
 import zipfile
 
 import pytest
@@ -102,6 +103,26 @@ def test_cells_that_do_not_say_where_they_are_are_read_up_to_the_column_limit():
     data = with_sheet('<sheetData><row r="1"><c t="inlineStr"><is><t>a</t></is></c><c><v>2</v></c></row></sheetData>')
     assert workbook_checks.games_sheet(zipfile.ZipFile(io.BytesIO(data))).last_column is None
     assert read_bytes(data, "no references.xlsx").rows == [(1, ["a", "2"])]
+
+
+def test_cells_that_say_where_they_are_only_sometimes_are_read():
+    data = with_sheet('<sheetData><row r="1"><c><v>1</v></c><c r="C1"><v>3</v></c><c><v>4</v></c></row></sheetData>')
+    assert read_bytes(data, "some references.xlsx").rows == [(1, ["1", "", "3", "4"])]
+
+
+def test_a_sheet_of_one_huge_row_with_no_size_recorded_is_read_without_holding_it():
+    """openpyxl parsed such a sheet whole to learn its size, then built the row (1.3 GB for two million cells)."""
+    cells = '<c r="A2"><v>1</v></c>' * 200_000
+    header = '<row r="1"><c r="A1" t="inlineStr"><is><t>日付</t></is></c></row>'
+    data = with_sheet(f'<sheetData>{header}<row r="2">{cells}</row></sheetData>')
+    tracemalloc.start()
+    try:
+        rows = read_bytes(data, "one huge row.xlsx").rows
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert rows == [(1, ["日付"]), (2, ["1"])]
+    assert peak < 10 * 2**20, peak  # the sheet unpacks to 4.4 MB
 
 
 def test_the_sheet_checked_is_the_games_sheet_even_when_it_is_not_the_first():

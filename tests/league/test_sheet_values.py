@@ -16,7 +16,8 @@ from django.utils import translation
 from openpyxl import Workbook
 
 from league.imports.reading import ReadingError, read_bytes
-from league.imports.sheet_values import sheet_values
+from league.imports.sheet_values import open_book, sheet_values
+from league.imports.workbook_checks import SheetScan, SheetShape
 
 from .import_files import replace_in_zip
 
@@ -90,7 +91,9 @@ def openpyxl_rows(data, max_col=30):
 
 
 def our_rows(data, max_col=30):
-    return list(sheet_values(openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)["対局"], max_col))
+    book = open_book(data)
+    with zipfile.ZipFile(io.BytesIO(data)).open(SHEET) as source:
+        return list(sheet_values(source, book, max_col, SheetScan(SheetShape(title="対局", part=SHEET))))
 
 
 def both_readings(data, max_col=30):
