@@ -35,7 +35,7 @@ from openpyxl.utils.cell import column_index_from_string, coordinate_to_tuple
 from openpyxl.utils.datetime import from_excel, from_ISO8601
 from openpyxl.xml.constants import SHEET_MAIN_NS
 
-from .workbook_checks import CHUNK, forbid_declarations
+from .safe_xml import CHUNK, forbid_declarations
 
 ROW = f"{SHEET_MAIN_NS} row"  # names as expat gives them with namespace_separator=" "
 VALUE = f"{SHEET_MAIN_NS} v"

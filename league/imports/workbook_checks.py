@@ -23,10 +23,10 @@ import zipfile
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
-from defusedxml import DTDForbidden, EntitiesForbidden, ExternalReferenceForbidden
 from django.utils.translation import gettext as _
 
 from .errors import ReadingError
+from .safe_xml import CHUNK, forbid_declarations
 
 MAX_UNPACKED = 100 * 1024 * 1024  # what a workbook may unpack to
 MAX_ZIP_ENTRIES = 1_000
@@ -37,7 +37,6 @@ SHEET_NAMES = ("対局", "games")  # the season workbook's Games sheet, in eithe
 COMPRESSIONS = {zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED}  # what Excel, LibreOffice and Numbers write
 WORKBOOK = "xl/workbook.xml"
 WORKBOOK_RELS = "xl/_rels/workbook.xml.rels"
-CHUNK = 64 * 1024
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz$"
 REFERENCE = re.compile(r"\$?([A-Za-z]{1,3})?\$?([0-9]+)?")
 
@@ -292,27 +291,3 @@ def _parse(archive, part, start, namespaces=True):
         while chunk := stream.read(CHUNK):
             parser.Parse(chunk, False)
     parser.Parse(b"", True)
-
-
-def forbid_declarations(parser):
-    """Refuse, on an expat ``parser``, what defusedxml refuses (and a document type declaration)."""
-    parser.StartDoctypeDeclHandler = _forbid_dtd
-    parser.EntityDeclHandler = _forbid_entity
-    parser.UnparsedEntityDeclHandler = _forbid_unparsed_entity
-    parser.ExternalEntityRefHandler = _forbid_external
-
-
-def _forbid_dtd(name, system_id, public_id, has_internal_subset):
-    raise DTDForbidden(name, system_id, public_id)
-
-
-def _forbid_entity(name, is_parameter_entity, value, base, system_id, public_id, notation_name):
-    raise EntitiesForbidden(name, value, base, system_id, public_id, notation_name)
-
-
-def _forbid_unparsed_entity(name, base, system_id, public_id, notation_name):
-    raise EntitiesForbidden(name, None, base, system_id, public_id, notation_name)
-
-
-def _forbid_external(context, base, system_id, public_id):
-    raise ExternalReferenceForbidden(context, base, system_id, public_id)

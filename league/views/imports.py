@@ -64,7 +64,7 @@ def start_import(request, slug):
     )
 
 
-def no_longer_waiting(request, slug):
+def _no_longer_waiting(request, slug):
     """Back to the start: the import asked for was replaced by another file, or saved."""
     messages.error(
         request,
@@ -78,7 +78,7 @@ def import_columns(request, slug, token):
     access = club_for_secretary(request, slug)
     kept = pending.load_sheet(request.session, access.club, token)
     if kept is None:
-        return no_longer_waiting(request, slug)
+        return _no_longer_waiting(request, slug)
     rule_set, sheet, why = kept
     players = rule_set.settings_on(timezone.localdate())["players"]
     form = ColumnsForm(request.POST or None, sheet=sheet, players=players, rule_set_name=rule_set.name)
@@ -112,7 +112,7 @@ def preview_import(request, slug, token):
     access = club_for_secretary(request, slug)
     kept = pending.load(request.session, access.club, token)
     if kept is None:
-        return no_longer_waiting(request, slug)
+        return _no_longer_waiting(request, slug)
     members = Member.objects.filter(club=access.club).members_first()
     action = request.POST.get("action") if request.method == "POST" else None
     status = 200

@@ -21,7 +21,6 @@ from ..jobs import store
 from ..jobs.store import DONE, FAILED, QUEUED
 from ..models.clubs import RuleSet
 from ..web.permissions import club_for_members, club_for_owner, club_for_secretary
-from .imports import no_longer_waiting
 
 ACCESS = {
     "import_read": club_for_secretary,
@@ -102,9 +101,9 @@ def _to_import(request, access, job):
     if rule_set is None or not job.output.exists():
         raise Http404
     read = json.loads(job.output.read_text(encoding="utf-8"))
-    if not pending.exists(read["kept"]):  # saved since (what was kept goes with it), or kept too long
-        return no_longer_waiting(request, access.club.slug)
-    token = pending.adopt(request.session, access.club, rule_set, read["kept"], read["message"])
+    if not pending.exists(read.get("kept")):  # saved since (what was kept goes with it), or kept too long
+        raise Http404
+    token = pending.adopt(request.session, access.club, rule_set, read["kept"], read.get("message", ""))
     if not read["table"]:
         return redirect("import_columns", slug=access.club.slug, token=token)
     return redirect("import_preview", slug=access.club.slug, token=token)
