@@ -5,7 +5,7 @@ The page that starts such work makes a ``Job`` (league/jobs/store.py: a folder i
 what the work needs, its progress and its result), queues the task that does it (league/jobs/tasks.py, run by
 ``manage.py db_worker``), and sends the visitor to the job's page, which refreshes itself until the result is
 there: the import's preview, the recompute's outcome, the workbook's download.  Work smaller than the limits
-below stays in the request, and so do an import's preview and a recompute's plan, whatever their size (1.9 s
+below stays in the request, and so do an import's preview and a recompute's plan, whatever their size (1.7 s
 for 20,000 games, 2–3 s for 10,000: docs/performance.md, "Work off the request").
 """
 
