@@ -65,9 +65,11 @@ HUGE = {
 def test_a_small_file_declaring_a_huge_sheet_is_refused_at_once(body):
     data = with_sheet(body)
     assert len(data) < 10_000
-    started = time.perf_counter()
+    # Processor time, not the wall clock: the point is the work done (a reader walking five million rows
+    # takes minutes of it), and a loaded machine stretches the wall clock without changing that.
+    started = time.process_time()
     message = refusal(data)
-    assert time.perf_counter() - started < 1
+    assert time.process_time() - started < 1
     assert "reaches row" in message and "100,000" in message, message
 
 
