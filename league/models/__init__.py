@@ -8,6 +8,7 @@ from .meeting_lines import MeetingLine
 from .meeting_people import Attendance, KeptLine
 from .meetings import Meeting, Settlement
 from .people import Member, Membership, Role
+from .record_lines import AllTimeLine, MemberDayRecord
 from .rule_versions import RuleVersion
 from .seasons import Season
 
@@ -15,6 +16,7 @@ __all__ = [
     "POINT_PARTS",
     "SITTING_OUT",
     "Adjustment",
+    "AllTimeLine",
     "Attendance",
     "AwardTitle",
     "Club",
@@ -30,6 +32,7 @@ __all__ = [
     "Meeting",
     "MeetingLine",
     "Member",
+    "MemberDayRecord",
     "Membership",
     "ReportedResult",
     "Role",

@@ -7,7 +7,8 @@ with the meetings it touched: their lines are deleted and aggregated again from
 the counted seats by one ``INSERT … SELECT`` per chunk of meetings (``insert_select``),
 so no seat passes through Python; the same statement writes each line's games of the day for the member page
 (``games_played``, ``_games_played``), and a closed meeting's kept settlement is checked against the lines again
-(``services.kept_money.refresh_drift``).  ``refresh_club_lines`` rebuilds a whole club (``manage.py
+(``services.kept_money.refresh_drift``); the records' day pieces and all-time lines are kept with them
+(``services.record_lines``).  ``refresh_club_lines`` rebuilds a whole club (``manage.py
 recompute --commit`` does).  The migrations that filled the table (0016, 0018) keep their own copy of the
 statement, as it was then.
 """
@@ -21,8 +22,10 @@ import scoring
 from ..models.games import Game, GameSeat
 from ..models.meeting_lines import FIGURES, MeetingLine
 from ..models.meetings import Meeting
+from ..models.people import Member
 from ..models.rule_versions import RuleVersion
 from .kept_money import refresh_drift
+from .record_lines import refresh_all_time_lines, refresh_day_records
 
 # Meetings refreshed by one statement: a bound IN list both databases take, and few enough to stay quick.
 CHUNK = 500
@@ -41,6 +44,7 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
     connection = connections[router.db_for_write(MeetingLine)]
     table = connection.ops.quote_name(MeetingLine._meta.db_table)
     meeting_column = connection.ops.quote_name(MeetingLine._meta.get_field("meeting").column)
+    changed = set()  # members whose day records changed: their all-time lines are made again
     for start in range(0, len(ids), CHUNK):
         chunk = ids[start : start + CHUNK]
         if not locked and connection.features.has_select_for_update:  # SQLite has one writer at a time already
@@ -50,6 +54,8 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
         with connection.cursor() as cursor:
             cursor.execute(f"DELETE FROM {table} WHERE {meeting_column} IN ({', '.join(['%s'] * len(chunk))})", chunk)
             cursor.execute(insert, params)
+        changed |= refresh_day_records(chunk)
+    refresh_all_time_lines(changed)
     # A closed day's games changed (a recompute, a merge, an import's undo, the admin): check its kept settlement
     # again.  A caller holding the locks is a game's own save, which a closed day refuses.
     if check_drift and not locked:
@@ -57,8 +63,9 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
 
 
 def refresh_club_lines(club, check_drift=True):
-    """Rebuild every line of the club's meetings."""
+    """Rebuild every line of the club's meetings, and every member's all-time lines (even those no day changed)."""
     refresh_meeting_lines(Meeting.objects.filter(club=club).values_list("pk", flat=True), check_drift=check_drift)
+    refresh_all_time_lines(Member.objects.filter(club=club).values_list("pk", flat=True))
 
 
 def busts_at_zero(versions):

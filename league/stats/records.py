@@ -9,38 +9,24 @@ the most games only.  Ten queries, however many games (docs/awards.md).
 
 from dataclasses import dataclass
 
-from django.db.models import OuterRef, Subquery
+from django.db.models import Max, OuterRef, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
 
-from ..models.games import GameSeat, Yakuman
+from ..models.day_totals import DayTotalLine
+from ..models.games import Game, GameSeat, Yakuman
+from ..models.meeting_lines import MeetingLine
 from ..models.people import Member, reading_order
-from .member_games import streaks
-from .standings import Period, standings
+from ..models.record_lines import RUN_KINDS, AllTimeLine, MemberDayRecord
 
 TOP_TEN = 10
 
 
 @dataclass(frozen=True)
-class SeatPlayed:
-    """One seat in the club's history, as a streak counts it (``stats.member_games.STREAK_KINDS``)."""
+class RunGame:
+    """The first or last game of a run, as the records show it: the game and its day."""
 
     game_id: int
     date: object
-    place: int
-    players: int
-    total: int
-    order: int  # the game's place in the order the rule set's games were played (day, meeting, round, table)
-
-    @property
-    def is_top(self):
-        return self.place == 1
-
-    @property
-    def is_last(self):
-        return self.place == self.players
-
-    @property
-    def is_positive(self):
-        return self.total > 0
 
 
 @dataclass(frozen=True)
@@ -49,8 +35,8 @@ class RunRecord:
 
     member: Member
     length: int
-    first: SeatPlayed
-    last: SeatPlayed
+    first: RunGame
+    last: RunGame
 
 
 @dataclass(frozen=True)
@@ -75,21 +61,31 @@ class ClubRecords:
     yakuman: list  # YakumanRecord, newest first
     top_runs: list  # Placed RunRecord, longest first
     not_last_runs: list  # Placed RunRecord, longest first
-    most_games: list  # Placed standings Line, most games first
+    most_games: list  # Placed GamesRecord, most games first
+
+
+@dataclass(frozen=True)
+class GamesRecord:
+    """A member's games in the rule set (day totals' hanchan included) and the day of their latest."""
+
+    member: Member
+    games: int
+    last_played: object
 
 
 def club_records(rule_set):
-    """Every record of ``rule_set``'s games and day totals, all seasons."""
-    everything = Period(rule_set=rule_set)
-    lines = standings(everything).lines
-    members = {line.member.pk: line.member for line in lines}
+    """Every record of ``rule_set``'s games and day totals, all seasons: read from the stored day records and
+    all-time lines (``models.record_lines``), not from every seat (docs/performance.md)."""
+    lines = list(AllTimeLine.objects.filter(rule_set=rule_set).select_related("member"))
     seats = GameSeat.objects.counted().for_rule_set(rule_set).select_related("member", "game__meeting")
-    best_scores = list(seats.with_scores().order_by("-score", *_played_order())[:TOP_TEN])
-    best_points = list(seats.order_by("-total", *_played_order())[:TOP_TEN])
-    top_runs, not_last_runs = _runs(rule_set, members)
-    most_games = sorted(
-        (line for line in lines if line.games), key=lambda line: (-line.games, reading_order(line.member))
-    )[:TOP_TEN]
+    best_scores = _best_seats(
+        seats.with_scores(),
+        "score",
+        MemberDayRecord.objects.filter(meeting__rule_set=rule_set, best_score__isnull=False),
+        "best_score",
+    )
+    best_points = _best_seats(seats, "total", MeetingLine.objects.for_rule_set(rule_set), "best")
+    top_runs, not_last_runs = _runs(lines)
     return ClubRecords(
         rule_set=rule_set,
         best_scores=_placed(best_scores, "score"),
@@ -97,7 +93,7 @@ def club_records(rule_set):
         yakuman=_yakuman(rule_set),
         top_runs=_placed(top_runs, "length"),
         not_last_runs=_placed(not_last_runs, "length"),
-        most_games=_placed(most_games, "games"),
+        most_games=_placed(_most_games(rule_set, lines), "games"),
     )
 
 
@@ -129,30 +125,83 @@ def _yakuman(rule_set):
     return [YakumanRecord(row, dealers.get(row.dealt_in_id)) for row in won]
 
 
-def _runs(rule_set, members):
-    """Each member's longest run of tops and of games without a last (the latest of equal ones), longest first;
-    one query reading every seat's place in the order the games were played."""
-    rows = (
-        GameSeat.objects.counted()
-        .for_rule_set(rule_set)
-        .in_meeting_order()
-        .values_list("game_id", "member_id", "place", "total", "game__meeting__date")
+def _best_seats(seats, column, days, best):
+    """The ten best ``seats`` by ``column``, the earlier of equal ones first: two queries.
+
+    ``days`` are the rule set's rows of a member's day keeping their best ``column`` (``best``).  A day's seats
+    are at most its best, so every seat of the ten is at or above the tenth best day's: only the seats of the
+    days reaching it are read (with fewer than ten days, all of them).
+    """
+    floor = days.order_by(f"-{best}").values(best)[TOP_TEN - 1 : TOP_TEN]
+    reaching = list(
+        days.filter(**{f"{best}__gte": Coalesce(Subquery(floor), Value(-(10**9)))}).values_list(
+            "meeting_id", "member_id", best
+        )
     )
-    by_game = {}
-    for game_id, member_id, place, total, day in rows:
-        by_game.setdefault(game_id, []).append((member_id, place, total, day))
-    played = {}
-    for order, (game_id, seats) in enumerate(by_game.items()):  # dicts keep the games in the order they were played
-        for member_id, place, total, day in seats:
-            played.setdefault(member_id, []).append(SeatPlayed(game_id, day, place, len(seats), total, order))
-    runs = {"top": [], "not_last": []}
-    for member_id, games in played.items():
-        for streak in streaks(games):
-            if streak.kind in runs and streak.longest.length:
-                longest = streak.longest
-                runs[streak.kind].append(RunRecord(members[member_id], longest.length, longest.first, longest.last))
-    # Equal runs: the one that ended first comes first (a day's earlier round before its later one).
-    return tuple(
-        sorted(runs[kind], key=lambda run: (-run.length, run.last.order, reading_order(run.member)))[:TOP_TEN]
-        for kind in ("top", "not_last")
+    if not reaching:
+        return []
+    # By their meetings alone, so that the seats are found through the few meetings' games (by member, SQLite
+    # read every seat of those members); any seat of theirs at or above the floor is a true candidate.
+    chosen = seats.filter(game__meeting_id__in={meeting for meeting, _member, _best in reaching})
+    if len(reaching) >= TOP_TEN:  # ten days or more: the tenth best day's figure is a floor
+        chosen = chosen.filter(**{f"{column}__gte": min(figure for _meeting, _member, figure in reaching)})
+    return list(chosen.order_by(f"-{column}", *_played_order())[:TOP_TEN])
+
+
+def _runs(lines):
+    """Each member's longest run of tops and of games without a last (the latest of equal ones), longest first,
+    from their all-time lines; one query for the days and rounds of the games that end and start them."""
+    ends = {
+        getattr(line, f"{kind}_run{part}")
+        for line in lines
+        for kind in RUN_KINDS
+        for part in ("_first", "_last")
+        if getattr(line, f"{kind}_run")
+    }
+    games = {
+        pk: (date, meeting_id, round_number, table, pk)
+        for pk, date, meeting_id, round_number, table in Game.objects.filter(pk__in=ends).values_list(
+            "pk", "meeting__date", "meeting_id", "round", "table"
+        )
+    }
+    runs = []
+    for kind in RUN_KINDS:
+        records = [
+            RunRecord(
+                line.member,
+                getattr(line, f"{kind}_run"),
+                RunGame(first, games[first][0]),
+                RunGame(last, games[last][0]),
+            )
+            for line in lines
+            if getattr(line, f"{kind}_run")
+            for first, last in [(getattr(line, f"{kind}_run_first"), getattr(line, f"{kind}_run_last"))]
+        ]
+        # Equal runs: the one that ended first comes first (a day's earlier round before its later one).
+        records.sort(key=lambda run: (-run.length, games[run.last.game_id], reading_order(run.member)))
+        runs.append(records[:TOP_TEN])
+    return runs
+
+
+def _most_games(rule_set, lines):
+    """The ten members with the most games: their all-time lines' games and their day totals' hanchan (日計)."""
+    games = {line.member.pk: [line.member, line.games, line.last_played] for line in lines}
+    days = (
+        DayTotalLine.objects.for_rule_set(rule_set)
+        .values("member")
+        .annotate(games=Sum("day_total__games"), last_played=Max("day_total__meeting__date"))
+        .order_by()
     )
+    new = {}
+    for day in days:
+        if day["member"] in games:
+            line = games[day["member"]]
+            line[1] += day["games"] or 0
+            line[2] = max(line[2], day["last_played"])
+        else:
+            new[day["member"]] = day
+    if new:  # a member with day totals only: read once, and only then
+        for member in Member.objects.filter(pk__in=new):
+            games[member.pk] = [member, new[member.pk]["games"] or 0, new[member.pk]["last_played"]]
+    records = [GamesRecord(*line) for line in games.values() if line[1]]
+    return sorted(records, key=lambda record: (-record.games, reading_order(record.member)))[:TOP_TEN]
