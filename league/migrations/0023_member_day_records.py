@@ -180,5 +180,9 @@ class Migration(migrations.Migration):
                 'constraints': [models.UniqueConstraint(fields=('meeting', 'member'), name='one_day_record_per_member')],
             },
         ),
+        migrations.AddIndex(
+            model_name="meetingline",
+            index=models.Index(fields=["best"], name="meeting_line_best"),
+        ),
         migrations.RunPython(fill, migrations.RunPython.noop),
     ]

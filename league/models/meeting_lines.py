@@ -81,6 +81,8 @@ class MeetingLine(models.Model):
         verbose_name = _("meeting line")
         verbose_name_plural = _("meeting lines")
         constraints = [models.UniqueConstraint(fields=["meeting", "member"], name="one_line_per_meeting_and_member")]
+        # The records' best games look for the best days first (``stats.records``).
+        indexes = [models.Index(fields=["best"], name="meeting_line_best")]
 
     def __str__(self):
         return f"{self.meeting} · {self.member}"

@@ -10,6 +10,7 @@ from typing import Any
 import django_tables2 as tables
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django_tables2.data import TableData
 
 from ..text.formatting import format_date, format_points
 from ..web.links import member_text
@@ -139,12 +140,25 @@ class YakumanTable(PageTable):
         return _game_text(value)
 
 
+class _YakumanData(TableData):
+    """The yakuman list (``stats.records.YakumanList``) as the table reads it: a page is one slice of the query,
+    and sorting by the game (the one sortable column) turns the list's order (oldest or newest first)."""
+
+    def __len__(self) -> int:
+        return len(self.data)
+
+    def order_by(self, aliases: Any) -> None:
+        descending = [alias.startswith("-") for alias in aliases if alias.lstrip("-") == "game"]
+        if descending and not descending[0]:
+            self.data = self.data.oldest_first()
+
+
 def records_tables(records: Any) -> dict[str, PageTable]:
     """The page's tables of ``records`` (``stats.records.ClubRecords``), by the name the page shows them by."""
     return {
         "best_scores_table": BestGamesTable(records.best_scores, kind="score"),
         "best_points_table": BestGamesTable(records.best_points, kind="points"),
-        "yakuman_table": YakumanTable(records.yakuman),
+        "yakuman_table": YakumanTable(_YakumanData(records.yakuman)),
         "top_runs_table": RunsTable(records.top_runs, prefix="tops-"),
         "not_last_runs_table": RunsTable(records.not_last_runs, prefix="not-last-"),
         "most_games_table": MostGamesTable(records.most_games),
