@@ -13,10 +13,12 @@ from .models.meeting_lines import MeetingLine
 from .models.meeting_people import Attendance, KeptLine
 from .models.meetings import Meeting, Settlement
 from .models.people import Member, Membership
+from .models.record_lines import MemberDayRecord
 from .models.rule_versions import RuleVersion
 from .models.seasons import Season
 from .services.kept_money import keep_meeting_money, refresh_drift, refresh_member_drift, refresh_rule_set_drift
 from .services.meeting_lines import refresh_meeting_lines
+from .services.record_lines import refresh_all_time_lines
 
 
 class RuleSetInline(admin.TabularInline):
@@ -144,6 +146,21 @@ class MeetingAdmin(SimpleHistoryAdmin):
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         keep_meeting_money([form.instance.pk])
+        # Its date and rule set put its days elsewhere in its members' runs (the records' all-time lines).
+        if {"date", "rule_set"} & set(form.changed_data):
+            refresh_all_time_lines(
+                MemberDayRecord.objects.filter(meeting=form.instance).values_list("member", flat=True)
+            )
+
+    def delete_model(self, request, obj):
+        members = list(MemberDayRecord.objects.filter(meeting=obj).values_list("member", flat=True))
+        super().delete_model(request, obj)
+        refresh_all_time_lines(members)
+
+    def delete_queryset(self, request, queryset):
+        members = list(MemberDayRecord.objects.filter(meeting__in=queryset).values_list("member", flat=True))
+        super().delete_queryset(request, queryset)
+        refresh_all_time_lines(members)
 
 
 class GameSeatInline(admin.TabularInline):
