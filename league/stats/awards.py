@@ -24,15 +24,20 @@ from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from django.db.models import Count, Max, Q
+from django.db import connections
+from django.db.models import Count, Exists, F, OuterRef, Subquery, Sum
 
 from ..models.clubs import AwardTitle
+from ..models.day_totals import DayTotal
 from ..models.games import Yakuman
+from ..models.meeting_lines import MeetingLine
 from ..models.meeting_people import Attendance
 from ..models.meetings import Meeting
 from ..models.people import Member, reading_order
+from ..models.record_lines import MemberDayRecord
 from ..text.formatting import AVERAGE, GAMES, MEETINGS, POINTS, RATE, SCORE, TIMES
-from .standings import day_lines_in, seats_in, standings
+from .records import days_in
+from .standings import day_lines_in, meeting_lines_in, seats_in, standings
 
 # How a title's tie is settled.
 SHARED, STANDINGS_ORDER = "shared", "standings"
@@ -156,18 +161,25 @@ def _count_title(title, kind, count_of):
     return award
 
 
-def _single_game_title(title, kind, column):
-    """The highest ``column`` of one seat: every holder with the game they first reached it in; one query."""
+def _single_game_title(title, kind, column, days, best):
+    """The highest ``column`` of one seat: every holder with the game they first reached it in; two queries.
+
+    The best is read from the members' stored days (``days``, their best ``column`` as ``best``), walked down
+    their index; only the seats of the days holding it are read."""
 
     def award(counts):
-        seats = counts.seats()
-        if column == "score":
-            seats = seats.with_scores()
-        top = seats.order_by().aggregate(top=Max(column))["top"]
+        period = counts.period
+        meetings = Meeting.objects.filter(rule_set=period.rule_set, **_days("date", period))
+        held = days_in(days(), meetings)
+        if not counts.club.rank_guests:
+            held = held.filter(member__guest=False)
+        top = held.order_by(f"-{best}").values(best)[:1]
         holders = {}
-        if top is not None:
-            for seat in seats.filter(**{column: top}).select_related("member", "game__meeting").in_meeting_order():
-                holders.setdefault(seat.member_id, Holder(seat.member, top, seat.game))
+        seats = counts.seats().filter(
+            game__meeting_id__in=held.filter(**{best: Subquery(top)}).values("meeting_id"), **{column: Subquery(top)}
+        )
+        for seat in seats.select_related("member", "game__meeting").in_meeting_order():
+            holders.setdefault(seat.member_id, Holder(seat.member, getattr(seat, column), seat.game))
         return Award(title, kind, NO_MINIMUM, 0, SHARED, _in_order(holders.values()))
 
     return award
@@ -189,17 +201,26 @@ def _most_yakuman(counts):
 def _attendance(counts):
     """皆勤: meetings of the period's rule set a person came to: an attendance row, a game or a day total there.
 
-    Three queries (one per source); the meetings held are those any of them names.
+    Counted in SQL over the union of the three (a game's day through the meeting lines, a line a member's day
+    with games): a club marking attendance has a row per person and day, as many as the lines, and making the
+    pairs in Python cost more than the rest of the page.  Two queries and the meetings held are those any of
+    them names.
     """
     period = counts.period
     meetings = Meeting.objects.filter(rule_set=period.rule_set, **_days("date", period))
-    came = set(Attendance.objects.filter(meeting__in=meetings).values_list("member", "meeting").distinct())
-    came |= set(seats_in(period).values_list("member", "game__meeting").distinct().order_by())
-    came |= set(day_lines_in(period).values_list("member", "day_total__meeting").distinct().order_by())
-    counts.meetings = len({meeting for _member, meeting in came})
-    attended = {}
-    for member, _meeting in came:
-        attended[member] = attended.get(member, 0) + 1
+    parts = [
+        Attendance.objects.filter(meeting__in=meetings).values(person=F("member_id"), day=F("meeting_id")),
+        meeting_lines_in(period).values(person=F("member_id"), day=F("meeting_id")),
+        day_lines_in(period).values(person=F("member_id"), day=F("day_total__meeting_id")),
+    ]
+    compiled = [part.order_by().query.sql_with_params() for part in parts]
+    came = " UNION ".join(f"SELECT person, day FROM ({sql}) part_{index}" for index, (sql, _p) in enumerate(compiled))
+    params = [param for _sql, part_params in compiled for param in part_params]
+    with connections[meetings.db].cursor() as cursor:
+        cursor.execute(f"SELECT person, COUNT(*) FROM ({came}) came GROUP BY person", params)
+        attended = dict(cursor.fetchall())
+        cursor.execute(f"SELECT COUNT(DISTINCT day) FROM ({came}) came", params)
+        counts.meetings = cursor.fetchone()[0]
     members = {line.member.pk: line.member for line in counts.lines}
     if set(attended) - set(members):  # came without playing: read once, and only then
         for member in Member.objects.filter(pk__in=set(attended) - set(members)):
@@ -213,10 +234,14 @@ def _most_improved(counts):
     """躍進賞: the biggest gain in points per game (adjustments left out) from the first half of the period's
     meeting days to the second; each half needs half the club's minimum (rounded up), the gain must be above 0."""
     period = counts.period
+    # A day with counted games has meeting lines: asked of each meeting, not by joining its thousands of games.
+    played = Exists(MeetingLine.objects.filter(meeting=OuterRef("pk"))) | Exists(
+        DayTotal.objects.filter(meeting=OuterRef("pk"))
+    )
     days = sorted(
         set(
             Meeting.objects.filter(rule_set=period.rule_set, **_days("date", period))
-            .filter(Q(games__void=False) | Q(day_totals__isnull=False))
+            .filter(played)
             .values_list("date", flat=True)
         )
     )
@@ -226,8 +251,9 @@ def _most_improved(counts):
         return award
     split = days[(len(days) + 1) // 2]
     counts.halves = (split - datetime.timedelta(days=1), split)
-    # The standings stopped before the second half: the second half is what the period's adds to them.
-    first = {line.member.pk: _played(line) for line in standings(replace(period, last_day=counts.halves[0])).lines}
+    # The first half's games and points (two sums by member, not a second standings): the second half is what
+    # the period's add to them.
+    first = _played_before(replace(period, last_day=counts.halves[0]))
     candidates = []
     for line in counts.lines:
         games_before, points_before = first.get(line.member.pk, (0, 0))
@@ -240,6 +266,17 @@ def _most_improved(counts):
             candidates.append((line.member, _tenths(gain), gain))
     award.holders = _in_order(_best(candidates))
     return award
+
+
+def _played_before(period):
+    """``{member id: (games, points from play)}`` of ``period``: its meeting lines and day totals summed by member."""
+    lines = meeting_lines_in(period).values("member").annotate(games=Sum("games"), points=Sum("game_points"))
+    days = day_lines_in(period).values("member").annotate(games=Sum("day_total__games"), points=Sum("points"))
+    played = {}
+    for row in (*lines.order_by(), *days.order_by()):
+        games, points = played.get(row["member"], (0, 0))
+        played[row["member"]] = (games + (row["games"] or 0), points + (row["points"] or 0))
+    return played
 
 
 def _played(line):
@@ -278,8 +315,16 @@ TITLES = {
         kind=AVERAGE,
         shown=lambda line: line.average_place,
     ),
-    AwardTitle.BEST_SCORE: _single_game_title(AwardTitle.BEST_SCORE, SCORE, "score"),
-    AwardTitle.BEST_POINTS: _single_game_title(AwardTitle.BEST_POINTS, POINTS, "total"),
+    AwardTitle.BEST_SCORE: _single_game_title(
+        AwardTitle.BEST_SCORE,
+        SCORE,
+        "score",
+        lambda: MemberDayRecord.objects.filter(best_score__isnull=False),
+        "best_score",
+    ),
+    AwardTitle.BEST_POINTS: _single_game_title(
+        AwardTitle.BEST_POINTS, POINTS, "total", MeetingLine.objects.all, "best"
+    ),
     AwardTitle.MOST_TOPS: _count_title(AwardTitle.MOST_TOPS, TIMES, lambda line: line.places[0]),
     AwardTitle.MOST_GAMES: _count_title(AwardTitle.MOST_GAMES, GAMES, lambda line: line.games),
     AwardTitle.MOST_YAKUMAN: _most_yakuman,
