@@ -13,7 +13,7 @@ from .models.meeting_lines import MeetingLine
 from .models.meeting_people import Attendance, KeptLine
 from .models.meetings import Meeting, Settlement
 from .models.people import Member, Membership
-from .models.record_lines import MemberDayRecord
+from .models.record_lines import AllTimeLine, MemberDayRecord
 from .models.rule_versions import RuleVersion
 from .models.seasons import Season
 from .services.kept_money import keep_meeting_money, refresh_drift, refresh_member_drift, refresh_rule_set_drift
@@ -240,6 +240,36 @@ class MeetingLineAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False  # a line goes when its day has no counted game of the member left, by the same refresh
+
+
+@admin.register(MemberDayRecord)
+class MemberDayRecordAdmin(admin.ModelAdmin):
+    """A member's day pieces of the records (best score, runs), kept with the day's lines: read them here."""
+
+    list_display = ("meeting", "member", "games", "best_score", "top_start", "not_last_start")
+    list_filter = ("meeting__club",)
+    readonly_fields = [field.name for field in MemberDayRecord._meta.fields]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # rebuilt with the day's lines
+
+
+@admin.register(AllTimeLine)
+class AllTimeLineAdmin(admin.ModelAdmin):
+    """A member's longest runs and games in a rule set, rebuilt from their day pieces: read them here."""
+
+    list_display = ("rule_set", "member", "games", "top_run", "not_last_run")
+    list_filter = ("rule_set__club",)
+    readonly_fields = [field.name for field in AllTimeLine._meta.fields]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # rebuilt when the member's days change
 
 
 @admin.register(KeptLine)

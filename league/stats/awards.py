@@ -188,8 +188,8 @@ def _single_game_title(title, kind, column, days, best):
 def _most_yakuman(counts):
     """最多役満: yakuman hands won in counted games (a double yakuman is one hand); one query."""
     period = counts.period
-    won = Yakuman.objects.counted().filter(game__meeting__rule_set=period.rule_set)
-    won = won.filter(**_days("game__meeting__date", period))
+    meetings = Meeting.objects.filter(rule_set=period.rule_set, **_days("date", period))
+    won = days_in(Yakuman.objects.counted(), meetings, "game__meeting_id")
     if not counts.club.rank_guests:
         won = won.filter(member__guest=False)
     rows = list(won.values("member").annotate(hands=Count("id")).order_by())

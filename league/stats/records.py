@@ -129,7 +129,7 @@ class YakumanList:
         return YakumanList(self.rule_set, newest_first=False)
 
     def _won(self):
-        return Yakuman.objects.counted().filter(game__meeting__rule_set=self.rule_set)
+        return days_in(Yakuman.objects.counted(), Meeting.objects.filter(rule_set=self.rule_set), "game__meeting_id")
 
     def __len__(self):
         if self._length is None:
@@ -157,11 +157,12 @@ def _days_of(days, rule_set):
     return days_in(days, Meeting.objects.filter(rule_set=rule_set))
 
 
-def days_in(days, meetings):
-    """``days`` (a member's rows of a meeting day) of ``meetings``, for walking down their index of the best
-    figure: the meeting is looked up in the meetings' list as ``meeting_id + 0``, which SQLite cannot take its
-    index of the meetings for (it read every day of the rule set then, 50 ms at 80,000 games, against 0.3)."""
-    return days.alias(day_of=F("meeting_id") + 0).filter(day_of__in=meetings.values("pk"))
+def days_in(rows, meetings, meeting="meeting_id"):
+    """``rows`` of ``meetings`` (their ``meeting`` column), looked up in the meetings' list as ``meeting + 0``,
+    which SQLite cannot take its index of the meetings for: it then reads the few rows it is after through
+    their own index (a member's days down their best figure, the club's yakuman) instead of starting from every
+    meeting of the rule set (every day: 50 ms at 80,000 games, against 0.3; every game for the yakuman)."""
+    return rows.alias(day_of=F(meeting) + 0).filter(day_of__in=meetings.values("pk"))
 
 
 def _best_seats(seats, column, days, best):
