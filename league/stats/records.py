@@ -108,8 +108,9 @@ def _placed(items, figure):
 
 
 def _played_order():
-    """Equal figures: who reached it first comes first."""
-    return ("game__meeting__date", "game__meeting_id", "game__round", "game__table", "game_id")
+    """Equal figures: who reached it first comes first; in one game (a four-way tie), by seat (東 first), so that
+    every database lists them alike."""
+    return ("game__meeting__date", "game__meeting_id", "game__round", "game__table", "game_id", "seat")
 
 
 class YakumanList:

@@ -113,7 +113,7 @@ def stored_all_time():
 
 def seat_records(rule_set):
     """What the records page showed when it read every seat: the best games, the runs and the most games."""
-    order = ("game__meeting__date", "game__meeting_id", "game__round", "game__table", "game_id")
+    order = ("game__meeting__date", "game__meeting_id", "game__round", "game__table", "game_id", "seat")
     seats = GameSeat.objects.counted().for_rule_set(rule_set)
     best_scores = [(seat.pk, seat.score) for seat in seats.with_scores().order_by("-score", *order)[:TOP_TEN]]
     best_points = [(seat.pk, seat.total) for seat in seats.order_by("-total", *order)[:TOP_TEN]]
