@@ -201,6 +201,8 @@ def read_requests(club, ids):
         ("standings JSON", url("api_standings"), "standings"),
         ("running standings", url("running_standings"), "running"),
         ("running standings, all", url("running_standings") + "?all=1", "running"),
+        ("awards", url("awards"), None),
+        ("records", url("records"), None),
         ("member list", url("member_list"), "member_list"),
         ("member page", url("member_page", member_id=member), "member"),
         ("member page, page 5", url("member_page", member_id=member) + "?page=5", "member"),
