@@ -21,7 +21,7 @@ from django.db import connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.recorder import MigrationRecorder
 
-from league.models import Club, KeptLine, Meeting, MeetingLine, Member, Settlement
+from league.models import AllTimeLine, Club, KeptLine, Meeting, MeetingLine, Member, MemberDayRecord, Settlement
 from league.models.clubs import every_award_title
 from league.services.kept_money import keep_money
 from league.services.meeting_lines import refresh_meeting_lines
@@ -381,6 +381,12 @@ def stored_lines():
     return sorted(rows, key=lambda line: (line["meeting_id"], line["member_id"]))
 
 
+def record_figures():
+    """Every day record and all-time line, without their ids."""
+    days = sorted(tuple(row.values())[1:] for row in MemberDayRecord.objects.values())
+    return days, sorted(tuple(row.values())[1:] for row in AllTimeLine.objects.values())
+
+
 def kept_money():
     lines = sorted(KeptLine.objects.values_list("meeting", "member", "games", "fee", "received"))
     return lines, sorted(Meeting.objects.values_list("pk", "kept_collected", "kept_venue", "kept_club"))
@@ -413,6 +419,14 @@ def test_an_old_database_comes_out_with_what_the_site_computes_today(back_to_lat
         refresh_meeting_lines(list(meetings))
     assert stored_lines() == lines
     assert [{key: value for key, value in line.items() if key != "games_played"} for line in lines] == first_lines
+    # 0023: the records' day pieces and all-time lines the site's writers store for the same seats.
+    records = record_figures()
+    assert records[0] and records[1]
+    MemberDayRecord.objects.all().delete()
+    AllTimeLine.objects.all().delete()
+    with transaction.atomic():
+        refresh_meeting_lines(list(meetings))
+    assert record_figures() == records
 
     # 0013: a meeting closed on the site keeps its settlement, with who closed it and when.
     copied = Settlement.objects.get(meeting=days["closed on the site"])
