@@ -24,11 +24,10 @@ from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from django.db import connections
-from django.db.models import Count, Exists, F, OuterRef, Subquery, Sum
+from django.db.models import Count, Exists, OuterRef, Q, Subquery, Sum
 
 from ..models.clubs import AwardTitle
-from ..models.day_totals import DayTotal
+from ..models.day_totals import DayTotal, DayTotalLine
 from ..models.games import Yakuman
 from ..models.meeting_lines import MeetingLine
 from ..models.meeting_people import Attendance
@@ -201,26 +200,34 @@ def _most_yakuman(counts):
 def _attendance(counts):
     """皆勤: meetings of the period's rule set a person came to: an attendance row, a game or a day total there.
 
-    Counted in SQL over the union of the three (a game's day through the meeting lines, a line a member's day
-    with games): a club marking attendance has a row per person and day, as many as the lines, and making the
-    pairs in Python cost more than the rest of the page.  Two queries and the meetings held are those any of
-    them names.
+    Counted by member in SQL, each day once: the meeting lines (a line is a member's day with games), then the
+    attendance rows of days without a line of theirs, then the day totals of days with neither.  A club marking
+    attendance has a row per person and day, as many as the lines: making the pairs in Python, or a union of
+    them in SQL, cost more than the rest of the page.  Four queries; the meetings held are those any of them
+    names.
     """
     period = counts.period
     meetings = Meeting.objects.filter(rule_set=period.rule_set, **_days("date", period))
-    parts = [
-        Attendance.objects.filter(meeting__in=meetings).values(person=F("member_id"), day=F("meeting_id")),
-        meeting_lines_in(period).values(person=F("member_id"), day=F("meeting_id")),
-        day_lines_in(period).values(person=F("member_id"), day=F("day_total__meeting_id")),
-    ]
-    compiled = [part.order_by().query.sql_with_params() for part in parts]
-    came = " UNION ".join(f"SELECT person, day FROM ({sql}) part_{index}" for index, (sql, _p) in enumerate(compiled))
-    params = [param for _sql, part_params in compiled for param in part_params]
-    with connections[meetings.db].cursor() as cursor:
-        cursor.execute(f"SELECT person, COUNT(*) FROM ({came}) came GROUP BY person", params)
-        attended = dict(cursor.fetchall())
-        cursor.execute(f"SELECT COUNT(DISTINCT day) FROM ({came}) came", params)
-        counts.meetings = cursor.fetchone()[0]
+    lines = meeting_lines_in(period)
+    present = Attendance.objects.filter(meeting__in=meetings).filter(
+        ~Exists(MeetingLine.objects.filter(meeting=OuterRef("meeting"), member=OuterRef("member")))
+    )
+    day = {"meeting": OuterRef("day_total__meeting"), "member": OuterRef("member")}
+    day_totals = day_lines_in(period).filter(
+        ~Exists(MeetingLine.objects.filter(**day)), ~Exists(Attendance.objects.filter(**day))
+    )
+    attended = {}
+    for rows, day in ((lines, "meeting"), (present, "meeting"), (day_totals, "day_total__meeting")):
+        for member, number in (
+            rows.values("member").annotate(days=Count(day, distinct=True)).values_list("member", "days").order_by()
+        ):
+            attended[member] = attended.get(member, 0) + number
+    came = (
+        Q(Exists(MeetingLine.objects.filter(meeting=OuterRef("pk"))))
+        | Q(Exists(Attendance.objects.filter(meeting=OuterRef("pk"))))
+        | Q(Exists(DayTotalLine.objects.filter(day_total__meeting=OuterRef("pk"))))
+    )
+    counts.meetings = meetings.filter(came).count()
     members = {line.member.pk: line.member for line in counts.lines}
     if set(attended) - set(members):  # came without playing: read once, and only then
         for member in Member.objects.filter(pk__in=set(attended) - set(members)):

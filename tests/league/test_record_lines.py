@@ -14,18 +14,20 @@ import random
 
 import pytest
 from django.core.management import call_command
+from django.db.models import Max
 from hypothesis import given
 from hypothesis import strategies as st
 
-from league.models import AllTimeLine, GameSeat, Meeting, Member, MemberDayRecord, RuleSet, RuleVersion
+from league.models import AllTimeLine, Attendance, GameSeat, Meeting, Member, MemberDayRecord, RuleSet, RuleVersion
 from league.models.record_lines import RUN_KINDS
 from league.services.meeting_lines import refresh_meeting_lines
 from league.services.people import merge_guest
 from league.services.record_lines import DAY_COLUMNS, combine_days, day_pieces, refresh_all_time_lines
 from league.services.refusals import Refused
+from league.stats.awards import _attendance, _Context, season_awards
 from league.stats.member_games import streaks
 from league.stats.records import TOP_TEN, club_records, reading_order
-from league.stats.standings import Period, standings
+from league.stats.standings import Period, day_lines_in, seats_in, standings
 
 from .standings_data import BOO_RULES
 from .test_meeting_lines import FIRST, import_and_maybe_undo, play_days, shake
@@ -154,11 +156,54 @@ def read_records(rule_set):
     )
 
 
+def seat_awards(period, club):
+    """The titles read from the stored figures that the awards once read from every seat: the highest score and
+    points (holders with their games), attendance (holders, meetings held) and the most improved."""
+    seats = seats_in(period) if club.rank_guests else seats_in(period).filter(member__guest=False)
+    single = {}
+    for title, column, chosen in (("best_score", "score", seats.with_scores()), ("best_points", "total", seats)):
+        top = chosen.order_by().aggregate(top=Max(column))["top"]
+        holders = {}
+        for seat in chosen.filter(**{column: top}).in_meeting_order() if top is not None else ():
+            holders.setdefault(seat.member_id, (seat.member_id, top, seat.game_id))
+        single[title] = sorted(holders.values())
+    meetings = Meeting.objects.filter(rule_set=period.rule_set)
+    came = set(Attendance.objects.filter(meeting__in=meetings).values_list("member", "meeting"))
+    came |= set(seats_in(period).values_list("member", "game__meeting").distinct().order_by())
+    came |= set(day_lines_in(period).values_list("member", "day_total__meeting").distinct().order_by())
+    attended = {}
+    for member, _meeting in came:
+        attended[member] = attended.get(member, 0) + 1
+    return single, attended, len({meeting for _member, meeting in came})
+
+
+def read_awards(period, club):
+    awards = {award.title: award for award in season_awards(period, club).awards}
+    single = {
+        title: sorted((holder.member.pk, holder.figure, holder.game.pk) for holder in awards[title].holders)
+        for title in ("best_score", "best_points")
+    }
+    counts = _Context(period, club, standings(period))
+    return single, counts
+
+
 def check(rule_sets):
     assert stored_days() == seat_days()
     assert stored_all_time() == seat_all_time()
     for rule_set in rule_sets:
         assert read_records(rule_set) == seat_records(rule_set)
+        period = Period(rule_set=rule_set)
+        single, attended, held = seat_awards(period, rule_set.club)
+        read_single, counts = read_awards(period, rule_set.club)
+        assert read_single == single
+        holders = _attendance(counts).holders
+        assert counts.meetings == held
+        people = Member.objects.in_bulk(attended)
+        eligible = {pk: number for pk, number in attended.items() if counts.may_hold(people[pk])}
+        best = max(eligible.values(), default=None)
+        assert {(holder.member.pk, holder.figure) for holder in holders} == {
+            (pk, number) for pk, number in eligible.items() if number == best
+        }
 
 
 # --- the pieces of a day and their combination, for any places --------------------------------------------------
@@ -198,6 +243,9 @@ def test_stored_records_follow_every_write_and_give_the_seats_records(club, secr
     games = []
     for rule_set in (main, boo):
         play_days(rng, meetings[rule_set][:4], members, secretary, games)
+    for meeting in rng.sample(meetings[main], 4):  # marked present: with games that day or not, played or not
+        for member in rng.sample(members, 3):
+            Attendance.objects.get_or_create(meeting=meeting, member=member)
     check((main, boo))
 
     shake(rng, [game for game in games if game.meeting.rule_set == main], meetings[main], members, secretary)
