@@ -6,8 +6,8 @@ meetings it refreshes, under the meetings' locks it holds: the day pieces are
 made again from the day's counted seats (one read of the seats, one insert),
 and the members whose pieces changed are returned.  ``refresh_all_time_lines``
 then rebuilds those members' all-time lines from their day pieces, in every
-rule set of theirs: it locks the members first (id order; members come after
-meetings and games in the one lock order, services/locks.py), so two writers of
+rule set of theirs: it locks the members first (id order, FOR NO KEY UPDATE; members come
+after meetings and games in the one lock order, services/locks.py), so two writers of
 different days of one member rebuild it one after the other and the second
 sees the first's pieces.  A game save changes four members' pieces at most; the
 member's pieces are a few hundred rows however many games they hold.
@@ -22,8 +22,8 @@ from collections.abc import Iterable, Sequence
 from django.db import connections, router
 
 from ..models.games import GameSeat
+from ..models.people import Member
 from ..models.record_lines import DAY_PIECE, RUN_KINDS, AllTimeLine, MemberDayRecord
-from .locks import lock_members
 
 # Rows a bulk insert sends at once on SQLite (its bound parameters are limited); PostgreSQL takes them all.
 SQLITE_BATCH = 500
@@ -145,7 +145,15 @@ def refresh_all_time_lines(member_ids: Iterable[int]) -> None:
         return
     connection = connections[router.db_for_write(AllTimeLine)]
     if connection.features.has_select_for_update:
-        lock_members(ids)
+        # FOR NO KEY UPDATE, not FOR UPDATE: two rebuilds of one member wait for each other, but a writer whose
+        # new rows name the member (its seats and lines, their keys checked at its commit, after every lock)
+        # does not wait for this one: a merge committing while a game's save waited for the guest deadlocked.
+        list(
+            Member.objects.select_for_update(no_key=True, of=("self",))
+            .filter(pk__in=ids)
+            .order_by("pk")
+            .values_list("pk")
+        )
     days = {}
     for rule_set_id, member_id, date, *values in (
         MemberDayRecord.objects.filter(member_id__in=ids)
