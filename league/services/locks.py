@@ -24,12 +24,15 @@ from ..models.people import Member
 from .refusals import Refused
 
 
-def lock_rows(queryset: QuerySet, ids: Iterable[int | None]) -> dict[int, Model]:
-    """Lock the rows of ``ids`` in ``queryset`` in id order (only its own table's rows); returns those still there."""
+def lock_rows(queryset: QuerySet, ids: Iterable[int | None], no_key: bool = False) -> dict[int, Model]:
+    """Lock the rows of ``ids`` in ``queryset`` in id order (only its own table's rows); returns those still there.
+
+    ``no_key``: FOR NO KEY UPDATE, for a writer that changes what is kept about the rows, not the rows: it waits
+    for the others' locks but not for the keys checked at another writer's commit."""
     wanted = sorted({pk for pk in ids if pk is not None})
     if not wanted:
         return {}
-    rows = queryset.select_for_update(of=("self",)).filter(pk__in=wanted).order_by("pk")
+    rows = queryset.select_for_update(of=("self",), no_key=no_key).filter(pk__in=wanted).order_by("pk")
     return {row.pk: row for row in rows}
 
 
@@ -71,10 +74,11 @@ def lock_game(game: Game | int, also: Iterable[int | None] = (), refused: Callab
     return current
 
 
-def lock_members(ids: Iterable[int | None], club: int | None = None) -> dict[int, Member]:
-    """Lock the club's members of ``ids`` (id order); those gone are left out."""
+def lock_members(ids: Iterable[int | None], club: int | None = None, no_key: bool = False) -> dict[int, Member]:
+    """Lock the club's members of ``ids`` (id order); those gone are left out.  ``no_key``: as ``lock_rows``
+    (the records' all-time lines, rebuilt by every writer of seats: ``services.record_lines``)."""
     members = Member.objects.all() if club is None else Member.objects.filter(club=club)
-    return lock_rows(members, ids)
+    return lock_rows(members, ids, no_key=no_key)
 
 
 def gone_game() -> str:

@@ -22,8 +22,8 @@ from collections.abc import Iterable, Sequence
 from django.db import connections, router
 
 from ..models.games import GameSeat
-from ..models.people import Member
 from ..models.record_lines import DAY_PIECE, RUN_KINDS, AllTimeLine, MemberDayRecord
+from .locks import lock_members
 
 # Rows a bulk insert sends at once on SQLite (its bound parameters are limited); PostgreSQL takes them all.
 SQLITE_BATCH = 500
@@ -148,12 +148,7 @@ def refresh_all_time_lines(member_ids: Iterable[int]) -> None:
         # FOR NO KEY UPDATE, not FOR UPDATE: two rebuilds of one member wait for each other, but a writer whose
         # new rows name the member (its seats and lines, their keys checked at its commit, after every lock)
         # does not wait for this one: a merge committing while a game's save waited for the guest deadlocked.
-        list(
-            Member.objects.select_for_update(no_key=True, of=("self",))
-            .filter(pk__in=ids)
-            .order_by("pk")
-            .values_list("pk")
-        )
+        lock_members(ids, no_key=True)
     days = {}
     for rule_set_id, member_id, date, *values in (
         MemberDayRecord.objects.filter(member_id__in=ids)
