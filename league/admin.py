@@ -15,6 +15,7 @@ from .models.meetings import Meeting, Settlement
 from .models.people import Member, Membership
 from .models.rule_versions import RuleVersion
 from .models.seasons import Season
+from .services.day_pairs import rebuild_club_season_pairs, rebuild_season_pairs
 from .services.kept_money import keep_meeting_money, refresh_drift, refresh_member_drift, refresh_rule_set_drift
 from .services.meeting_lines import refresh_meeting_lines
 
@@ -103,6 +104,11 @@ class SeasonAdmin(SimpleHistoryAdmin):
     list_display = ("name", "club", "starts_on", "ends_on", "min_games")
     list_filter = ("club",)
 
+    # Its dates say which days' pairs it sums (the draw reads them): summed again.
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        rebuild_season_pairs([obj])
+
 
 class AttendanceInline(admin.TabularInline):
     model = Attendance
@@ -144,6 +150,19 @@ class MeetingAdmin(SimpleHistoryAdmin):
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         keep_meeting_money([form.instance.pk])
+        # Its date, rule set and club also say which seasons' pairs its own pairs are in (the draw reads them).
+        if {"date", "rule_set", "club"} & set(form.changed_data):
+            rebuild_club_season_pairs({form.instance.club_id, form.initial.get("club")})
+
+    # A day removed takes its pairs with it: the seasons that summed them are summed again.
+    def delete_model(self, request, obj):
+        super().delete_model(request, obj)
+        rebuild_club_season_pairs([obj.club_id])
+
+    def delete_queryset(self, request, queryset):
+        clubs = set(queryset.values_list("club_id", flat=True))
+        super().delete_queryset(request, queryset)
+        rebuild_club_season_pairs(clubs)
 
 
 class GameSeatInline(admin.TabularInline):

@@ -7,7 +7,8 @@ with the meetings it touched: their lines are deleted and aggregated again from
 the counted seats by one ``INSERT … SELECT`` per chunk of meetings (``insert_select``),
 so no seat passes through Python; the same statement writes each line's games of the day for the member page
 (``games_played``, ``_games_played``), and a closed meeting's kept settlement is checked against the lines again
-(``services.kept_money.refresh_drift``).  ``refresh_club_lines`` rebuilds a whole club (``manage.py
+(``services.kept_money.refresh_drift``); who sat with whom those days is counted again too
+(``services.day_pairs``, for the draw).  ``refresh_club_lines`` rebuilds a whole club (``manage.py
 recompute --commit`` does).  The migrations that filled the table (0016, 0018) keep their own copy of the
 statement, as it was then.
 """
@@ -18,10 +19,12 @@ from django.db import connections, router
 
 import scoring
 
+from ..models.day_pairs import SeasonPair
 from ..models.games import Game, GameSeat
 from ..models.meeting_lines import FIGURES, MeetingLine
 from ..models.meetings import Meeting
 from ..models.rule_versions import RuleVersion
+from .day_pairs import refresh_day_pairs
 from .kept_money import refresh_drift
 
 # Meetings refreshed by one statement: a bound IN list both databases take, and few enough to stay quick.
@@ -50,6 +53,7 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
         with connection.cursor() as cursor:
             cursor.execute(f"DELETE FROM {table} WHERE {meeting_column} IN ({', '.join(['%s'] * len(chunk))})", chunk)
             cursor.execute(insert, params)
+        refresh_day_pairs(chunk)  # who sat with whom those days, and in their seasons (the draw reads them)
     # A closed day's games changed (a recompute, a merge, an import's undo, the admin): check its kept settlement
     # again.  A caller holding the locks is a game's own save, which a closed day refuses.
     if check_drift and not locked:
@@ -57,7 +61,10 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
 
 
 def refresh_club_lines(club, check_drift=True):
-    """Rebuild every line of the club's meetings."""
+    """Rebuild every line of the club's meetings, their pairs and the sums of its seasons' pairs."""
+    # The seasons' pairs emptied first: each day's pairs then go into them afresh, so that they are repaired even
+    # if something once wrote them wrong (taking a day out of a wrong sum could even go below nothing).
+    SeasonPair.objects.filter(season__club=club).delete()
     refresh_meeting_lines(Meeting.objects.filter(club=club).values_list("pk", flat=True), check_drift=check_drift)
 
 

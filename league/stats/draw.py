@@ -5,10 +5,11 @@ import hashlib
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from django.db.models import Count, F
+from django.db.models import Sum
 
 import seating
 
+from ..models.day_pairs import DayPair, SeasonPair
 from ..models.draws import SITTING_OUT, DrawnRound, DrawnSeat
 from ..models.games import WINDS, Game, GameSeat
 from ..models.meeting_people import Attendance
@@ -31,26 +32,33 @@ def met_before(meeting):
     """``frozenset({a, b})`` → the counted games a and b sat at one table in, on the season's earlier days.
 
     The season is the club's season covering the meeting's date, the games those of the meeting's rule set
-    (the draw spreads people out within the league they play); no season, no history. One query.
+    (the draw spreads people out within the league they play); no season, no history.  Read from what the
+    writers keep (``services.day_pairs``): the season's sums of its days' pairs, less the pairs of the days from
+    this one to the season's end (today's games, and any day after it).  Two queries, neither over the season's
+    days: 780 rows for a club of 40, however long its history.
     """
     season = Season.objects.filter(club=meeting.club_id).covering(meeting.date).first()
     if season is None:
         return {}
-    # The pairs are counted by the database (each seat joined to the later seats of its game), not in Python:
-    # a season of 20,000 games is some 120,000 pairs, which took 100 ms to count here.
-    pairs = (
-        GameSeat.objects.counted()
-        .filter(
-            game__meeting__rule_set=meeting.rule_set_id,
-            game__meeting__date__gte=season.starts_on,
-            game__meeting__date__lt=meeting.date,
-            game__seats__member__gt=F("member"),
+    met = {
+        (first, second): games
+        for first, second, games in SeasonPair.objects.filter(season=season, rule_set=meeting.rule_set_id).values_list(
+            "first_id", "second_id", "games"
         )
-        .values_list("member_id", "game__seats__member_id")
-        .annotate(games=Count("game_id"))
+    }
+    later = (
+        DayPair.objects.filter(
+            meeting__rule_set=meeting.rule_set_id,
+            meeting__date__gte=meeting.date,
+            meeting__date__lte=season.ends_on,
+        )
+        .values_list("first_id", "second_id")
+        .annotate(games=Sum("games"))
         .order_by()
     )
-    return {frozenset((first, second)): games for first, second, games in pairs}
+    for first, second, games in later:
+        met[first, second] -= games
+    return {frozenset(pair): games for pair, games in met.items() if games}
 
 
 def played_rounds(meeting):
