@@ -61,11 +61,12 @@ def _build_here(url: str, games: int) -> None:
     call_command("migrate", verbosity=0)
     from league.models import Club
 
-    if Club.objects.filter(slug=CLUB).exists():
-        return
-    build_site(games, 0, 0)
+    if not Club.objects.filter(slug=CLUB).exists():
+        build_site(games, 0, 0)
     if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:  # the planner's statistics, as autovacuum would gather them in time
+        # The planner's statistics, as autovacuum would gather them in time (after a build, or a migration that
+        # filled a table).
+        with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
 
 
@@ -146,7 +147,9 @@ def _profile(client, url: str, rounds: int, meeting) -> None:
         profile = cProfile.Profile()
         profile.runcall(request)
         print(f"--- {name}")
-        pstats.Stats(profile).sort_stats("cumulative").print_stats(25)
+        pstats.Stats(profile).sort_stats(os.environ.get("PROFILE_SORT", "cumulative")).print_stats(
+            int(os.environ.get("PROFILE_LINES", "25"))
+        )
     DrawnRound.objects.filter(meeting=meeting).delete()
 
 
