@@ -3,6 +3,7 @@ and the rounds as the draw page shows them (docs/club_day.md)."""
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import groupby
 
 from django.db.models import Sum
@@ -134,6 +135,12 @@ class ShownRound:
         return [member for table in self.tables for _wind, member, _here in table.seats] + [
             member for member, _here in self.sitting_out
         ]
+
+    @cached_property
+    def choices(self):
+        """``people`` as the swap form's options, (value, name): made once for its two lists, the ids as text
+        (a number in a template goes through the locale's formatting, 640 times on a day of 40 × 8)."""
+        return [(str(member.pk), member.name) for member in self.people]
 
 
 @dataclass
