@@ -19,11 +19,17 @@ from django.db.models import Count, F
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from league.imports.columns import find_columns
+from league.imports.commit import commit
+from league.imports.plan import make_plan
+from league.imports.reading import read_bytes
+from league.imports.seasons import NewSeason, outside_seasons
 from league.models import DayPair, Game, GameSeat, Meeting, Member, RuleSet, RuleVersion, Season, SeasonPair
 from league.services.people import merge_guest, save_season
 from league.services.refusals import Refused
 from league.stats.draw import met_before
 
+from .import_files import game_row, xlsx_bytes
 from .standings_data import BOO_RULES
 from .test_meeting_lines import FIRST, import_and_maybe_undo, play_days, shake
 
@@ -192,3 +198,20 @@ def test_the_recompute_command_rebuilds_pairs_gone_astray(club, secretary):
     call_command("recompute", club.slug, "--commit")
     assert stored_day_pairs() == expected_days
     assert stored_season_pairs() == expected_seasons
+
+
+def test_a_season_an_import_creates_sums_the_days_it_covers_already(club, secretary):
+    """The club's days before the import, outside any season, go into the season the import creates with them."""
+    rule_set = club.rule_sets.get()
+    members = list(Member.objects.filter(club=club))
+    meetings = [
+        Meeting.objects.create(club=club, rule_set=rule_set, date=FIRST + datetime.timedelta(days=n)) for n in (0, 7)
+    ]
+    play_days(random.Random(2), meetings, members, secretary, [])
+    rows = [game_row(date=(FIRST + datetime.timedelta(days=14)).isoformat(), names=[m.name for m in members[:4]])]
+    table = find_columns(read_bytes(xlsx_bytes(rows), "games.xlsx"), 4, rule_set.name)
+    plan = make_plan(club, rule_set, table, None)
+    _uncovered, proposals = outside_seasons(plan)
+    assert proposals and proposals[0].starts_on <= FIRST
+    commit(plan, user=secretary, seasons=[NewSeason("新シーズン", proposals[0].starts_on, proposals[0].ends_on)])
+    assert stored_season_pairs() == seat_season_pairs() and len({key[0] for key in stored_season_pairs()}) == 1
