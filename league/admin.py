@@ -4,6 +4,7 @@ from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
 from .models.clubs import Club, RuleSet
+from .models.day_pairs import DayPair, SeasonPair
 from .models.day_totals import DayTotal, DayTotalLine
 from .models.draws import DrawnRound, DrawnSeat, ReportedResult
 from .models.games import Adjustment, Game, GameSeat, Yakuman
@@ -242,6 +243,38 @@ class MeetingLineAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False  # a line goes when its day has no counted game of the member left, by the same refresh
+
+
+@admin.register(DayPair)
+class DayPairAdmin(admin.ModelAdmin):
+    """Who sat with whom on a meeting day, kept from the seats by every save of a game (the draw reads them)."""
+
+    list_display = ("meeting", "first", "second", "games")
+    list_filter = ("meeting__club",)
+    readonly_fields = [field.name for field in DayPair._meta.fields]
+    list_select_related = ("meeting", "first", "second")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # counted again from the day's seats by the same refresh
+
+
+@admin.register(SeasonPair)
+class SeasonPairAdmin(admin.ModelAdmin):
+    """A season's sums of its days' pairs, kept with them: read them here."""
+
+    list_display = ("season", "rule_set", "first", "second", "games")
+    list_filter = ("season__club",)
+    readonly_fields = [field.name for field in SeasonPair._meta.fields]
+    list_select_related = ("season", "rule_set", "first", "second")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(KeptLine)
