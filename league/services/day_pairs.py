@@ -38,11 +38,14 @@ def refresh_day_pairs(meeting_ids: list[int]) -> None:
     statements = _statements(len(meeting_ids))
     with connection.cursor() as cursor:
         if season_ids:
-            cursor.execute(statements["take_out"], meeting_ids)
+            # Only the pairs whose games changed, by how much (a game's save: its six pairs, not the day's 175):
+            # read from the seats and the days' pairs as they were, before those are counted again.
+            changes = [*meeting_ids, *meeting_ids]
+            cursor.execute(statements["change_sums"], changes)
+            cursor.execute(statements["new_sums"], changes)
         cursor.execute(statements["delete_days"], meeting_ids)
         cursor.execute(statements["count_days"], meeting_ids)
         if season_ids:
-            cursor.execute(statements["add_in"], meeting_ids)
             _drop_empty(cursor, connection, season_ids)
 
 
@@ -128,12 +131,8 @@ def _statements(meetings: int) -> dict[str, str]:
     quote = connection.ops.quote_name
     marks = ", ".join(["%s"] * meetings)
     day_table, season_table = quote(DayPair._meta.db_table), quote(SeasonPair._meta.db_table)
-    in_days = f"WHERE d.{_column(DayPair, 'meeting')} IN ({marks}) {_season_group(connection)}"
     keys = [_column(SeasonPair, name) for name in _SEASON_COLUMNS[:-1]]
     games = _column(SeasonPair, "games")
-    matched = " AND ".join(
-        f"{season_table}.{key} = old.p_{name}" for key, name in zip(keys, _SEASON_COLUMNS, strict=False)
-    )
 
     def seat(name, alias):
         return f"{alias}.{quote(GameSeat._meta.get_field(name).column)}"
@@ -141,28 +140,57 @@ def _statements(meetings: int) -> dict[str, str]:
     def game(name):
         return f"g.{quote(Game._meta.get_field(name).column)}"
 
-    day_columns = ", ".join(_column(DayPair, name) for name in ("meeting", "first", "second", "games"))
+    def day(name):
+        return _column(DayPair, name)
+
+    # Each counted seat joined to the later seats of its game: every pair once a game, the smaller id first.
+    seat_pairs = (
+        f"FROM {quote(GameSeat._meta.db_table)} a "
+        f"JOIN {quote(GameSeat._meta.db_table)} b ON {seat('game', 'b')} = {seat('game', 'a')} "
+        f"AND {seat('member', 'b')} > {seat('member', 'a')} "
+        f"JOIN {quote(Game._meta.db_table)} g ON g.{quote(Game._meta.pk.column)} = {seat('game', 'a')} "
+        f"WHERE {game('meeting')} IN ({marks}) AND NOT {game('void')}"
+    )
+    # What each pair's games of the days change by: the seats' count less the stored one, pairs unchanged left out.
+    # Its parameters: the meeting ids twice.
+    day_changes = (
+        f"SELECT c.p_meeting, c.p_first, c.p_second, SUM(c.p_games) AS p_games FROM ("
+        f"SELECT {game('meeting')} AS p_meeting, {seat('member', 'a')} AS p_first, {seat('member', 'b')} AS p_second, "
+        f"1 AS p_games {seat_pairs} "
+        f"UNION ALL SELECT {day('meeting')}, {day('first')}, {day('second')}, -{day('games')} FROM {day_table} "
+        f"WHERE {day('meeting')} IN ({marks})) c "
+        f"GROUP BY c.p_meeting, c.p_first, c.p_second HAVING SUM(c.p_games) <> 0"
+    )
+    season_changes = (
+        f"SELECT s.{_column(Season, 'id')} AS p_season, m.{_column(Meeting, 'rule_set')} AS p_rule_set, "
+        f"d.p_first, d.p_second, SUM(d.p_games) AS p_games FROM ({day_changes}) d "
+        f"JOIN {quote(Meeting._meta.db_table)} m ON m.{_column(Meeting, 'id')} = d.p_meeting "
+        f"JOIN {quote(Season._meta.db_table)} s ON s.{_column(Season, 'club')} = m.{_column(Meeting, 'club')} "
+        f"AND m.{_column(Meeting, 'date')} >= s.{_column(Season, 'starts_on')} "
+        f"AND m.{_column(Meeting, 'date')} <= s.{_column(Season, 'ends_on')} "
+        f"GROUP BY s.{_column(Season, 'id')}, m.{_column(Meeting, 'rule_set')}, d.p_first, d.p_second"
+    )
+    names = ("p_season", "p_rule_set", "p_first", "p_second")
+    matched = " AND ".join(f"{season_table}.{key} = c.{name}" for key, name in zip(keys, names, strict=True))
+    stored = " AND ".join(f"t.{key} = c.{name}" for key, name in zip(keys, names, strict=True))
+    columns = ", ".join(_column(SeasonPair, name) for name in _SEASON_COLUMNS)
+    day_columns = ", ".join(day(name) for name in ("meeting", "first", "second", "games"))
     return {
-        # The days' old pairs out of their seasons' sums (both databases take UPDATE … FROM).
-        "take_out": (
-            f"UPDATE {season_table} SET {games} = {season_table}.{games} - old.p_games "
-            f"FROM ({_season_sums(connection)} {in_days}) old WHERE {matched}"
+        # The change into the seasons' sums a pair has already (both databases take UPDATE … FROM) …
+        "change_sums": (
+            f"UPDATE {season_table} SET {games} = {season_table}.{games} + c.p_games "
+            f"FROM ({season_changes}) c WHERE {matched}"
         ),
-        "delete_days": f"DELETE FROM {day_table} WHERE {_column(DayPair, 'meeting')} IN ({marks})",
-        # Each counted seat joined to the later seats of its game: every pair once, the smaller id first.
+        # … and a row for a pair new to its season.
+        "new_sums": (
+            f"INSERT INTO {season_table} ({columns}) SELECT c.p_season, c.p_rule_set, c.p_first, c.p_second, "
+            f"c.p_games FROM ({season_changes}) c WHERE c.p_games > 0 "
+            f"AND NOT EXISTS (SELECT 1 FROM {season_table} t WHERE {stored})"
+        ),
+        "delete_days": f"DELETE FROM {day_table} WHERE {day('meeting')} IN ({marks})",
         "count_days": (
             f"INSERT INTO {day_table} ({day_columns}) "
-            f"SELECT {game('meeting')}, {seat('member', 'a')}, {seat('member', 'b')}, COUNT(*) "
-            f"FROM {quote(GameSeat._meta.db_table)} a "
-            f"JOIN {quote(GameSeat._meta.db_table)} b ON {seat('game', 'b')} = {seat('game', 'a')} "
-            f"AND {seat('member', 'b')} > {seat('member', 'a')} "
-            f"JOIN {quote(Game._meta.db_table)} g ON g.{quote(Game._meta.pk.column)} = {seat('game', 'a')} "
-            f"WHERE {game('meeting')} IN ({marks}) AND NOT {game('void')} "
+            f"SELECT {game('meeting')}, {seat('member', 'a')}, {seat('member', 'b')}, COUNT(*) {seat_pairs} "
             f"GROUP BY {game('meeting')}, {seat('member', 'a')}, {seat('member', 'b')}"
-        ),
-        # The days' new pairs into their seasons' sums: a row added, or its sum raised.
-        "add_in": (
-            f"{_insert_season_pairs(connection)} {in_days} "
-            f"ON CONFLICT ({', '.join(keys)}) DO UPDATE SET {games} = {season_table}.{games} + excluded.{games}"
         ),
     }

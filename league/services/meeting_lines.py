@@ -24,7 +24,8 @@ from ..models.games import Game, GameSeat
 from ..models.meeting_lines import FIGURES, MeetingLine
 from ..models.meetings import Meeting
 from ..models.rule_versions import RuleVersion
-from .day_pairs import refresh_day_pairs
+from ..models.seasons import Season
+from .day_pairs import rebuild_season_pairs, refresh_day_pairs
 from .kept_money import refresh_drift
 
 # Meetings refreshed by one statement: a bound IN list both databases take, and few enough to stay quick.
@@ -62,10 +63,11 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
 
 def refresh_club_lines(club, check_drift=True):
     """Rebuild every line of the club's meetings, their pairs and the sums of its seasons' pairs."""
-    # The seasons' pairs emptied first: each day's pairs then go into them afresh, so that they are repaired even
-    # if something once wrote them wrong (taking a day out of a wrong sum could even go below nothing).
+    # The seasons' pairs emptied first (a day's change carried into a wrong sum could go below nothing), then summed
+    # afresh from the days' pairs just counted: repaired even if something once wrote them wrong.
     SeasonPair.objects.filter(season__club=club).delete()
     refresh_meeting_lines(Meeting.objects.filter(club=club).values_list("pk", flat=True), check_drift=check_drift)
+    rebuild_season_pairs(Season.objects.filter(club=club).values_list("pk", flat=True))
 
 
 def busts_at_zero(versions):
