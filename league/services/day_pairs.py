@@ -1,13 +1,13 @@
 """Keeping who sat with whom (``DayPair``, ``SeasonPair``) equal to the counted seats, in the writer's transaction.
 
 ``refresh_meeting_lines`` calls ``refresh_day_pairs`` for each chunk of meetings it refreshes (every writer of seats
-calls it): the seasons covering those days are locked (meeting → season in the lock order, league/services/locks.py),
-the days' old pairs are taken out of their seasons' sums, counted again from the seats (each seat joined to the later
-seats of its game) and added back.  A season's sums are thus changed by a day's pairs, never counted over the whole
-season on a save.  ``rebuild_season_pairs`` sums a season's days again: when the season's dates change, when a
-meeting's date or rule set changes (the admin), and for a club on ``manage.py recompute --commit`` (a repair).
-Plain SQL both databases read alike (an upsert by ``ON CONFLICT``; ``UPDATE … FROM``), like the lines' statement;
-migration 0023 keeps its own copy.
+calls it): the seasons covering those days are locked (after the members in the lock order, league/services/locks.py),
+each pair's change (the seats' count, each seat joined to the later seats of its game, less the stored one) is carried
+into those seasons' sums, and the days' pairs are counted again.  A season's sums thus change by the pairs a write
+changed, never counted over the whole season on a save.  ``rebuild_season_pairs`` sums a season's days again: when
+the season's dates change, when a meeting's date or rule set changes or it is removed (the admin), when an import
+creates a season, and for a club on ``manage.py recompute --commit`` (a repair).  Plain SQL both databases read alike
+(``UPDATE … FROM``), like the lines' statement; migration 0023 keeps its own copy.
 """
 
 import functools
