@@ -9,12 +9,14 @@ a season's dates changed, a guest merged into a member.
 
 import datetime
 import random
+import threading
 from itertools import combinations
 
 import pytest
+from django.conf import settings as django_settings
 from django.contrib import admin
 from django.core.management import call_command
-from django.db import transaction
+from django.db import connections, transaction
 from django.db.models import Count, F
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -215,3 +217,39 @@ def test_a_season_an_import_creates_sums_the_days_it_covers_already(club, secret
     assert proposals and proposals[0].starts_on <= FIRST
     commit(plan, user=secretary, seasons=[NewSeason("新シーズン", proposals[0].starts_on, proposals[0].ends_on)])
     assert stored_season_pairs() == seat_season_pairs() and len({key[0] for key in stored_season_pairs()}) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(
+    not django_settings.DATABASES["default"]["ENGINE"].endswith("postgresql"),
+    reason="real concurrent transactions: PostgreSQL",
+)
+def test_games_saved_at_once_on_days_of_one_season_are_all_in_its_sums(club, secretary):
+    """Two secretaries saving games of two days of one season at the same moment: the season's sums wait for each
+    other (the season is locked), so neither is lost and no new pair is inserted twice."""
+    members = list(Member.objects.filter(club=club))
+    Season.objects.create(club=club, name="通年", starts_on=FIRST, ends_on=FIRST + datetime.timedelta(days=60))
+    meetings = [
+        Meeting.objects.create(club=club, rule_set=club.rule_sets.get(), date=FIRST + datetime.timedelta(days=7 * n))
+        for n in range(2)
+    ]
+    start, failures = threading.Barrier(2), []
+
+    def save(meeting, seed):
+        try:
+            start.wait()
+            play_days(random.Random(seed), [meeting], members, secretary, [])
+        except Exception as error:  # reported below
+            failures.append(repr(error))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=save, args=(meeting, n)) for n, meeting in enumerate(meetings)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures
+    assert GameSeat.objects.exists()
+    assert stored_day_pairs() == seat_day_pairs()
+    assert stored_season_pairs() == seat_season_pairs()
