@@ -58,8 +58,8 @@ def met_before(meeting):
         .order_by()
     )
     for first, second, games in later:
-        met[first, second] -= games
-    return {frozenset(pair): games for pair, games in met.items() if games}
+        met[first, second] = met.get((first, second), 0) - games
+    return {frozenset(pair): games for pair, games in met.items() if games > 0}
 
 
 def played_rounds(meeting):
