@@ -67,14 +67,25 @@ def played_rounds(meeting):
     return set(Game.objects.filter(meeting=meeting).counted().values_list("round", flat=True))
 
 
-def day_rounds(meeting, leave_out=None):
+def drawn_seats(meeting):
+    """Every drawn seat of the day as (round number, seed, table, seat, member id), in that order: one query, which
+    the page, the rounds for ``seating`` and the mark all read."""
+    return list(
+        DrawnSeat.objects.filter(round__meeting=meeting)
+        .order_by("round__number", "table", "seat")
+        .values_list("round__number", "round__seed", "table", "seat", "member_id")
+    )
+
+
+def day_rounds(meeting, leave_out=None, seats=None):
     """round number → ``seating.Round`` for every round of the day so far (but ``leave_out``): the drawn ones as
-    drawn, and a round played without a draw as its games' tables (its sit-outs are not known)."""
+    drawn, and a round played without a draw as its games' tables (its sit-outs are not known).  ``seats``: the
+    day's ``drawn_seats`` when the caller has them."""
     rounds = {}
-    seats = DrawnSeat.objects.filter(round__meeting=meeting).order_by("round__number", "table", "seat")
-    for number, rows in groupby(seats.values_list("round__number", "table", "member_id"), key=lambda row: row[0]):
+    seats = drawn_seats(meeting) if seats is None else seats
+    for number, rows in groupby(seats, key=lambda row: row[0]):
         tables, out = {}, []
-        for _n, table, member in rows:
+        for _n, _seed, table, _seat, member in rows:
             (out if table == SITTING_OUT else tables.setdefault(table, [])).append(member)
         rounds[number] = seating.Round(tables=tuple(tuple(tables[t]) for t in sorted(tables)), sitting_out=tuple(out))
     games = (
@@ -98,13 +109,10 @@ def next_round(meeting):
     return max([0, *day_rounds(meeting)]) + 1
 
 
-def draw_mark(meeting):
-    """A short fingerprint of the day's draw as it stands, to refuse a form shown before a change (or sent twice)."""
-    rows = list(
-        DrawnSeat.objects.filter(round__meeting=meeting)
-        .order_by("round__number", "table", "seat")
-        .values_list("round__number", "round__seed", "table", "seat", "member_id")
-    )
+def draw_mark(meeting, seats=None):
+    """A short fingerprint of the day's draw as it stands, to refuse a form shown before a change (or sent twice).
+    ``seats``: the day's ``drawn_seats`` when the caller has them."""
+    rows = drawn_seats(meeting) if seats is None else seats
     return hashlib.sha256(repr(rows).encode()).hexdigest()[:16]
 
 
@@ -165,22 +173,25 @@ class DayDraw:
 def day_draw(meeting):
     """Everything the draw page shows, in a fixed number of queries."""
     drawn = list(DrawnRound.objects.filter(meeting=meeting).select_related("drawn_by").in_order())
-    seats = DrawnSeat.objects.filter(round__meeting=meeting).select_related("member").order_by("table", "seat")
+    seats = drawn_seats(meeting)  # read once: for the cards, the rounds for the quality and the mark
     here = set(here_now(meeting))
+    members = Member.objects.in_bulk({row[4] for row in seats})
     played = played_rounds(meeting)
     drawers = {r.drawn_by_id: r.drawn_by for r in drawn}  # one login, most days
     drawers = {pk: login_shown(meeting.club, user) for pk, user in drawers.items()}
-    shown = {r.pk: ShownRound(drawn=r, played=r.number in played, drawer=drawers[r.drawn_by_id]) for r in drawn}
-    for seat in seats:
-        round_ = shown[seat.round_id]
-        if seat.table == SITTING_OUT:
-            round_.sitting_out.append((seat.member, seat.member_id in here))
+    shown = {r.number: ShownRound(drawn=r, played=r.number in played, drawer=drawers[r.drawn_by_id]) for r in drawn}
+    for number, _seed, table, seat, member_id in seats:
+        round_, member = shown.get(number), members[member_id]
+        if round_ is None:  # drawn between the two reads: the next showing has it
             continue
-        if not round_.tables or round_.tables[-1].number != seat.table:
-            round_.tables.append(ShownTable(number=seat.table, seats=[]))
-        round_.tables[-1].seats.append((WINDS[seat.seat], seat.member, seat.member_id in here))
-    rounds = [shown[r.pk] for r in drawn]
-    day = day_rounds(meeting)
+        if table == SITTING_OUT:
+            round_.sitting_out.append((member, member_id in here))
+            continue
+        if not round_.tables or round_.tables[-1].number != table:
+            round_.tables.append(ShownTable(number=table, seats=[]))
+        round_.tables[-1].seats.append((WINDS[seat], member, member_id in here))
+    rounds = [shown[r.number] for r in drawn]
+    day = day_rounds(meeting, seats=seats)
     # Rounds played without a draw count too: a pair that met in one meets again in the next.
     quality = (
         seating.draw_quality([day[number] for number in sorted(day)], met_before=met_before(meeting)) if drawn else None
@@ -189,7 +200,7 @@ def day_draw(meeting):
         rounds=rounds,
         here=list(Member.objects.filter(pk__in=here).in_kana_order()),
         quality=quality,
-        mark=draw_mark(meeting),
+        mark=draw_mark(meeting, seats),
         next_round=max([0, *day]) + 1,
         seats=seats_at_a_table(meeting),
     )
