@@ -27,6 +27,7 @@ from league.imports.plan import make_plan
 from league.imports.reading import read_bytes
 from league.imports.seasons import NewSeason, outside_seasons
 from league.models import DayPair, Game, GameSeat, Meeting, Member, RuleSet, RuleVersion, Season, SeasonPair
+from league.services.day_pairs import rebuild_club_season_pairs
 from league.services.people import merge_guest, save_season
 from league.services.refusals import Refused
 from league.stats.draw import met_before
@@ -253,3 +254,21 @@ def test_games_saved_at_once_on_days_of_one_season_are_all_in_its_sums(club, sec
     assert GameSeat.objects.exists()
     assert stored_day_pairs() == seat_day_pairs()
     assert stored_season_pairs() == seat_season_pairs()
+
+
+def test_a_meeting_re_dated_or_removed_is_summed_out_of_its_season(club, secretary):
+    """What the admin's meeting page does after a meeting's date changes or it is removed (``MeetingAdmin``)."""
+    members = list(Member.objects.filter(club=club))
+    Season.objects.create(club=club, name="前期", starts_on=FIRST, ends_on=FIRST + datetime.timedelta(days=30))
+    meetings = [
+        Meeting.objects.create(club=club, rule_set=club.rule_sets.get(), date=FIRST + datetime.timedelta(days=7 * n))
+        for n in range(2)
+    ]
+    play_days(random.Random(3), meetings, members, secretary, [])
+    Meeting.objects.filter(pk=meetings[0].pk).update(date=FIRST + datetime.timedelta(days=90))
+    rebuild_club_season_pairs([club.pk])
+    assert stored_season_pairs() == seat_season_pairs() and stored_season_pairs()
+    model_admin = admin.site._registry[Meeting]
+    Game.objects.filter(meeting=meetings[1]).delete()  # the admin removes a day with its games
+    model_admin.delete_model(None, Meeting.objects.get(pk=meetings[1].pk))
+    assert stored_season_pairs() == seat_season_pairs() == {}
