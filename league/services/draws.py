@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 import seating
 
 from ..models.draws import DRAWN, REDRAWN, SITTING_OUT, SWAPPED, DrawnRound, DrawnSeat
-from ..stats.draw import day_rounds, draw_mark, here_now, met_before, played_rounds, seats_at_a_table
+from ..stats.draw import day_rounds, draw_mark, drawn_seats, here_now, met_before, played_rounds, seats_at_a_table
 from .bulk import insert_history, insert_rows
 from .locks import lock_meeting
 from .refusals import Refused
@@ -37,8 +37,8 @@ def draw(meeting, user, rounds=1, *, mark=None, seed=None):
         raise Refused(_("Draw from 1 to %(most)s rounds.") % {"most": MOST_ROUNDS}, "rounds")
     seed = new_seed() if seed is None else seed
     with transaction.atomic():
-        current = _locked(meeting, mark)
-        earlier = day_rounds(current)
+        current, seats = _locked(meeting, mark)
+        earlier = day_rounds(current, seats=seats)
         people, seats = _people(current)
         drawn = seating.draw_rounds(
             people,
@@ -65,9 +65,9 @@ def redraw(meeting, number, user, *, mark=None, seed=None):
     """Draw round ``number`` again with a new seed, for the people here now; refused once it was played."""
     seed = new_seed() if seed is None else seed
     with transaction.atomic():
-        current = _locked(meeting, mark)
+        current, seats = _locked(meeting, mark)
         round_ = _unplayed(current, number)
-        others = day_rounds(current, leave_out=number)
+        others = day_rounds(current, leave_out=number, seats=seats)
         people, seats = _people(current)
         drawn = seating.draw_rounds(
             people,
@@ -90,7 +90,7 @@ def swap(meeting, number, first, second, user, *, mark=None):
     if first == second:
         raise Refused(_("Choose two different people to swap."), "second")
     with transaction.atomic():
-        current = _locked(meeting, mark)
+        current, _seats = _locked(meeting, mark)
         round_ = _unplayed(current, number)
         seats = {seat.member_id: seat for seat in round_.seats.select_for_update().select_related("member")}
         for field, person in (("first", first), ("second", second)):
@@ -111,17 +111,20 @@ def swap(meeting, number, first, second, user, *, mark=None):
 
 
 def _locked(meeting, mark):
+    """The meeting, locked, and its drawn seats as they are now (``stats.draw.drawn_seats``, read once for the mark
+    and the day's rounds)."""
     current = lock_meeting(meeting)
     if current.closed:
         raise Refused(_("The meeting is closed: its draw can no longer change."))
-    if mark is not None and mark != draw_mark(current):
+    seats = drawn_seats(current)
+    if mark is not None and mark != draw_mark(current, seats):
         raise Refused(
             _(
                 "The draw changed since this page was shown (someone drew, redrew or swapped, or the form "
                 "was sent twice). Check the draw below and try again."
             )
         )
-    return current
+    return current, seats
 
 
 def _unplayed(meeting, number):
