@@ -4,6 +4,7 @@ from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
 from .models.clubs import Club, RuleSet
+from .models.day_pairs import DayPair, SeasonPair
 from .models.day_totals import DayTotal, DayTotalLine
 from .models.draws import DrawnRound, DrawnSeat, ReportedResult
 from .models.games import Adjustment, Game, GameSeat, Yakuman
@@ -16,6 +17,7 @@ from .models.people import Member, Membership
 from .models.record_lines import AllTimeLine, MemberDayRecord
 from .models.rule_versions import RuleVersion
 from .models.seasons import Season
+from .services.day_pairs import rebuild_club_season_pairs, rebuild_season_pairs
 from .services.kept_money import keep_meeting_money, refresh_drift, refresh_member_drift, refresh_rule_set_drift
 from .services.meeting_lines import refresh_meeting_lines
 from .services.record_lines import refresh_all_time_lines
@@ -105,6 +107,11 @@ class SeasonAdmin(SimpleHistoryAdmin):
     list_display = ("name", "club", "starts_on", "ends_on", "min_games")
     list_filter = ("club",)
 
+    # Its dates say which days' pairs it sums (the draw reads them): summed again.
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        rebuild_season_pairs([obj])
+
 
 class AttendanceInline(admin.TabularInline):
     model = Attendance
@@ -146,20 +153,28 @@ class MeetingAdmin(SimpleHistoryAdmin):
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         keep_meeting_money([form.instance.pk])
+        # Its date, rule set and club also say which seasons' pairs its own pairs are in (the draw reads them).
+        if {"date", "rule_set", "club"} & set(form.changed_data):
+            rebuild_club_season_pairs({form.instance.club_id, form.initial.get("club")})
         # Its date and rule set put its days elsewhere in its members' runs (the records' all-time lines).
         if {"date", "rule_set"} & set(form.changed_data):
             refresh_all_time_lines(
                 MemberDayRecord.objects.filter(meeting=form.instance).values_list("member", flat=True)
             )
 
+    # A day removed takes its pairs with it: the seasons that summed them are summed again; its members' runs
+    # lose its days.
     def delete_model(self, request, obj):
         members = list(MemberDayRecord.objects.filter(meeting=obj).values_list("member", flat=True))
         super().delete_model(request, obj)
+        rebuild_club_season_pairs([obj.club_id])
         refresh_all_time_lines(members)
 
     def delete_queryset(self, request, queryset):
+        clubs = set(queryset.values_list("club_id", flat=True))
         members = list(MemberDayRecord.objects.filter(meeting__in=queryset).values_list("member", flat=True))
         super().delete_queryset(request, queryset)
+        rebuild_club_season_pairs(clubs)
         refresh_all_time_lines(members)
 
 
@@ -240,6 +255,38 @@ class MeetingLineAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False  # a line goes when its day has no counted game of the member left, by the same refresh
+
+
+@admin.register(DayPair)
+class DayPairAdmin(admin.ModelAdmin):
+    """Who sat with whom on a meeting day, kept from the seats by every save of a game (the draw reads them)."""
+
+    list_display = ("meeting", "first", "second", "games")
+    list_filter = ("meeting__club",)
+    readonly_fields = [field.name for field in DayPair._meta.fields]
+    list_select_related = ("meeting", "first", "second")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # counted again from the day's seats by the same refresh
+
+
+@admin.register(SeasonPair)
+class SeasonPairAdmin(admin.ModelAdmin):
+    """A season's sums of its days' pairs, kept with them: read them here."""
+
+    list_display = ("season", "rule_set", "first", "second", "games")
+    list_filter = ("season__club",)
+    readonly_fields = [field.name for field in SeasonPair._meta.fields]
+    list_select_related = ("season", "rule_set", "first", "second")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(MemberDayRecord)

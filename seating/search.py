@@ -80,24 +80,32 @@ def improve(groups: Groups, tables: int, weights: Weights, may: Container[int], 
     at = [[sum(map(row.__getitem__, group)) for group in groups] for row in weights]
     order = [p for group in groups for p in group]
     rng.shuffle(order)
+    movable = [p in may for p in range(n)]  # looked up once a person, not once a pair
     improved = True
     while improved:
         improved = False
+        # The loop every draw spends its time in: each person's row and group read once for all their pairs
+        # (a swap moves ``a``, so its group is read again after one).
         for x, a in enumerate(order):
+            weights_a, at_a, movable_a = weights[a], at[a], movable[a]
+            ga = where[a]
             for b in order[x + 1 :]:
-                ga, gb = where[a], where[b]
+                gb = where[b]
                 if ga == gb:
                     continue
                 if ga < tables and gb < tables:
-                    delta = at[b][ga] + at[a][gb] - at[a][ga] - at[b][gb] - 2 * weights[a][b]
-                elif a in may and b in may:
-                    seated, benched = (a, b) if ga < tables else (b, a)
-                    g = where[seated]
-                    delta = at[benched][g] - weights[a][b] - at[seated][g]
+                    at_b = at[b]
+                    delta = at_b[ga] + at_a[gb] - at_a[ga] - at_b[gb] - 2 * weights_a[b]
+                elif movable_a and movable[b]:  # one of them sits out: the seated one's table is priced
+                    if ga < tables:
+                        delta = at[b][ga] - weights_a[b] - at_a[ga]
+                    else:
+                        delta = at_a[gb] - weights_a[b] - at[b][gb]
                 else:
                     continue
                 if delta < 0:
                     _swap(groups, where, at, weights, a, b)
+                    ga = gb
                     improved = True
     return sum(at[p][where[p]] for p in range(n) if where[p] < tables) // 2
 
@@ -107,6 +115,7 @@ def _swap(groups: Groups, where: list[int], at: list[list[int]], weights: Weight
     groups[ga][groups[ga].index(a)] = b
     groups[gb][groups[gb].index(b)] = a
     where[a], where[b] = gb, ga
-    for p, row in enumerate(at):
-        row[ga] += weights[p][b] - weights[p][a]
-        row[gb] += weights[p][a] - weights[p][b]
+    # The weights are symmetric: person p's weights with a and b are a's and b's rows.
+    for row, with_a, with_b in zip(at, weights[a], weights[b], strict=True):
+        row[ga] += with_b - with_a
+        row[gb] += with_a - with_b

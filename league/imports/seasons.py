@@ -24,6 +24,7 @@ from django.utils.translation import pgettext
 
 from ..models.seasons import Season
 from ..models.text import clean_name
+from ..services.day_pairs import rebuild_season_pairs
 from ..services.refusals import Refused
 
 NAME_LENGTH = Season._meta.get_field("name").max_length
@@ -172,6 +173,8 @@ def create_seasons(plan, chosen: Sequence[NewSeason], user, reason: str) -> list
         record._change_reason = reason
         record.save()
         created.append(record)
+    # The club's days already in a new season's span are summed into it; the import's own go in as it saves them.
+    rebuild_season_pairs(created)
     return created
 
 

@@ -1,4 +1,5 @@
 from .clubs import AwardTitle, Club, RuleSet
+from .day_pairs import DayPair, SeasonPair
 from .day_totals import DayTotal, DayTotalLine
 from .draws import SITTING_OUT, DrawnRound, DrawnSeat, ReportedResult
 from .games import POINT_PARTS, Adjustment, Game, GameSeat, Yakuman
@@ -20,6 +21,7 @@ __all__ = [
     "Attendance",
     "AwardTitle",
     "Club",
+    "DayPair",
     "DayTotal",
     "DayTotalLine",
     "DrawnRound",
@@ -39,6 +41,7 @@ __all__ = [
     "RuleSet",
     "RuleVersion",
     "Season",
+    "SeasonPair",
     "Settlement",
     "Yakuman",
 ]

@@ -13,6 +13,7 @@ import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
 from ..models.people import reading_order
+from ..web.links import member_name
 from .base import PageTable, key_column, name_column
 
 
@@ -53,6 +54,7 @@ class DrawnSeatRow:
     member: Any
     here: bool  # still here now (a person who left after the draw is marked)
     first_dealer: bool
+    name: str = ""  # the member's name as pages show it (links.member_name), made once for the row
 
 
 class DrawnSeatsTable(PageTable):
@@ -77,7 +79,7 @@ def with_drawn_seat_tables(rounds: Iterable[Any]) -> None:
         for table in shown.tables:
             table.seats_table = DrawnSeatsTable(
                 [
-                    DrawnSeatRow(wind, member, here, first_dealer=index == 0)
+                    DrawnSeatRow(wind, member, here, first_dealer=index == 0, name=member_name(member))
                     for index, (wind, member, here) in enumerate(table.seats)
                 ]
             )

@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 import seating
 
 from ..models.draws import DRAWN, REDRAWN, SITTING_OUT, SWAPPED, DrawnRound, DrawnSeat
-from ..stats.draw import day_rounds, draw_mark, here_now, met_before, played_rounds, seats_at_a_table
+from ..stats.draw import day_rounds, draw_mark, drawn_seats, here_now, met_before, played_rounds, seats_at_a_table
+from .bulk import insert_history, insert_rows
 from .locks import lock_meeting
 from .refusals import Refused
 
@@ -36,8 +37,8 @@ def draw(meeting, user, rounds=1, *, mark=None, seed=None):
         raise Refused(_("Draw from 1 to %(most)s rounds.") % {"most": MOST_ROUNDS}, "rounds")
     seed = new_seed() if seed is None else seed
     with transaction.atomic():
-        current = _locked(meeting, mark)
-        earlier = day_rounds(current)
+        current, seats = _locked(meeting, mark)
+        earlier = day_rounds(current, seats=seats)
         people, seats = _people(current)
         drawn = seating.draw_rounds(
             people,
@@ -48,11 +49,15 @@ def draw(meeting, user, rounds=1, *, mark=None, seed=None):
             earlier=[earlier[n] for n in sorted(earlier)],
         )
         first = max([0, *earlier]) + 1
-        saved = []
-        for number, round_ in enumerate(drawn, start=first):
-            saved.append(_history(DrawnRound(meeting=current, number=number, seed=seed, drawn_by=user), user, DRAWN))
-            saved[-1].save()
-            _save_seats(saved[-1], round_, user, DRAWN)
+        saved = [
+            DrawnRound(meeting=current, number=number, seed=seed, drawn_by=user)
+            for number in range(first, first + len(drawn))
+        ]
+        # The rounds, their seats and the history of both: an insert each (row by row, 40 people's 8 rounds
+        # were 656 statements, half the request).
+        insert_rows(DrawnRound, saved, returning=True)
+        insert_history(DrawnRound, saved, user, DRAWN)
+        _save_seats([(row, round_) for row, round_ in zip(saved, drawn, strict=True)], user, DRAWN)
     return saved
 
 
@@ -60,9 +65,9 @@ def redraw(meeting, number, user, *, mark=None, seed=None):
     """Draw round ``number`` again with a new seed, for the people here now; refused once it was played."""
     seed = new_seed() if seed is None else seed
     with transaction.atomic():
-        current = _locked(meeting, mark)
+        current, seats = _locked(meeting, mark)
         round_ = _unplayed(current, number)
-        others = day_rounds(current, leave_out=number)
+        others = day_rounds(current, leave_out=number, seats=seats)
         people, seats = _people(current)
         drawn = seating.draw_rounds(
             people,
@@ -76,7 +81,7 @@ def redraw(meeting, number, user, *, mark=None, seed=None):
             _history(seat, user, REDRAWN).delete()
         round_.seed, round_.drawn_by, round_.drawn_at, round_.changed_by_hand = seed, user, timezone.now(), False
         _history(round_, user, REDRAWN).save()
-        _save_seats(round_, drawn, user, REDRAWN)
+        _save_seats([(round_, drawn)], user, REDRAWN)
     return round_
 
 
@@ -85,7 +90,7 @@ def swap(meeting, number, first, second, user, *, mark=None):
     if first == second:
         raise Refused(_("Choose two different people to swap."), "second")
     with transaction.atomic():
-        current = _locked(meeting, mark)
+        current, _seats = _locked(meeting, mark)
         round_ = _unplayed(current, number)
         seats = {seat.member_id: seat for seat in round_.seats.select_for_update().select_related("member")}
         for field, person in (("first", first), ("second", second)):
@@ -106,17 +111,20 @@ def swap(meeting, number, first, second, user, *, mark=None):
 
 
 def _locked(meeting, mark):
+    """The meeting, locked, and its drawn seats as they are now (``stats.draw.drawn_seats``, read once for the mark
+    and the day's rounds)."""
     current = lock_meeting(meeting)
     if current.closed:
         raise Refused(_("The meeting is closed: its draw can no longer change."))
-    if mark is not None and mark != draw_mark(current):
+    seats = drawn_seats(current)
+    if mark is not None and mark != draw_mark(current, seats):
         raise Refused(
             _(
                 "The draw changed since this page was shown (someone drew, redrew or swapped, or the form "
                 "was sent twice). Check the draw below and try again."
             )
         )
-    return current
+    return current, seats
 
 
 def _unplayed(meeting, number):
@@ -144,19 +152,22 @@ def _people(meeting):
     return people, seats
 
 
-def _save_seats(drawn_round, round_, user, reason):
-    rows = [
-        DrawnSeat(round=drawn_round, table=table, seat=seat, member_id=member)
-        for table, people in enumerate(round_.tables, start=1)
-        for seat, member in enumerate(people)
-    ]
-    # Fewer sit out than sit at a table, so their order fits the seat numbers.
-    rows += [
-        DrawnSeat(round=drawn_round, table=SITTING_OUT, seat=order, member_id=member)
-        for order, member in enumerate(round_.sitting_out)
-    ]
-    for row in rows:
-        _history(row, user, reason).save()
+def _save_seats(rounds, user, reason):
+    """The seats of each (saved ``DrawnRound``, ``seating.Round``) of ``rounds``, with their history: one insert."""
+    rows = []
+    for drawn_round, round_ in rounds:
+        rows += [
+            DrawnSeat(round=drawn_round, table=table, seat=seat, member_id=member)
+            for table, people in enumerate(round_.tables, start=1)
+            for seat, member in enumerate(people)
+        ]
+        # Fewer sit out than sit at a table, so their order fits the seat numbers.
+        rows += [
+            DrawnSeat(round=drawn_round, table=SITTING_OUT, seat=order, member_id=member)
+            for order, member in enumerate(round_.sitting_out)
+        ]
+    insert_rows(DrawnSeat, rows, returning=True)
+    insert_history(DrawnSeat, rows, user, reason)
 
 
 def _history(record, user, reason):

@@ -1,7 +1,7 @@
 """The one order in which every writer takes its row locks (docs/security.md, "Lock order").
 
     club → rule set → import batch → meeting → drawn round → drawn seat → reported result → game
-         → membership → member → attendance, adjustment → invite
+         → membership → member → season → attendance, adjustment → invite
 
 Each kind by id, smallest first.  A writer may skip kinds but never goes back to an earlier one: two writers
 then always wait for each other in the same direction, and PostgreSQL never has to break a deadlock (a 500).

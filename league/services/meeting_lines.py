@@ -7,7 +7,8 @@ with the meetings it touched: their lines are deleted and aggregated again from
 the counted seats by one ``INSERT … SELECT`` per chunk of meetings (``insert_select``),
 so no seat passes through Python; the same statement writes each line's games of the day for the member page
 (``games_played``, ``_games_played``), and a closed meeting's kept settlement is checked against the lines again
-(``services.kept_money.refresh_drift``); the records' day pieces and all-time lines are kept with them
+(``services.kept_money.refresh_drift``); who sat with whom those days is counted again too
+(``services.day_pairs``, for the draw), and the records' day pieces and all-time lines are kept with them
 (``services.record_lines``).  ``refresh_club_lines`` rebuilds a whole club (``manage.py
 recompute --commit`` does).  The migrations that filled the table (0016, 0018) keep their own copy of the
 statement, as it was then.
@@ -19,12 +20,16 @@ from django.db import connections, router
 
 import scoring
 
+from ..models.day_pairs import SeasonPair
 from ..models.games import Game, GameSeat
 from ..models.meeting_lines import FIGURES, MeetingLine
 from ..models.meetings import Meeting
 from ..models.people import Member
 from ..models.rule_versions import RuleVersion
+from ..models.seasons import Season
+from .day_pairs import rebuild_season_pairs, refresh_day_pairs
 from .kept_money import refresh_drift
+from .locks import lock_members
 from .record_lines import refresh_all_time_lines, refresh_day_records
 
 # Meetings refreshed by one statement: a bound IN list both databases take, and few enough to stay quick.
@@ -54,7 +59,13 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
         with connection.cursor() as cursor:
             cursor.execute(f"DELETE FROM {table} WHERE {meeting_column} IN ({', '.join(['%s'] * len(chunk))})", chunk)
             cursor.execute(insert, params)
-        changed |= refresh_day_records(chunk)
+        changed_here = refresh_day_records(chunk)
+        # Their players before the seasons, as the one lock order has them (services/locks.py): the all-time lines
+        # are rebuilt below, under these locks.
+        if changed_here and connection.features.has_select_for_update:
+            lock_members(changed_here, no_key=True)
+        changed |= changed_here
+        refresh_day_pairs(chunk)  # who sat with whom those days, and in their seasons (the draw reads them)
     refresh_all_time_lines(changed)
     # A closed day's games changed (a recompute, a merge, an import's undo, the admin): check its kept settlement
     # again.  A caller holding the locks is a game's own save, which a closed day refuses.
@@ -63,8 +74,13 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
 
 
 def refresh_club_lines(club, check_drift=True):
-    """Rebuild every line of the club's meetings, and every member's all-time lines (even those no day changed)."""
+    """Rebuild every line of the club's meetings, their pairs and the sums of its seasons' pairs, and every
+    member's all-time lines (even those no day changed)."""
+    # The seasons' pairs emptied first (a day's change carried into a wrong sum could go below nothing), then summed
+    # afresh from the days' pairs just counted: repaired even if something once wrote them wrong.
+    SeasonPair.objects.filter(season__club=club).delete()
     refresh_meeting_lines(Meeting.objects.filter(club=club).values_list("pk", flat=True), check_drift=check_drift)
+    rebuild_season_pairs(Season.objects.filter(club=club).values_list("pk", flat=True))
     refresh_all_time_lines(Member.objects.filter(club=club).values_list("pk", flat=True))
 
 

@@ -20,6 +20,7 @@ from ..models.member_finder import name_key
 from ..models.people import Member, Membership, Role
 from ..models.seasons import Season
 from ..text.formatting import format_date
+from .day_pairs import rebuild_season_pairs
 from .kept_money import keep_meeting_money, refresh_member_drift
 from .locks import lock_games, lock_meetings, lock_members
 from .meeting_lines import refresh_meeting_lines
@@ -358,6 +359,7 @@ def save_season(club, season, *, name, starts_on, ends_on, min_games):
         season.name, season.starts_on, season.ends_on, season.min_games = name, starts_on, ends_on, min_games
         with refused_on_conflict(_("The club already has a season called “%(name)s”.") % {"name": name}, "name"):
             season.save()
+        rebuild_season_pairs([season])  # its days, as its dates now say, summed for the draw
     return season
 
 

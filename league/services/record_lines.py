@@ -14,7 +14,7 @@ member's pieces are a few hundred rows however many games they hold.
 
 ``combine_days`` (a member's days in play order → their longest runs) and
 ``day_pieces`` (a day's games in play order → its pieces) are pure; migration
-0023 keeps its own copy of both, as they were then.
+0024 keeps its own copy of both, as they were then.
 """
 
 from collections.abc import Iterable, Sequence

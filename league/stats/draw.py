@@ -3,12 +3,14 @@ and the rounds as the draw page shows them (docs/club_day.md)."""
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import groupby
 
-from django.db.models import Count, F
+from django.db.models import Sum
 
 import seating
 
+from ..models.day_pairs import DayPair, SeasonPair
 from ..models.draws import SITTING_OUT, DrawnRound, DrawnSeat
 from ..models.games import WINDS, Game, GameSeat
 from ..models.meeting_people import Attendance
@@ -31,26 +33,33 @@ def met_before(meeting):
     """``frozenset({a, b})`` → the counted games a and b sat at one table in, on the season's earlier days.
 
     The season is the club's season covering the meeting's date, the games those of the meeting's rule set
-    (the draw spreads people out within the league they play); no season, no history. One query.
+    (the draw spreads people out within the league they play); no season, no history.  Read from what the
+    writers keep (``services.day_pairs``): the season's sums of its days' pairs, less the pairs of the days from
+    this one to the season's end (today's games, and any day after it).  Two queries, neither over the season's
+    days: 780 rows for a club of 40, however long its history.
     """
     season = Season.objects.filter(club=meeting.club_id).covering(meeting.date).first()
     if season is None:
         return {}
-    # The pairs are counted by the database (each seat joined to the later seats of its game), not in Python:
-    # a season of 20,000 games is some 120,000 pairs, which took 100 ms to count here.
-    pairs = (
-        GameSeat.objects.counted()
-        .filter(
-            game__meeting__rule_set=meeting.rule_set_id,
-            game__meeting__date__gte=season.starts_on,
-            game__meeting__date__lt=meeting.date,
-            game__seats__member__gt=F("member"),
+    met = {
+        (first, second): games
+        for first, second, games in SeasonPair.objects.filter(season=season, rule_set=meeting.rule_set_id).values_list(
+            "first_id", "second_id", "games"
         )
-        .values_list("member_id", "game__seats__member_id")
-        .annotate(games=Count("game_id"))
+    }
+    later = (
+        DayPair.objects.filter(
+            meeting__rule_set=meeting.rule_set_id,
+            meeting__date__gte=meeting.date,
+            meeting__date__lte=season.ends_on,
+        )
+        .values_list("first_id", "second_id")
+        .annotate(games=Sum("games"))
         .order_by()
     )
-    return {frozenset((first, second)): games for first, second, games in pairs}
+    for first, second, games in later:
+        met[first, second] = met.get((first, second), 0) - games
+    return {frozenset(pair): games for pair, games in met.items() if games > 0}
 
 
 def played_rounds(meeting):
@@ -58,14 +67,25 @@ def played_rounds(meeting):
     return set(Game.objects.filter(meeting=meeting).counted().values_list("round", flat=True))
 
 
-def day_rounds(meeting, leave_out=None):
+def drawn_seats(meeting):
+    """Every drawn seat of the day as (round number, seed, table, seat, member id), in that order: one query, which
+    the page, the rounds for ``seating`` and the mark all read."""
+    return list(
+        DrawnSeat.objects.filter(round__meeting=meeting)
+        .order_by("round__number", "table", "seat")
+        .values_list("round__number", "round__seed", "table", "seat", "member_id")
+    )
+
+
+def day_rounds(meeting, leave_out=None, seats=None):
     """round number → ``seating.Round`` for every round of the day so far (but ``leave_out``): the drawn ones as
-    drawn, and a round played without a draw as its games' tables (its sit-outs are not known)."""
+    drawn, and a round played without a draw as its games' tables (its sit-outs are not known).  ``seats``: the
+    day's ``drawn_seats`` when the caller has them."""
     rounds = {}
-    seats = DrawnSeat.objects.filter(round__meeting=meeting).order_by("round__number", "table", "seat")
-    for number, rows in groupby(seats.values_list("round__number", "table", "member_id"), key=lambda row: row[0]):
+    seats = drawn_seats(meeting) if seats is None else seats
+    for number, rows in groupby(seats, key=lambda row: row[0]):
         tables, out = {}, []
-        for _n, table, member in rows:
+        for _n, _seed, table, _seat, member in rows:
             (out if table == SITTING_OUT else tables.setdefault(table, [])).append(member)
         rounds[number] = seating.Round(tables=tuple(tuple(tables[t]) for t in sorted(tables)), sitting_out=tuple(out))
     games = (
@@ -89,13 +109,10 @@ def next_round(meeting):
     return max([0, *day_rounds(meeting)]) + 1
 
 
-def draw_mark(meeting):
-    """A short fingerprint of the day's draw as it stands, to refuse a form shown before a change (or sent twice)."""
-    rows = list(
-        DrawnSeat.objects.filter(round__meeting=meeting)
-        .order_by("round__number", "table", "seat")
-        .values_list("round__number", "round__seed", "table", "seat", "member_id")
-    )
+def draw_mark(meeting, seats=None):
+    """A short fingerprint of the day's draw as it stands, to refuse a form shown before a change (or sent twice).
+    ``seats``: the day's ``drawn_seats`` when the caller has them."""
+    rows = drawn_seats(meeting) if seats is None else seats
     return hashlib.sha256(repr(rows).encode()).hexdigest()[:16]
 
 
@@ -127,6 +144,12 @@ class ShownRound:
             member for member, _here in self.sitting_out
         ]
 
+    @cached_property
+    def choices(self):
+        """``people`` as the swap form's options, (value, name): made once for its two lists, the ids as text
+        (a number in a template goes through the locale's formatting, 640 times on a day of 40 × 8)."""
+        return [(str(member.pk), member.name) for member in self.people]
+
 
 @dataclass
 class DayDraw:
@@ -150,22 +173,25 @@ class DayDraw:
 def day_draw(meeting):
     """Everything the draw page shows, in a fixed number of queries."""
     drawn = list(DrawnRound.objects.filter(meeting=meeting).select_related("drawn_by").in_order())
-    seats = DrawnSeat.objects.filter(round__meeting=meeting).select_related("member").order_by("table", "seat")
+    seats = drawn_seats(meeting)  # read once: for the cards, the rounds for the quality and the mark
     here = set(here_now(meeting))
+    members = Member.objects.in_bulk({row[4] for row in seats})
     played = played_rounds(meeting)
     drawers = {r.drawn_by_id: r.drawn_by for r in drawn}  # one login, most days
     drawers = {pk: login_shown(meeting.club, user) for pk, user in drawers.items()}
-    shown = {r.pk: ShownRound(drawn=r, played=r.number in played, drawer=drawers[r.drawn_by_id]) for r in drawn}
-    for seat in seats:
-        round_ = shown[seat.round_id]
-        if seat.table == SITTING_OUT:
-            round_.sitting_out.append((seat.member, seat.member_id in here))
+    shown = {r.number: ShownRound(drawn=r, played=r.number in played, drawer=drawers[r.drawn_by_id]) for r in drawn}
+    for number, _seed, table, seat, member_id in seats:
+        round_, member = shown.get(number), members[member_id]
+        if round_ is None:  # drawn between the two reads: the next showing has it
             continue
-        if not round_.tables or round_.tables[-1].number != seat.table:
-            round_.tables.append(ShownTable(number=seat.table, seats=[]))
-        round_.tables[-1].seats.append((WINDS[seat.seat], seat.member, seat.member_id in here))
-    rounds = [shown[r.pk] for r in drawn]
-    day = day_rounds(meeting)
+        if table == SITTING_OUT:
+            round_.sitting_out.append((member, member_id in here))
+            continue
+        if not round_.tables or round_.tables[-1].number != table:
+            round_.tables.append(ShownTable(number=table, seats=[]))
+        round_.tables[-1].seats.append((WINDS[seat], member, member_id in here))
+    rounds = [shown[r.number] for r in drawn]
+    day = day_rounds(meeting, seats=seats)
     # Rounds played without a draw count too: a pair that met in one meets again in the next.
     quality = (
         seating.draw_quality([day[number] for number in sorted(day)], met_before=met_before(meeting)) if drawn else None
@@ -174,7 +200,7 @@ def day_draw(meeting):
         rounds=rounds,
         here=list(Member.objects.filter(pk__in=here).in_kana_order()),
         quality=quality,
-        mark=draw_mark(meeting),
+        mark=draw_mark(meeting, seats),
         next_round=max([0, *day]) + 1,
         seats=seats_at_a_table(meeting),
     )

@@ -28,6 +28,7 @@ from league.services.meeting_lines import refresh_meeting_lines
 from league.stats.day import record_of, settle_games
 
 from .conftest import BAKUFU_RULES
+from .test_day_pairs import seat_day_pairs, seat_season_pairs, stored_day_pairs, stored_season_pairs
 from .test_layers import imported, modules
 
 # Migrations change the schema: outside the test's transaction.
@@ -397,6 +398,12 @@ def test_an_old_database_comes_out_with_what_the_site_computes_today(back_to_lat
     without_the_app()
     site = OldSite(migrate(OLDEST))
     days = {name: meeting.pk for name, meeting in old_days(site).items()}
+    # A season over every day, and one over none: 0023 sums the pairs of a season's days.
+    for name, first, last in (
+        ("通年", datetime.date(2020, 1, 1), datetime.date(2030, 12, 31)),
+        ("空", *[datetime.date(2019, 1, 1)] * 2),
+    ):
+        site.model("Season").objects.create(club=site.club, name=name, starts_on=first, ends_on=last)
     kept_before = site.model("Meeting").objects.get(pk=days["closed on the site"]).settlement
     # 0016's lines, before 0018 fills them all again with their games.
     first_lines = sorted(
@@ -408,6 +415,9 @@ def test_an_old_database_comes_out_with_what_the_site_computes_today(back_to_lat
     )
 
     migrate(latest())
+    # 0023: who sat with whom, per day and per season, as the site counts them from the seats.
+    pairs = (stored_day_pairs(), stored_season_pairs())
+    assert pairs[0] and pairs[1] and pairs == (seat_day_pairs(), seat_season_pairs())
 
     meetings = Meeting.objects.in_bulk(days.values())
     # 0017 and 0022: the drift left unknown, for the season's money to check (the writers below check it).
@@ -418,8 +428,9 @@ def test_an_old_database_comes_out_with_what_the_site_computes_today(back_to_lat
     with transaction.atomic():  # as the writers call it
         refresh_meeting_lines(list(meetings))
     assert stored_lines() == lines
+    assert (stored_day_pairs(), stored_season_pairs()) == pairs
     assert [{key: value for key, value in line.items() if key != "games_played"} for line in lines] == first_lines
-    # 0023: the records' day pieces and all-time lines the site's writers store for the same seats.
+    # 0024: the records' day pieces and all-time lines the site's writers store for the same seats.
     records = record_figures()
     assert records[0] and records[1]
     MemberDayRecord.objects.all().delete()

@@ -123,7 +123,7 @@ def fill(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0022_recheck_drift'),
+        ('league', '0023_day_pairs'),
     ]
 
     operations = [
