@@ -3,6 +3,7 @@
 from urllib.parse import urlencode
 
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -25,25 +26,37 @@ from ..stats.drawn_tables import drawn_table, pending_by_meeting, pending_tables
 from ..web.permissions import club_for_secretary
 from .game_form import game_form_for, render_preview
 
+# Open meetings listed a page (the latest first): a day's secretary looks for today's or a recent one.
+OPEN_MEETINGS_PER_PAGE = 20
+
 
 def choose_meeting(request, slug):
-    """Today's open meeting goes straight to entry; otherwise pick one or start one."""
+    """Today's open meeting goes straight to entry; otherwise pick one (the latest open ones, a page at a time)
+    or start one."""
     access = club_for_secretary(request, slug)
-    meetings = list(Meeting.objects.filter(club=access.club).open().latest_first().select_related("rule_set"))
-    today = [m for m in meetings if m.date == timezone.localdate()]
-    if len(today) == 1 and "choose" not in request.GET:
+    today = list(_open_meetings(access.club).filter(date=timezone.localdate())[:2])
+    if len(today) == 1 and "choose" not in request.GET and "page" not in request.GET:
         return redirect("enter_game", slug=slug, meeting_id=today[0].pk)
     form = StartMeetingForm(club=access.club)
-    return render(request, "league/entry/choose_meeting.html", _choose_context(access, meetings, form))
+    return render(request, "league/entry/choose_meeting.html", _choose_context(request, access, form))
 
 
-def _choose_context(access, meetings, form):
-    """The open meetings, each with its drawn tables still to enter (one tap to the table's entry form)."""
+def _open_meetings(club):
+    return Meeting.objects.filter(club=club).open().latest_first().select_related("rule_set")
+
+
+def _choose_context(request, access, form):
+    """A page of the open meetings, latest first, each with its drawn tables still to enter (one tap to the
+    table's entry form).  A club that never closes its days keeps every one open: the list is paged so that the
+    page does not grow with the club's history."""
+    page = Paginator(_open_meetings(access.club), OPEN_MEETINGS_PER_PAGE).get_page(request.GET.get("page"))
+    meetings = list(page)
     pending = pending_by_meeting(meetings)
     return {
         "access": access,
         "club": access.club,
         "form": form,
+        "page": page,
         "meetings": [(meeting, pending.get(meeting.pk, [])) for meeting in meetings],
     }
 
@@ -53,8 +66,7 @@ def start_meeting(request, slug):
     access = club_for_secretary(request, slug)
     form = StartMeetingForm(request.POST, club=access.club)
     if not form.is_valid():
-        meetings = list(Meeting.objects.filter(club=access.club).open().latest_first().select_related("rule_set"))
-        return render(request, "league/entry/choose_meeting.html", _choose_context(access, meetings, form), status=400)
+        return render(request, "league/entry/choose_meeting.html", _choose_context(request, access, form), status=400)
     meeting = form.save()
     messages.success(request, _("Meeting of %(date)s started.") % {"date": meeting.date})
     return redirect("enter_game", slug=slug, meeting_id=meeting.pk)
