@@ -65,6 +65,9 @@ class Meeting(models.Model):
 
     class Meta:
         ordering = ["club", "-date", "-id"]
+        # A club's meetings latest first (its latest day with games, its next one, the entry's open meetings):
+        # walked from the end, not every meeting of the club read and sorted.
+        indexes = [models.Index(fields=["club", "date", "id"], name="meeting_club_date")]
         verbose_name = _("meeting")
         verbose_name_plural = _("meetings")
 

@@ -6,10 +6,11 @@ The home page lists every club a visitor may read; each club's rules are on its 
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Exists, OuterRef, Q, Subquery, Sum
+from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
 
-from ..models.games import Game, GameSeat
+from ..models.games import Game
+from ..models.meeting_lines import MeetingLine
 from ..models.meetings import Meeting
 from ..models.people import Member
 from .front import DayTotal, rank_totals
@@ -51,22 +52,20 @@ def club_summaries(clubs, today=None):
 
 
 def _day_tops(meeting_ids):
-    """The best players of each meeting's counted games, ranked as the meeting's page ranks them.  Two queries."""
-    rows = (
-        GameSeat.objects.counted()
-        .filter(game__meeting_id__in=meeting_ids)
-        .values("game__meeting_id", "member_id")
-        .annotate(points=Sum("total"), games=Count("id"), firsts=Count("id", filter=Q(place=1)))
+    """The best players of each meeting's counted games, ranked as the meeting's page ranks them: read from the
+    day's stored lines (a line per player of the day), not its seats.  Two queries."""
+    rows = MeetingLine.objects.filter(meeting_id__in=meeting_ids).values_list(
+        "meeting_id", "member_id", "games", "game_points", "place_1"
     )
     by_meeting = {}
     for row in rows:
-        by_meeting.setdefault(row["game__meeting_id"], []).append(row)
-    members = Member.objects.in_bulk({row["member_id"] for row in rows})
+        by_meeting.setdefault(row[0], []).append(row)
+    members = Member.objects.in_bulk({row[1] for row in rows})
     tops = {}
     for meeting_id, meeting_rows in by_meeting.items():
         totals = [
-            DayTotal(member=members[row["member_id"]], games=row["games"], points=row["points"], firsts=row["firsts"])
-            for row in meeting_rows
+            DayTotal(member=members[member_id], games=games, points=points, firsts=firsts)
+            for _meeting, member_id, games, points, firsts in meeting_rows
         ]
         tops[meeting_id] = rank_totals(totals)[:DAY_TOP]
     return tops
