@@ -40,10 +40,13 @@ TABLES, ROUNDS, PLAYERS_PER_DAY, EXTRA_ATTENDING = 5, 8, 20, 2
 BUDGET_SECONDS = 5
 
 
-def build_season(club, games, *, members=60, tables=TABLES, rounds=ROUNDS, seed=1, first_day=datetime.date(2026, 4, 1)):
+def build_season(
+    club, games, *, members=60, tables=TABLES, rounds=ROUNDS, seed=1, first_day=datetime.date(2026, 4, 1), people=None
+):
     """A season of ``games`` games for ``club`` (its first rule set, which must have 4 players); returns the Season.
 
-    Every game goes through ``scoring.settle`` like an entered one; rows are created in bulk.
+    Every game goes through ``scoring.settle`` like an entered one; rows are created in bulk.  ``people``: the
+    members who play (a club growing by seasons keeps its people); by default ``members`` new ones.
     """
     from django.db import transaction
 
@@ -58,9 +61,10 @@ def build_season(club, games, *, members=60, tables=TABLES, rounds=ROUNDS, seed=
 
     rng = random.Random(seed)
     rule_set = club.rule_sets.with_versions().first()
-    people = Member.objects.bulk_create(
-        [Member(club=club, name=name, kana=hiragana(kana)) for name, kana in roster(f"bench-{seed}", members, 0.2)]
-    )
+    if people is None:
+        people = Member.objects.bulk_create(
+            [Member(club=club, name=name, kana=hiragana(kana)) for name, kana in roster(f"bench-{seed}", members, 0.2)]
+        )
     per_day = tables * rounds
     days = -(-games // per_day)
     season = Season.objects.create(
