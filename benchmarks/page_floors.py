@@ -1,7 +1,12 @@
 """The SQL floor of the page benchmark: the minimal raw SQL that fetches the data a page shows, from the seats.
 
-docs/performance.md ("How the benchmarks are run") says why each is the floor.  A page without one is held to its
-time alone.
+For the standings, their JSON and the club page: the season's seats grouped by member (count, points, places, best,
+worst, scores, busts, chips); for the running standings, that and the seats' points by member and meeting; for the
+member page and JSON, that (the rank), the member's seats in order, the opponents' seats grouped by opponent with the
+member's seat of the same game, and every seat of a page of games (30; 100 in the JSON); for the member list, the
+season's seats counted by member; for a meeting, its sheet and summary, the day board and its parts, the meeting's
+games with their seats; for a game and its history, its seats.  The floors stay over the seats though the pages
+read the stored meeting lines: a page under its floor is what the lines save.  A page without one has none printed.
 """
 
 SEATS = (
@@ -31,7 +36,7 @@ MEMBER_PAGE_SQL = (
     'ORDER BY m.date DESC, g.meeting_id DESC, g.round DESC, g."table" DESC LIMIT %d) '
     "ORDER BY p.game_id, p.seat"
 )
-# The minimal SQL fetching the data each page shows (docs/performance.md says why each is the floor).  The
+# The minimal SQL fetching the data each page shows.  The
 # standings' floors stay the aggregate over the seats although the pages now read the stored meeting lines: the
 # ratio then says what the stored lines save against computing the same figures from the seats on each request.
 FLOORS = {
