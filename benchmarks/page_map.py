@@ -10,9 +10,10 @@ from urllib.parse import urlencode
 
 # Arguments that a GET cannot be given: what they would need, printed as the reason the page is not timed.
 UNFILLED = {
-    "token": "needs a file waiting in the visitor's session (an upload, a POST)",
+    "token": "needs a token a POST makes (an upload waiting in the session, a password link)",
+    "maker": "needs a password link (its maker and signed token)",
+    "uidb64": "needs a password link (its maker and signed token)",
     "job_id": "needs a background job (the workbook is one: its page answers 302 to it)",
-    "uidb64": "needs a password link's signed token",
 }
 # Query strings that read the whole history or another part of a page, timed as rows of their own: the URL's name,
 # then (row label, query).  The label is added to the page's name.
@@ -69,7 +70,7 @@ def pages(ids, by_page=None):
         missing = sorted(needed - set(values))
         if missing:
             reasons = [UNFILLED.get(argument, f"no {argument} to fill its address with") for argument in missing]
-            left_out.append((name, "; ".join(reasons)))
+            left_out.append((name, "; ".join(dict.fromkeys(reasons))))
             continue
         url = reverse(name, kwargs={key: values[key] for key in needed} or None)
         found.append(Page(name, url, name))
