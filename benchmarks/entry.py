@@ -55,7 +55,8 @@ def _build_here(url, games):
             cursor.execute("ANALYZE")
 
 
-def _post(number, names, rng):
+def _post(number, seated, rng):
+    """The form of game ``number``; ``seated``: the four players of its table (no one plays two tables a round)."""
     from league.demo.hanchan import Table, play
     from league.forms.game_entry import BUST_BY_TOP
 
@@ -67,7 +68,7 @@ def _post(number, names, rng):
         "deposit": str(hanchan.deposit or ""),
         "action": "save",
     }
-    for seat, name in enumerate(rng.sample(names, 4)):
+    for seat, name in enumerate(seated):
         data[f"player_{seat}"] = name
         data[f"score_{seat}"] = str(hanchan.scores[seat])
     for bust in hanchan.busts:
@@ -96,7 +97,12 @@ def _saves_here(url, saves, profile):
     address = f"/c/{club.slug}/meetings/{meeting.pk}/enter/"
     rng = random.Random(1)
     client.get(address)  # the page as the secretary opens it: caches warm
-    posts = [_post(number, names, rng) for number in range(saves)]
+    posts = []
+    for number in range(saves):
+        if number % TABLES == 0:  # a new round: its tables' players drawn apart
+            round_players = rng.sample(names, 4 * TABLES)
+        table = number % TABLES
+        posts.append(_post(number, round_players[4 * table : 4 * table + 4], rng))
     seconds, queries = [], None
     profiler = None
     if profile:

@@ -1,11 +1,12 @@
 """How long the season workbook takes on a big season, and how much memory it needs.
 
-    .venv/bin/python benchmarks/export_season.py [--games 10000] [--runs 5] [--compare-write-only]
+    .venv/bin/python benchmarks/export_season.py [--games 10000] [--runs 5] [--compare-write-only] [--postgres URL]
 
 Builds a season of ``--games`` games (爆風の会's seed rules; 60 members, 5
 tables × 8 hanchan a meeting, three meetings in four closed with their
-settlement) in a temporary SQLite database — never the site's — with the
-engine and bulk creation, as the demo does.  Then:
+settlement) in a temporary SQLite database — never the site's; with
+``--postgres`` the PostgreSQL database the URL names, created and dropped —
+with the engine and bulk creation, as the demo does.  Then:
 
 - a fresh process exports it (the workbook with every sheet, and the results
   CSV) and reports the seconds (wall and CPU) and its peak memory
@@ -27,6 +28,7 @@ import json
 import os
 import random
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -40,10 +42,13 @@ TABLES, ROUNDS, PLAYERS_PER_DAY, EXTRA_ATTENDING = 5, 8, 20, 2
 BUDGET_SECONDS = 5
 
 
-def build_season(club, games, *, members=60, tables=TABLES, rounds=ROUNDS, seed=1, first_day=datetime.date(2026, 4, 1)):
+def build_season(
+    club, games, *, members=60, tables=TABLES, rounds=ROUNDS, seed=1, first_day=datetime.date(2026, 4, 1), people=None
+):
     """A season of ``games`` games for ``club`` (its first rule set, which must have 4 players); returns the Season.
 
-    Every game goes through ``scoring.settle`` like an entered one; rows are created in bulk.
+    Every game goes through ``scoring.settle`` like an entered one; rows are created in bulk.  ``people``: the
+    members who play (a club growing by seasons keeps its people); by default ``members`` new ones.
     """
     from django.db import transaction
 
@@ -58,9 +63,10 @@ def build_season(club, games, *, members=60, tables=TABLES, rounds=ROUNDS, seed=
 
     rng = random.Random(seed)
     rule_set = club.rule_sets.with_versions().first()
-    people = Member.objects.bulk_create(
-        [Member(club=club, name=name, kana=hiragana(kana)) for name, kana in roster(f"bench-{seed}", members, 0.2)]
-    )
+    if people is None:
+        people = Member.objects.bulk_create(
+            [Member(club=club, name=name, kana=hiragana(kana)) for name, kana in roster(f"bench-{seed}", members, 0.2)]
+        )
     per_day = tables * rounds
     days = -(-games // per_day)
     season = Season.objects.create(
@@ -213,12 +219,12 @@ def write_xlsx_openpyxl_only(sheets, target, title=""):
     workbook.save(target)
 
 
-def _setup(database):
+def _setup(url):
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     from benchmarks.django_site import start_django
 
-    start_django(f"sqlite:///{database}")
+    start_django(url)
 
 
 def _resident_mib():
@@ -255,14 +261,14 @@ def _command_here(database, season, out):
     call_command("export_season", CLUB, season, out=out)
 
 
-def _run(command, database):
+def _run(command, url):
     """Run ``command`` on the benchmark's database: its wall and CPU seconds and its peak memory in MiB."""
     started = time.perf_counter()
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     from benchmarks.django_site import site_environment
 
-    process = subprocess.Popen(command, env=site_environment(f"sqlite:///{database}"), stdout=subprocess.DEVNULL)
+    process = subprocess.Popen(command, env=site_environment(url), stdout=subprocess.DEVNULL)
     _pid, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - started
     if os.waitstatus_to_exitcode(status) != 0:
@@ -270,7 +276,7 @@ def _run(command, database):
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def _time_commands(database, folder, season, runs, compare):
+def _time_commands(url, folder, season, runs, compare):
     """The whole export_season command ``runs`` times (alternating with the write-only variant when ``compare``)."""
     variants = {
         "project": [
@@ -288,14 +294,14 @@ def _time_commands(database, folder, season, runs, compare):
             sys.executable,
             __file__,
             "--command-only",
-            str(database),
+            url,
             season,
             str(Path(folder) / "write-only.xlsx"),
         ]
     times = {name: [] for name in variants}
     for _round in range(runs):
         for name, command in variants.items():
-            times[name].append(_run(command, database))
+            times[name].append(_run(command, url))
     medians = {}
     for name, figures in times.items():
         walls, cpus, peaks = zip(*figures, strict=True)
@@ -311,9 +317,9 @@ def _time_commands(database, folder, season, runs, compare):
         print(f"write-only / project: {medians['write-only'] / medians['project']:.1f}×")
 
 
-def _build_here(database, games):
+def _build_here(url, games):
     """The building half, in its own process: the process that exports starts small."""
-    _setup(database)
+    _setup(url)
     from django.core.management import call_command
 
     from league.models import Club, Game, GameSeat, Meeting
@@ -324,8 +330,13 @@ def _build_here(database, games):
     build_season(Club.objects.get(slug=CLUB), games)
     print(
         f"Built {Game.objects.count():,} games ({GameSeat.objects.count():,} seats, "
-        f"{Meeting.objects.count()} meetings) in {time.perf_counter() - started:.1f} s: {database}"
+        f"{Meeting.objects.count()} meetings) in {time.perf_counter() - started:.1f} s: {url}"
     )
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:  # the planner's statistics, as autovacuum would gather them in time
+            cursor.execute("ANALYZE")
 
 
 def main():
@@ -338,6 +349,7 @@ def main():
         help="pair each run with one writing the workbook with openpyxl's write-only mode alone",
     )
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder (database, workbook, CSV)")
+    parser.add_argument("--postgres", metavar="URL", help="build in this PostgreSQL database (created and dropped)")
     parser.add_argument("--build-only", nargs=2, metavar=("DATABASE", "GAMES"), help=argparse.SUPPRESS)
     parser.add_argument("--export-only", nargs=2, metavar=("DATABASE", "FOLDER"), help=argparse.SUPPRESS)
     parser.add_argument("--command-only", nargs=3, metavar=("DATABASE", "SEASON", "OUT"), help=argparse.SUPPRESS)
@@ -353,11 +365,14 @@ def main():
         return
     # Both halves run in processes of their own: a process's peak memory (ru_maxrss) carries over
     # into a process it starts, so this one stays small and never loads Django.
+    from recompute import Postgres  # the benchmark databases (this file's folder is the script's path)
+
     folder = tempfile.mkdtemp(prefix="janroku-bench-")
-    database = Path(folder) / "bench.sqlite3"
-    subprocess.run([sys.executable, __file__, "--build-only", str(database), str(args.games)], check=True)
+    postgres = Postgres(args.postgres) if args.postgres else None
+    database = postgres.url if postgres else f"sqlite:///{folder}/bench.sqlite3"
+    subprocess.run([sys.executable, __file__, "--build-only", database, str(args.games)], check=True)
     child = subprocess.run(
-        [sys.executable, __file__, "--export-only", str(database), folder], capture_output=True, text=True, check=True
+        [sys.executable, __file__, "--export-only", database, folder], capture_output=True, text=True, check=True
     )
     figures = json.loads(child.stdout.strip().splitlines()[-1])
     print(
@@ -374,9 +389,9 @@ def main():
     if args.keep:
         print(f"Kept {folder}")
     else:
-        for path in Path(folder).iterdir():
-            path.unlink()
-        Path(folder).rmdir()
+        shutil.rmtree(folder)  # the database, the files and the site's state folder beside the database
+        if postgres:
+            postgres.drop()
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
-"""Many clubs on one PostgreSQL site under load: gunicorn with 2 workers, 20 clients reading pages for 60 s,
-first with no pause (saturated), then as 20 people reading each page for a while (``--think``).
+"""Many clubs on one site (PostgreSQL or SQLite) under load: gunicorn with 2 workers, 20 clients reading pages
+for 60 s, first with no pause (saturated), then as 20 people reading each page for a while (``--think``).
 
     .venv/bin/python benchmarks/load.py [--clubs 200] [--games 2000] [--reuse] [--clients 20] [--seconds 60]
                                         [--think 1.0]
@@ -138,6 +138,11 @@ def _new_club(number, rules_of):
 
 
 def _create_database(url):
+    """A new empty database: the PostgreSQL one dropped and created again, the SQLite file removed."""
+    if url.startswith("sqlite:///"):
+        for suffix in ("", "-wal", "-shm"):
+            Path(url.removeprefix("sqlite:///") + suffix).unlink(missing_ok=True)
+        return
     parts = urlsplit(url)
     name = parts.path.lstrip("/")
     admin = urlunsplit(parts._replace(path="/postgres"))
@@ -146,20 +151,28 @@ def _create_database(url):
 
 
 def _targets(url):
-    """Each load club's slug, members and meetings (ids), read with psql."""
+    """Each load club's slug, members and meetings (ids), read with psql or SQLite's own module (this process
+    never loads Django)."""
+    ids = "group_concat(id, ',')" if url.startswith("sqlite:///") else "string_agg(id::text, ',')"
     query = (
-        "SELECT c.slug, (SELECT string_agg(id::text, ',') FROM league_member WHERE club_id = c.id), "
-        "(SELECT string_agg(id::text, ',') FROM league_meeting WHERE club_id = c.id) "
+        f"SELECT c.slug, (SELECT {ids} FROM league_member WHERE club_id = c.id), "
+        f"(SELECT {ids} FROM league_meeting WHERE club_id = c.id) "
         f"FROM league_club c WHERE c.slug LIKE '{PREFIX}%' ORDER BY c.slug"
     )
-    out = subprocess.run(
-        ["psql", url, "-At", "-F", "|", "-c", query], check=True, capture_output=True, text=True
-    ).stdout
-    clubs = []
-    for line in out.splitlines():
-        slug, members, meetings = line.split("|")
-        clubs.append({"slug": slug, "members": members.split(","), "meetings": meetings.split(",")})
-    return clubs
+    if url.startswith("sqlite:///"):
+        import sqlite3
+
+        with sqlite3.connect(url.removeprefix("sqlite:///")) as connection:
+            rows = connection.execute(query).fetchall()
+    else:
+        out = subprocess.run(
+            ["psql", url, "-At", "-F", "|", "-c", query], check=True, capture_output=True, text=True
+        ).stdout
+        rows = [line.split("|") for line in out.splitlines()]
+    return [
+        {"slug": slug, "members": members.split(","), "meetings": meetings.split(",")}
+        for slug, members, meetings in rows
+    ]
 
 
 # -- serving ---------------------------------------------------------------------------------------
@@ -277,7 +290,9 @@ def _report(title, results, elapsed, clients):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--database", default=DEFAULT_DATABASE, help=f"a PostgreSQL URL (default {DEFAULT_DATABASE})")
+    parser.add_argument(
+        "--database", default=DEFAULT_DATABASE, help=f"a PostgreSQL URL or sqlite:////path (default {DEFAULT_DATABASE})"
+    )
     parser.add_argument("--reuse", action="store_true", help="use the database as it is (built by an earlier run)")
     parser.add_argument("--clubs", type=int, default=200)
     parser.add_argument("--games", type=int, default=2000, help="games per club")
@@ -301,8 +316,8 @@ def main():
         return
     if args.smoke:
         args.clubs, args.games, args.clients, args.seconds = 3, 80, 4, 5
-    if not urlsplit(args.database).scheme.startswith("postgres"):
-        raise SystemExit("--database must be a PostgreSQL URL")
+    if not urlsplit(args.database).scheme.startswith(("postgres", "sqlite")):
+        raise SystemExit("--database must be a PostgreSQL URL or sqlite:////path")
     if not args.reuse:
         _create_database(args.database)
         subprocess.run(

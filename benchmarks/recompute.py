@@ -146,7 +146,8 @@ class Sqlite:
     def fresh_copy(self):
         # Through SQLite's backup, not a copy of the file: the site's databases write ahead (WAL), so what the
         # build wrote last may still be in the log beside the file.
-        self.copy.unlink(missing_ok=True)
+        for old in (self.copy, Path(f"{self.copy}-wal"), Path(f"{self.copy}-shm")):  # never replay the run before's log
+            old.unlink(missing_ok=True)
         with sqlite3.connect(self.built) as source, sqlite3.connect(self.copy) as target:
             source.backup(target)
         return f"sqlite:///{self.copy}"
