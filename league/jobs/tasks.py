@@ -120,8 +120,11 @@ def kept_plan(club, inputs: dict) -> Job | None:
     """The plan job of the last ``PLAN_REUSED`` seconds made from ``inputs`` (``plan_inputs``) in this language,
     done or still under way; one that failed is not kept."""
     for job in store.recent("recompute_plan", club.pk, PLAN_REUSED):
-        if job.state != FAILED and job.language == translation.get_language() and job.data == inputs:
-            return job
+        if job.language != translation.get_language() or job.data != inputs:
+            continue
+        if job.state == FAILED or (job.state == DONE and not job.output.exists()):
+            continue
+        return job
     return None
 
 

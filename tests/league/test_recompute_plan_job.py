@@ -170,3 +170,13 @@ def test_a_few_games_are_still_planned_in_the_request(client, owner, rule_set, r
     response = client.get(recompute_url(rule_set))
     assert response.status_code == 200 and len(plan_shown(response)["changes"]) == 2
     assert set(store.jobs_folder().iterdir()) == jobs_before
+
+
+def test_a_plan_whose_kept_part_is_gone_is_made_again(
+    client, owner, rule_set, recompute_games, new_version, many_games
+):
+    client.force_login(owner)
+    first = job_of(client.get(recompute_url(rule_set)))
+    first.output.unlink()
+    again = job_of(client.get(recompute_url(rule_set)))
+    assert again.id != first.id and again.state == "done"
