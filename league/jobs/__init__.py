@@ -1,12 +1,12 @@
-"""Long work off the request (docs/hosting.md, "The worker"): a large import's reading and saving, a recompute,
-the season workbook.
+"""Long work off the request (docs/hosting.md, "The worker"): a large import's reading and saving, a recompute's
+plan and its saving, the season workbook.
 
 The page that starts such work makes a ``Job`` (league/jobs/store.py: a folder in the site's state folder with
 what the work needs, its progress and its result), queues the task that does it (league/jobs/tasks.py, run by
 ``manage.py db_worker``), and sends the visitor to the job's page, which refreshes itself until the result is
-there: the import's preview, the recompute's outcome, the workbook's download.  Work smaller than the limits
-below stays in the request, and so do an import's preview and a recompute's plan, whatever their size (1.7 s
-for 20,000 games, 2–3 s for 10,000: docs/performance.md, "Work off the request").
+there: the import's preview, the recompute's plan, the recompute's outcome, the workbook's download.  Work
+smaller than the limits below stays in the request, and so does an import's preview, whatever its size (1.7 s
+for 20,000 games: docs/performance.md, "Work off the request").
 """
 
 # A file or pasted text larger than this is read by the worker (about 2,000 games of the import template).

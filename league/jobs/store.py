@@ -25,7 +25,7 @@ KEPT = 24 * 3600  # seconds a job's folder is kept
 @dataclass
 class Job:
     id: str
-    kind: str  # "import_read", "import_save", "recompute", "export"
+    kind: str  # "import_read", "import_save", "recompute_plan", "recompute", "export"
     club_id: int
     user_id: int | None
     language: str
@@ -93,6 +93,22 @@ def load(job_id: str) -> Job | None:
     except (FileNotFoundError, ValueError):
         return None
     return Job(**data)
+
+
+def recent(kind: str, club_id: int, within: float) -> list[Job]:
+    """The club's jobs of ``kind`` made in the last ``within`` seconds, newest first (for work a page may reuse)."""
+    limit = time.time() - within
+    jobs = []
+    for folder in jobs_folder().iterdir():
+        try:
+            if folder.stat().st_mtime < limit:  # untouched since before then: made before then too
+                continue
+        except FileNotFoundError:
+            continue
+        job = load(folder.name)
+        if job is not None and job.kind == kind and job.club_id == club_id and job.created >= limit:
+            jobs.append(job)
+    return sorted(jobs, key=lambda job: job.created, reverse=True)
 
 
 def _remove_old() -> None:

@@ -1,9 +1,10 @@
 """A job's task and how a page starts one (django-tasks; the task is run by ``manage.py db_worker``).
 
-A page starts a job with ``read_import``, ``save_import``, ``recompute`` or ``export``: each makes the job's
-folder with what the work needs (league/jobs/store.py), queues the task and returns the job, and the page sends
-the visitor to its address (``job_url``).  With the immediate backend (the tests) the work is done before the
-function returns.  What each writes in the folder is read back by its work below, in this one module.
+A page starts a job with ``read_import``, ``save_import``, ``plan_recompute``, ``recompute`` or ``export``:
+each makes the job's folder with what the work needs (league/jobs/store.py), queues the task and returns the
+job, and the page sends the visitor to its address (``job_url``).  With the immediate backend (the tests) the
+work is done before the function returns.  What each writes in the folder is read back by its work below, in
+this one module.
 
 One task, ``run_job``, takes a job's id: the job's folder holds everything the work needs, so the queue holds
 no more than the id.  The work runs in the language of the person who started it and ends with the job
@@ -38,6 +39,7 @@ from ..imports.reading import ReadingError
 from ..imports.seasons import NewSeason
 from ..models.clubs import Club, RuleSet
 from ..services import recompute as recomputation
+from ..services import recompute_shown
 from ..services.refusals import Refused
 from . import store
 from .store import DONE, FAILED, QUEUED, RUNNING, Job
@@ -55,6 +57,12 @@ def _queued(job: Job) -> Job:
 
 def job_url(club, job: Job) -> str:
     return reverse("job", args=[club.slug, job.id])
+
+
+def recompute_page_url(club, rule_set_id: int, version_id: int | None) -> str:
+    """The recompute page of a rule set (of one version's games, when given): where a plan is shown and saved."""
+    url = reverse("recompute_rules", args=[club.slug, rule_set_id])
+    return f"{url}?version={version_id}" if version_id else url
 
 
 def _new(kind: str, club, user, **data: object) -> Job:
@@ -92,6 +100,43 @@ def save_import(club, user, pending, expected: str, seasons) -> Job:
         ).encode("utf-8"),
     )
     return _queued(job)
+
+
+# A plan made off the request is shown again, rather than made again, for this long while its inputs stay the same.
+PLAN_REUSED = 10 * 60  # seconds
+
+
+def plan_inputs(rule_set, version) -> dict:
+    """What a plan of recomputing ``rule_set``'s games (those of ``version`` only, when given) is made from: its
+    job's data, and the key under which it is reused (``recompute.inputs_key``: the games and rule versions)."""
+    return {
+        "rule_set": rule_set.pk,
+        "version": version.pk if version else None,
+        "inputs": recomputation.inputs_key(rule_set),
+    }
+
+
+def kept_plan(club, inputs: dict) -> Job | None:
+    """The plan job of the last ``PLAN_REUSED`` seconds made from ``inputs`` (``plan_inputs``) in this language,
+    done or still under way; one that failed is not kept."""
+    for job in store.recent("recompute_plan", club.pk, PLAN_REUSED):
+        if job.language != translation.get_language() or job.data != inputs:
+            continue
+        if job.state == FAILED or (job.state == DONE and not job.output.exists()):
+            continue
+        return job
+    return None
+
+
+def plan_recompute(club, user, inputs: dict) -> Job:
+    """Plan recomputing a rule set's games (``plan_inputs``) in the worker, keeping what the recompute page shows
+    of the plan (league/services/recompute_shown.py)."""
+    return _queued(_new("recompute_plan", club, user, **inputs))
+
+
+def planned(job: Job) -> recompute_shown.ShownPlan:
+    """What a done ``plan_recompute`` job kept of its plan."""
+    return recompute_shown.from_data(json.loads(job.output.read_text(encoding="utf-8")))
 
 
 def recompute(club, user, rule_set, version, fingerprint: str) -> Job:
@@ -210,6 +255,19 @@ def _save_import(job: Job) -> None:
     )
 
 
+def _plan_recompute(job: Job) -> None:
+    """Plan the rule set's games again and keep what the recompute page shows of the plan (not every change)."""
+    club = _club(job)
+    rule_set = RuleSet.objects.filter(club=club, pk=job.data["rule_set"]).with_versions().first()
+    if rule_set is None:
+        raise Refused(_("That rule set no longer exists."))
+    version = next((v for v in rule_set.versions.all() if v.pk == job.data.get("version")), None)
+    job.update(step="planning")
+    shown = recompute_shown.shown(recomputation.plan(rule_set, version=version))
+    job.output.write_text(json.dumps(recompute_shown.to_data(shown), ensure_ascii=False), encoding="utf-8")
+    job.update(next_url=recompute_page_url(club, rule_set.pk, job.data.get("version")))
+
+
 def _recompute(job: Job) -> None:
     """Plan the rule set's games again, and save them if the plan is still the one the owner saw."""
     club = _club(job)
@@ -246,6 +304,7 @@ def _date(text: str) -> datetime.date:
 WORK: dict[str, Callable[[Job], None]] = {
     "import_read": _read_import,
     "import_save": _save_import,
+    "recompute_plan": _plan_recompute,
     "recompute": _recompute,
     "export": _export,
 }

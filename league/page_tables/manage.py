@@ -186,7 +186,7 @@ class RecomputedSeatsTable(PageTable):
     def __init__(self, seats: Iterable[Any], **kwargs: Any) -> None:
         rows = [
             RecomputedSeatRow(
-                seat.member.name,
+                seat.name,
                 f"{seat.old_place} → {seat.new_place}" if seat.old_place != seat.new_place else str(seat.new_place),
                 format_points(seat.old_total),
                 format_points(seat.new_total),

@@ -25,7 +25,7 @@ from collections import namedtuple
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Count, Max, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -36,6 +36,7 @@ from ..models.clubs import RuleSet
 from ..models.games import SETTLED_COLUMNS, Game, GameSeat
 from ..models.meetings import Meeting
 from ..models.people import Member
+from ..models.rule_versions import RuleVersion
 from ..text.rule_checks import engine_message
 from .bulk import insert_history, update_rows
 from .locks import lock_meetings
@@ -127,6 +128,21 @@ def games_of(rule_set):
         .filter(Q(meeting__rule_set=rule_set) | Q(rule_version__rule_set=rule_set))
         .in_meeting_order()
     )
+
+
+def inputs_key(rule_set) -> str:
+    """What a plan of ``rule_set`` is made from, in two cheap queries: how many counted games it has, the sum of
+    their revisions and their latest save, and every rule version of the club.  A key that stays the same says
+    the plan would (a plan made off the request is reused while it does: league/jobs/tasks.plan_recompute); the
+    fingerprint the save checks (``Plan.fingerprint``) is what guards against anything it misses."""
+    games = (
+        games_of(rule_set)
+        .order_by()
+        .aggregate(count=Count("pk"), revisions=Sum("revision"), latest=Max("updated_at"), last=Max("pk"))
+    )
+    versions = RuleVersion.objects.filter(rule_set__club=rule_set.club_id).order_by("pk")
+    text = repr((sorted(games.items()), list(versions.values_list("pk", "rule_set_id", "effective_from", "rules"))))
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 # A stored seat as recomputing reads and writes it: its id, its game, the parts the engine does not compute,

@@ -2,8 +2,9 @@
 
 Who may open it is who may start that kind of work: a secretary for an import, the owner for a recompute, the
 club's people for the workbook; a job of another club is not found.  Once done, an import that was read goes
-on to its preview (what was read becomes the visitor's waiting import, as a small file's does), a saved import and
-a recompute go on to their pages with the outcome, and the workbook is offered for download.
+on to its preview (what was read becomes the visitor's waiting import, as a small file's does), a recompute's
+plan to the recompute page (which shows the plan the job kept), a saved import and a recompute go on to their
+pages with the outcome, and the workbook is offered for download.
 """
 
 import json
@@ -19,12 +20,14 @@ from django.views.decorators.http import require_GET
 from ..imports import pending
 from ..jobs import store
 from ..jobs.store import DONE, FAILED, QUEUED
+from ..jobs.tasks import recompute_page_url
 from ..models.clubs import RuleSet
 from ..web.permissions import club_for_members, club_for_owner, club_for_secretary
 
 ACCESS = {
     "import_read": club_for_secretary,
     "import_save": club_for_secretary,
+    "recompute_plan": club_for_owner,
     "recompute": club_for_owner,
     "export": club_for_members,
 }
@@ -38,6 +41,7 @@ STEPS = {
 TITLES = {
     "import_read": _("Reading the import"),
     "import_save": _("Saving the import"),
+    "recompute_plan": _("Working out what recomputing would change"),
     "recompute": _("Recomputing the games"),
     "export": _("Writing the season workbook"),
 }
@@ -62,6 +66,8 @@ def job_page(request, slug, job_id):
     access, job = _job(request, slug, job_id)
     if job.state == DONE and job.kind == "import_read":
         return _to_import(request, access, job)
+    if job.state == DONE and job.kind == "recompute_plan":  # the recompute page shows the plan it kept
+        return redirect(job.next_url)
     if job.state == DONE and job.kind in ("import_save", "recompute"):
         if job.kind == "import_save":
             pending.discard(request.session, access.club, job.data["token"])
@@ -112,9 +118,8 @@ def _to_import(request, access, job):
 def _back_url(club, job):
     if job.kind == "import_save":
         return reverse("import_preview", args=[club.slug, job.data["token"]])
-    if job.kind == "recompute":
-        url = reverse("recompute_rules", args=[club.slug, job.data["rule_set"]])
-        return f"{url}?version={job.data['version']}" if job.data.get("version") else url
+    if job.kind in ("recompute_plan", "recompute"):
+        return recompute_page_url(club, job.data["rule_set"], job.data.get("version"))
     if job.kind == "export":
         return f"{reverse('export', args=[club.slug])}?{job.data['query']}"
     return reverse("import_results", args=[club.slug])

@@ -18,14 +18,11 @@ from ..jobs.tasks import job_url
 from ..models.clubs import RuleSet
 from ..page_tables.manage import RecomputedSeatsTable
 from ..services import recompute
+from ..services.recompute_shown import ShownPlan, shown
 from ..services.refusals import Refused
 from ..services.rules import add_rule_set, add_rule_version, change_rule_set
 from ..text.rules_text import describe_rules, oka_warning
 from ..web.permissions import club_for_owner
-
-# Games (and problems) listed on the recompute page; the rest are counted, and saved with them. A season of
-# 10,000 changed games listed in full was a 15 MB page that took seconds to draw (docs/performance.md).
-SHOWN_CHANGES = 200
 
 
 def _rule_set(access, rule_set_id):
@@ -181,9 +178,17 @@ def recompute_rules(request, slug, rule_set_id):
     access = club_for_owner(request, slug)
     rule_set = _rule_set(access, rule_set_id)
     version = _version_asked(request, rule_set)
-    if request.method == "POST" and recompute.games_of(rule_set).count() > RECOMPUTE_GAMES_IN_REQUEST:
-        # Many games: planned again and saved by the worker, the page answers at once.
-        job = start_job.recompute(access.club, request.user, rule_set, version, request.POST.get("fingerprint", ""))
+    if recompute.games_of(rule_set).count() > RECOMPUTE_GAMES_IN_REQUEST:
+        # Many games: planned (GET), or planned again and saved (POST), by the worker; the page answers at once.
+        if request.method == "POST":
+            fingerprint = request.POST.get("fingerprint", "")
+            job = start_job.recompute(access.club, request.user, rule_set, version, fingerprint)
+            return redirect(job_url(access.club, job))
+        inputs = start_job.plan_inputs(rule_set, version)
+        job = start_job.kept_plan(access.club, inputs)
+        if job is not None and job.finished_ok:  # made from the same games and rules a moment ago
+            return _recompute_page(request, access, rule_set, version, start_job.planned(job))
+        job = job or start_job.plan_recompute(access.club, request.user, inputs)
         return redirect(job_url(access.club, job))
     plan = recompute.plan(rule_set, version=version)
     status = 200
@@ -201,6 +206,11 @@ def recompute_rules(request, slug, rule_set_id):
             else:
                 messages.success(request, _("%(count)s games recomputed.") % {"count": count})
                 return redirect("manage_rules", slug=slug)
+    return _recompute_page(request, access, rule_set, version, shown(plan), status)
+
+
+def _recompute_page(request, access, rule_set, version, plan: ShownPlan, status: int = 200):
+    """The recompute page of ``plan``, made in the request or kept by the worker's plan job."""
     return render(
         request,
         "league/manage/recompute.html",
@@ -210,10 +220,7 @@ def recompute_rules(request, slug, rule_set_id):
             "rule_set": rule_set,
             "version": version,
             "plan": plan,
-            "shown_changes": [(change, RecomputedSeatsTable(change.seats)) for change in plan.changes[:SHOWN_CHANGES]],
-            "hidden_changes": max(0, plan.count - SHOWN_CHANGES),
-            "shown_problems": plan.problems[:SHOWN_CHANGES],
-            "hidden_problems": max(0, len(plan.problems) - SHOWN_CHANGES),
+            "shown_changes": [(change, RecomputedSeatsTable(change.seats)) for change in plan.changes],
         },
         status=status,
     )

@@ -181,9 +181,9 @@ def test_a_recompute_by_nobody_in_particular_is_kept_without_an_author(club, rul
 
 
 def test_the_page_lists_some_games_and_saves_them_all(client, monkeypatch, club, rule_set, secretary, owner):
-    from league.views import manage_rules
+    from league.services import recompute_shown
 
-    monkeypatch.setattr(manage_rules, "SHOWN_CHANGES", 2)
+    monkeypatch.setattr(recompute_shown, "SHOWN_CHANGES", 2)
     play_games(club, secretary, 3, seed=11)
     correct(rule_set)
     client.force_login(owner)
