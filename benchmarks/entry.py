@@ -96,7 +96,12 @@ def _saves_here(url, saves, profile):
     address = f"/c/{club.slug}/meetings/{meeting.pk}/enter/"
     rng = random.Random(1)
     client.get(address)  # the page as the secretary opens it: caches warm
-    posts = [_post(number, names, rng) for number in range(saves)]
+    posts = []
+    for number in range(saves):  # each player at one table a round (the entry refuses a second)
+        if number % TABLES == 0:
+            seated = rng.sample(names, len(names))
+        table = number % TABLES
+        posts.append(_post(number, seated[4 * table : 4 * table + 4], rng))
     seconds, queries = [], None
     profiler = None
     if profile:
