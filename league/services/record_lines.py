@@ -239,7 +239,7 @@ def refresh_month_records(ids: Sequence[int], months: set[tuple[int, datetime.da
             return
         rule_sets, firsts = {rule_set for rule_set, _month in months}, [month for _rule_set, month in months]
         rows = rows.filter(rule_set_id__in=rule_sets, month__gte=min(firsts), month__lte=max(firsts))
-        # The meetings first, then their records by (meeting, member): by the member's index SQLite read every day.
+        # The months' meetings: their records are read by (meeting, member).
         meetings = Meeting.objects.filter(
             rule_set_id__in=rule_sets,
             date__gte=min(firsts),
@@ -247,9 +247,11 @@ def refresh_month_records(ids: Sequence[int], months: set[tuple[int, datetime.da
         )
         days = days.filter(meeting__in=meetings.values("pk"))
     joined = {}
-    for rule_set_id, member_id, date, *values in days.order_by(
-        "member_id", "meeting__rule_set_id", "meeting__date", "meeting_id"
-    ).values_list("meeting__rule_set_id", "member_id", "meeting__date", *DAY_COLUMNS):
+    # In play order only, grouped here: ordered by member first, SQLite read the member's every day by its index
+    # (2 ms at 80,000 games) rather than the month's days by (meeting, member) (0.5).
+    for rule_set_id, member_id, date, *values in days.order_by("meeting__date", "meeting_id").values_list(
+        "meeting__rule_set_id", "member_id", "meeting__date", *DAY_COLUMNS
+    ):
         joined.setdefault((rule_set_id, member_id, month_of(date)), []).append((date, values))
     rows.delete()
     MemberMonthRecord.objects.bulk_create(
