@@ -229,7 +229,7 @@ def refresh_all_time_lines(
     AllTimeLine.objects.bulk_create(lines, batch_size=batch)
 
 
-def refresh_month_records(ids: Sequence[int], months: set[tuple[int, datetime.date]] | None, batch: int | None):
+def refresh_month_records(ids: Sequence[int], months: set[tuple[int, datetime.date]] | None, batch: int | None) -> None:
     """Join again the month records of the members ``ids`` in the rule sets and from the first to the last month
     ``months`` names (every month between, whole, from every day record in it), or all of theirs."""
     rows = MemberMonthRecord.objects.filter(member_id__in=ids)
