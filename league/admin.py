@@ -14,13 +14,13 @@ from .models.meeting_lines import MeetingLine
 from .models.meeting_people import Attendance, KeptLine
 from .models.meetings import Meeting, Settlement
 from .models.people import Member, Membership
-from .models.record_lines import AllTimeLine, MemberDayRecord
+from .models.record_lines import AllTimeLine, MemberDayRecord, MemberMonthRecord
 from .models.rule_versions import RuleVersion
 from .models.seasons import Season
 from .services.day_pairs import rebuild_club_season_pairs, rebuild_season_pairs
 from .services.kept_money import keep_meeting_money, refresh_drift, refresh_member_drift, refresh_rule_set_drift
 from .services.meeting_lines import refresh_meeting_lines
-from .services.record_lines import refresh_all_time_lines
+from .services.record_lines import month_of, refresh_all_time_lines
 
 
 class RuleSetInline(admin.TabularInline):
@@ -156,26 +156,31 @@ class MeetingAdmin(SimpleHistoryAdmin):
         # Its date, rule set and club also say which seasons' pairs its own pairs are in (the draw reads them).
         if {"date", "rule_set", "club"} & set(form.changed_data):
             rebuild_club_season_pairs({form.instance.club_id, form.initial.get("club")})
-        # Its date and rule set put its days elsewhere in its members' runs (the records' all-time lines).
+        # Its date and rule set put its days elsewhere in its members' runs (the records' all-time lines): the
+        # month it left and the one it joined are joined again.
         if {"date", "rule_set"} & set(form.changed_data):
+            meeting = form.instance
+            before = (form.initial.get("rule_set", meeting.rule_set_id), form.initial.get("date", meeting.date))
             refresh_all_time_lines(
-                MemberDayRecord.objects.filter(meeting=form.instance).values_list("member", flat=True)
+                MemberDayRecord.objects.filter(meeting=meeting).values_list("member", flat=True),
+                {(before[0], month_of(before[1])), (meeting.rule_set_id, month_of(meeting.date))},
             )
 
     # A day removed takes its pairs with it: the seasons that summed them are summed again; its members' runs
-    # lose its days.
+    # lose its days, and its month is joined again without it.
     def delete_model(self, request, obj):
         members = list(MemberDayRecord.objects.filter(meeting=obj).values_list("member", flat=True))
         super().delete_model(request, obj)
         rebuild_club_season_pairs([obj.club_id])
-        refresh_all_time_lines(members)
+        refresh_all_time_lines(members, {(obj.rule_set_id, month_of(obj.date))})
 
     def delete_queryset(self, request, queryset):
         clubs = set(queryset.values_list("club_id", flat=True))
+        months = {(rule_set, month_of(date)) for rule_set, date in queryset.values_list("rule_set_id", "date")}
         members = list(MemberDayRecord.objects.filter(meeting__in=queryset).values_list("member", flat=True))
         super().delete_queryset(request, queryset)
         rebuild_club_season_pairs(clubs)
-        refresh_all_time_lines(members)
+        refresh_all_time_lines(members, months)
 
 
 class GameSeatInline(admin.TabularInline):
@@ -302,6 +307,21 @@ class MemberDayRecordAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False  # rebuilt with the day's lines
+
+
+@admin.register(MemberMonthRecord)
+class MemberMonthRecordAdmin(admin.ModelAdmin):
+    """A member's day pieces of a month joined into one, kept with the days: read them here."""
+
+    list_display = ("rule_set", "member", "month", "games", "best_score", "top_start", "not_last_start")
+    list_filter = ("rule_set__club",)
+    readonly_fields = [field.name for field in MemberMonthRecord._meta.fields]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # joined again when the member's days of the month change
 
 
 @admin.register(AllTimeLine)

@@ -9,7 +9,7 @@ from .meeting_lines import MeetingLine
 from .meeting_people import Attendance, KeptLine
 from .meetings import Meeting, Settlement
 from .people import Member, Membership, Role
-from .record_lines import AllTimeLine, MemberDayRecord
+from .record_lines import AllTimeLine, MemberDayRecord, MemberMonthRecord
 from .rule_versions import RuleVersion
 from .seasons import Season
 
@@ -35,6 +35,7 @@ __all__ = [
     "MeetingLine",
     "Member",
     "MemberDayRecord",
+    "MemberMonthRecord",
     "Membership",
     "ReportedResult",
     "Role",

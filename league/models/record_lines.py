@@ -8,7 +8,12 @@
 - ``AllTimeLine``, a row per rule set and member: the member's longest runs of
   each kind over every meeting day of the rule set (the day pieces put end to
   end in the order the days were played), their games and latest day.
-  Rebuilt for the members whose day pieces changed, under their locks.
+  Rebuilt for the members whose day pieces changed, under their locks, from
+  their month pieces.
+- ``MemberMonthRecord``, a row per rule set, member and calendar month: the
+  month's day pieces joined as a day joins its games (``join_pieces``), so a
+  member's all-time line reads some fifty months, not every day; only the
+  months whose days changed are joined again.
 
 Game ids are plain integers, not keys: a row is rebuilt whenever its games change, and the records read the few
 games they name afterwards (docs/performance.md, "Stored aggregates").
@@ -89,3 +94,41 @@ class AllTimeLine(models.Model):
 
     def __str__(self):
         return f"{self.rule_set} · {self.member}"
+
+
+class MemberMonthRecord(models.Model):
+    """A member's day pieces of one calendar month in one rule set joined into one piece (the same columns as
+    ``MemberDayRecord``, read alike), with the latest day of the month the member played."""
+
+    rule_set = models.ForeignKey(RuleSet, models.CASCADE, related_name="month_records", verbose_name=_("rule set"))
+    member = models.ForeignKey(Member, models.CASCADE, related_name="month_records", verbose_name=_("member"))
+    month = models.DateField(_("month"))  # its first day
+    last_played = models.DateField(_("Last played"))
+    games = models.PositiveIntegerField(_("games"))
+    first_game = models.IntegerField(_("first game"))
+    last_game = models.IntegerField(_("last game"))
+    best_score = models.IntegerField(_("best score"), null=True)
+    top_start = models.PositiveIntegerField()
+    top_start_last = models.IntegerField(null=True)
+    top_end = models.PositiveIntegerField()
+    top_end_first = models.IntegerField(null=True)
+    top_inner = models.PositiveIntegerField()
+    top_inner_first = models.IntegerField(null=True)
+    top_inner_last = models.IntegerField(null=True)
+    not_last_start = models.PositiveIntegerField()
+    not_last_start_last = models.IntegerField(null=True)
+    not_last_end = models.PositiveIntegerField()
+    not_last_end_first = models.IntegerField(null=True)
+    not_last_inner = models.PositiveIntegerField()
+    not_last_inner_first = models.IntegerField(null=True)
+    not_last_inner_last = models.IntegerField(null=True)
+
+    class Meta:
+        verbose_name = _("member's month record")
+        verbose_name_plural = _("members' month records")
+        constraints = [
+            models.UniqueConstraint(fields=["member", "rule_set", "month"], name="one_month_record_per_member")
+        ]
+
+    def __str__(self):
+        return f"{self.rule_set} · {self.member} · {self.month:%Y-%m}"

@@ -49,7 +49,7 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
     connection = connections[router.db_for_write(MeetingLine)]
     table = connection.ops.quote_name(MeetingLine._meta.db_table)
     meeting_column = connection.ops.quote_name(MeetingLine._meta.get_field("meeting").column)
-    changed = set()  # members whose day records changed: their all-time lines are made again
+    changed = set()  # (member, rule set, month) of the day records that changed: joined and combined again
     for start in range(0, len(ids), CHUNK):
         chunk = ids[start : start + CHUNK]
         if not locked and connection.features.has_select_for_update:  # SQLite has one writer at a time already
@@ -63,10 +63,13 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
         # Their players before the seasons, as the one lock order has them (services/locks.py): the all-time lines
         # are rebuilt below, under these locks.
         if changed_here and connection.features.has_select_for_update:
-            lock_members(changed_here, no_key=True)
+            lock_members({member for member, _rule_set, _month in changed_here}, no_key=True)
         changed |= changed_here
         refresh_day_pairs(chunk)  # who sat with whom those days, and in their seasons (the draw reads them)
-    refresh_all_time_lines(changed)
+    refresh_all_time_lines(
+        {member for member, _rule_set, _month in changed},
+        {(rule_set, month) for _member, rule_set, month in changed},
+    )
     # A closed day's games changed (a recompute, a merge, an import's undo, the admin): check its kept settlement
     # again.  A caller holding the locks is a game's own save, which a closed day refuses.
     if check_drift and not locked:

@@ -1,28 +1,34 @@
-"""Keeping what the records read of a whole history (``MemberDayRecord``, ``AllTimeLine``) equal to the seats, in the
-writer's transaction.
+"""Keeping what the records read of a whole history (``MemberDayRecord``, ``MemberMonthRecord``, ``AllTimeLine``)
+equal to the seats, in the writer's transaction.
 
 ``refresh_meeting_lines`` calls ``refresh_day_records`` for each chunk of
 meetings it refreshes, under the meetings' locks it holds: the day pieces are
 made again from the day's counted seats (one read of the seats, one insert),
-and the members whose pieces changed are returned.  ``refresh_all_time_lines``
-then rebuilds those members' all-time lines from their day pieces, in every
-rule set of theirs: it locks the members first (id order, FOR NO KEY UPDATE; members come
-after meetings and games in the one lock order, services/locks.py), so two writers of
+and the months whose pieces changed are returned, with their members.
+``refresh_all_time_lines`` then joins those months' day pieces again (a month
+is a day's piece of its days, ``join_pieces``) and rebuilds the members'
+all-time lines from their month pieces, in every rule set of theirs: it locks
+the members first (id order, FOR NO KEY UPDATE; members come after meetings
+and games in the one lock order, services/locks.py), so two writers of
 different days of one member rebuild it one after the other and the second
-sees the first's pieces.  A game save changes four members' pieces at most; the
-member's pieces are a few hundred rows however many games they hold.
+sees the first's pieces.  A game save changes four members' pieces of one
+month at most: some twenty day pieces joined, some fifty months combined a
+member, however many games they hold.
 
-``combine_days`` (a member's days in play order → their longest runs) and
-``day_pieces`` (a day's games in play order → its pieces) are pure; migration
-0024 keeps its own copy of both, as they were then.
+``day_pieces`` (a day's games in play order → its piece), ``join_pieces``
+(pieces in play order → theirs) and ``combine_days`` (pieces in play order →
+their longest runs) are pure; migrations 0024 and 0025 keep their own copies,
+as they were then.
 """
 
+import datetime
 from collections.abc import Iterable, Sequence
 
 from django.db import connections, router
 
 from ..models.games import GameSeat
-from ..models.record_lines import DAY_PIECE, RUN_KINDS, AllTimeLine, MemberDayRecord
+from ..models.meetings import Meeting
+from ..models.record_lines import DAY_PIECE, RUN_KINDS, AllTimeLine, MemberDayRecord, MemberMonthRecord
 from .locks import lock_members
 
 # Rows a bulk insert sends at once on SQLite (its bound parameters are limited); PostgreSQL takes them all.
@@ -73,6 +79,35 @@ def day_pieces(games: Sequence[tuple[int, int, int, int | None]]) -> tuple:
     return tuple(values)
 
 
+def join_pieces(pieces: Sequence[Sequence]) -> tuple:
+    """The piece of consecutive pieces in play order (days, each the values of ``DAY_COLUMNS``), as ``day_pieces``
+    makes it from all their games: a month's piece from its days'."""
+    scores = [piece[3] for piece in pieces if piece[3] is not None]
+    games, first_game, last_game = sum(piece[0] for piece in pieces), pieces[0][1], pieces[-1][2]
+    values = [games, first_game, last_game, max(scores) if scores else None]
+    for index, _kind in enumerate(RUN_KINDS):
+        at = 4 + index * len(DAY_PIECE)
+        opening = None  # the run from the first game, once a piece breaks it
+        inner = run = (0, None, None)  # run: the one still going at the end of the pieces so far
+        for piece in pieces:
+            start, start_last, end, end_first, *within = piece[at : at + len(DAY_PIECE)]
+            if start == piece[0]:  # the whole piece carries the run on
+                run = (run[0] + piece[0], run[1] if run[0] else piece[1], piece[2])
+                continue
+            joined = (run[0] + start, run[1] if run[0] else piece[1], start_last) if start else run
+            if opening is None:
+                opening = joined
+            else:
+                inner = _better(joined, inner)
+            inner = _better(tuple(within), inner)
+            run = (end, end_first, piece[2]) if end else (0, None, None)
+        if opening is None:  # no piece broke the run: the whole of them is one, as in ``day_pieces``
+            values += [games, last_game, games, first_game, 0, None, None]
+        else:
+            values += [opening[0], opening[2], run[0], run[1], *inner]
+    return tuple(values)
+
+
 def combine_days(days: Iterable[Sequence]) -> dict[str, tuple[int, int | None, int | None]]:
     """A member's longest run of each kind, ``(length, first game, last game)``, the latest of equal ones, from
     their days in play order, each the values of ``DAY_COLUMNS``: what ``streaks`` finds game by game."""
@@ -102,9 +137,14 @@ def _better(candidate, best):
     return candidate if candidate[0] and candidate[0] >= best[0] else best
 
 
-def refresh_day_records(meeting_ids: Sequence[int]) -> set[int]:
+def month_of(day: datetime.date) -> datetime.date:
+    """The month a day is joined in (``MemberMonthRecord.month``): its first day."""
+    return day.replace(day=1)
+
+
+def refresh_day_records(meeting_ids: Sequence[int]) -> set[tuple[int, int, datetime.date]]:
     """Make the day records of ``meeting_ids`` again from their counted seats (the caller holds the meetings'
-    locks); the members whose records changed, appeared or went."""
+    locks); the ``(member, rule set, month)`` of the records that changed, appeared or went."""
     records = MemberDayRecord.objects.filter(meeting_id__in=meeting_ids)
     before = {(row[0], row[1]): row[2:] for row in records.values_list("meeting_id", "member_id", *DAY_COLUMNS)}
     games = {}
@@ -124,22 +164,33 @@ def refresh_day_records(meeting_ids: Sequence[int]) -> set[int]:
         for member_id, day in played.items():
             after[meeting_id, member_id] = day_pieces(day)
     changed = {key for key in before.keys() | after.keys() if before.get(key) != after.get(key)}
-    if changed:  # a day's records go and come back together, as its lines do: one delete, one insert
-        connection = connections[router.db_for_write(MemberDayRecord)]
-        records.delete()
-        MemberDayRecord.objects.bulk_create(
-            [
-                MemberDayRecord(meeting_id=meeting, member_id=member, **dict(zip(DAY_COLUMNS, values, strict=True)))
-                for (meeting, member), values in sorted(after.items())
-            ],
-            batch_size=SQLITE_BATCH if connection.vendor == "sqlite" else None,
-        )
-    return {member_id for _meeting_id, member_id in changed}
+    if not changed:
+        return set()
+    # A day's records go and come back together, as its lines do: one delete, one insert.
+    connection = connections[router.db_for_write(MemberDayRecord)]
+    records.delete()
+    MemberDayRecord.objects.bulk_create(
+        [
+            MemberDayRecord(meeting_id=meeting, member_id=member, **dict(zip(DAY_COLUMNS, values, strict=True)))
+            for (meeting, member), values in sorted(after.items())
+        ],
+        batch_size=SQLITE_BATCH if connection.vendor == "sqlite" else None,
+    )
+    months = {
+        pk: (rule_set_id, month_of(date))
+        for pk, rule_set_id, date in Meeting.objects.filter(pk__in={meeting for meeting, _member in changed})
+        .order_by()
+        .values_list("pk", "rule_set_id", "date")
+    }
+    return {(member, *months[meeting]) for meeting, member in changed}
 
 
-def refresh_all_time_lines(member_ids: Iterable[int]) -> None:
-    """Rebuild the all-time lines of ``member_ids`` in every rule set from their day records (in the writer's
-    transaction; the members are locked first, in id order)."""
+def refresh_all_time_lines(
+    member_ids: Iterable[int], months: Iterable[tuple[int, datetime.date]] | None = None
+) -> None:
+    """Rebuild the all-time lines of ``member_ids`` in every rule set from their month records, after joining
+    again their months of ``months`` (``(rule set, month)`` pairs; ``None``: every month of theirs) from their
+    day records (in the writer's transaction; the members are locked first, in id order)."""
     ids = sorted(set(member_ids))
     if not ids:
         return
@@ -149,23 +200,25 @@ def refresh_all_time_lines(member_ids: Iterable[int]) -> None:
         # new rows name the member (its seats and lines, their keys checked at its commit, after every lock)
         # does not wait for this one: a merge committing while a game's save waited for the guest deadlocked.
         lock_members(ids, no_key=True)
-    days = {}
-    for rule_set_id, member_id, date, *values in (
-        MemberDayRecord.objects.filter(member_id__in=ids)
-        .order_by("member_id", "meeting__rule_set_id", "meeting__date", "meeting_id")
-        .values_list("meeting__rule_set_id", "member_id", "meeting__date", *DAY_COLUMNS)
+    batch = SQLITE_BATCH if connection.vendor == "sqlite" else None
+    refresh_month_records(ids, None if months is None else set(months), batch)
+    played = {}
+    for rule_set_id, member_id, last_played, *values in (
+        MemberMonthRecord.objects.filter(member_id__in=ids)
+        .order_by("member_id", "rule_set_id", "month")
+        .values_list("rule_set_id", "member_id", "last_played", *DAY_COLUMNS)
     ):
-        days.setdefault((rule_set_id, member_id), []).append((date, values))
+        played.setdefault((rule_set_id, member_id), []).append((last_played, values))
     AllTimeLine.objects.filter(member_id__in=ids).delete()
     lines = []
-    for (rule_set_id, member_id), played in days.items():
-        runs = combine_days(values for _date, values in played)
+    for (rule_set_id, member_id), months_played in played.items():
+        runs = combine_days(values for _last, values in months_played)
         lines.append(
             AllTimeLine(
                 rule_set_id=rule_set_id,
                 member_id=member_id,
-                games=sum(values[0] for _date, values in played),
-                last_played=played[-1][0],
+                games=sum(values[0] for _last, values in months_played),
+                last_played=months_played[-1][0],
                 **{
                     f"{kind}_run{part}": value
                     for kind in RUN_KINDS
@@ -173,4 +226,44 @@ def refresh_all_time_lines(member_ids: Iterable[int]) -> None:
                 },
             )
         )
-    AllTimeLine.objects.bulk_create(lines, batch_size=SQLITE_BATCH if connection.vendor == "sqlite" else None)
+    AllTimeLine.objects.bulk_create(lines, batch_size=batch)
+
+
+def refresh_month_records(ids: Sequence[int], months: set[tuple[int, datetime.date]] | None, batch: int | None) -> None:
+    """Join again the month records of the members ``ids`` in the rule sets and from the first to the last month
+    ``months`` names (every month between, whole, from every day record in it), or all of theirs."""
+    rows = MemberMonthRecord.objects.filter(member_id__in=ids)
+    days = MemberDayRecord.objects.filter(member_id__in=ids)
+    if months is not None:
+        if not months:
+            return
+        rule_sets, firsts = {rule_set for rule_set, _month in months}, [month for _rule_set, month in months]
+        rows = rows.filter(rule_set_id__in=rule_sets, month__gte=min(firsts), month__lte=max(firsts))
+        # The months' meetings: their records are read by (meeting, member).
+        meetings = Meeting.objects.filter(
+            rule_set_id__in=rule_sets,
+            date__gte=min(firsts),
+            date__lt=month_of(max(firsts) + datetime.timedelta(days=31)),  # the first of the next month
+        )
+        days = days.filter(meeting__in=meetings.values("pk"))
+    joined = {}
+    # In play order only, grouped here: ordered by member first, SQLite read the member's every day by its index
+    # (2 ms at 80,000 games) rather than the month's days by (meeting, member) (0.5).
+    for rule_set_id, member_id, date, *values in days.order_by("meeting__date", "meeting_id").values_list(
+        "meeting__rule_set_id", "member_id", "meeting__date", *DAY_COLUMNS
+    ):
+        joined.setdefault((rule_set_id, member_id, month_of(date)), []).append((date, values))
+    rows.delete()
+    MemberMonthRecord.objects.bulk_create(
+        [
+            MemberMonthRecord(
+                rule_set_id=rule_set_id,
+                member_id=member_id,
+                month=month,
+                last_played=played[-1][0],
+                **dict(zip(DAY_COLUMNS, join_pieces([values for _date, values in played]), strict=True)),
+            )
+            for (rule_set_id, member_id, month), played in joined.items()
+        ],
+        batch_size=batch,
+    )

@@ -1,12 +1,13 @@
-"""The records' stored figures (``MemberDayRecord``, ``AllTimeLine``) stay equal to a fresh computation from the seats
-through every kind of write, and the records read from them are what reading every seat gave.
+"""The records' stored figures (``MemberDayRecord``, ``MemberMonthRecord``, ``AllTimeLine``) stay equal to a fresh
+computation from the seats through every kind of write, and the records read from them are what reading every seat
+gave.
 
 The reference is the records' former reading of the whole history, kept here only (``seat_records``): every
 counted seat in play order, each member's runs found game by game by ``stats.member_games.streaks``.  The day
-pieces and their combination are checked on their own against ``streaks`` for any sequence of places
-(hypothesis), then the stored rows after random entries, corrections (places changed, games moved to another
-day), voids and restores, an import and its undo, a recomputation, a meeting moved to another day and a guest
-merged into a member.
+pieces and their combination are checked on their own against ``streaks`` for any sequence of places, and pieces
+joined (a month's of its days) against the piece of all their games (hypothesis); then the stored rows after
+random entries, corrections (places changed, games moved to another day), voids and restores, an import and its
+undo, a recomputation, a meeting moved to another month or within its month, and a guest merged into a member.
 """
 
 import datetime
@@ -18,11 +19,28 @@ from django.db.models import Max
 from hypothesis import given
 from hypothesis import strategies as st
 
-from league.models import AllTimeLine, Attendance, GameSeat, Meeting, Member, MemberDayRecord, RuleSet, RuleVersion
+from league.models import (
+    AllTimeLine,
+    Attendance,
+    GameSeat,
+    Meeting,
+    Member,
+    MemberDayRecord,
+    MemberMonthRecord,
+    RuleSet,
+    RuleVersion,
+)
 from league.models.record_lines import RUN_KINDS
 from league.services.meeting_lines import refresh_meeting_lines
 from league.services.people import merge_guest
-from league.services.record_lines import DAY_COLUMNS, combine_days, day_pieces, refresh_all_time_lines
+from league.services.record_lines import (
+    DAY_COLUMNS,
+    combine_days,
+    day_pieces,
+    join_pieces,
+    month_of,
+    refresh_all_time_lines,
+)
 from league.services.refusals import Refused
 from league.stats.awards import _attendance, _Context, season_awards
 from league.stats.member_games import streaks
@@ -93,6 +111,29 @@ def seat_all_time():
         for rule_set, member, place, day in table:
             played.setdefault((rule_set, member), []).append(Played(game, place, len(table), day))
     return {key: (len(games), games[-1].date, member_runs(games)) for key, games in played.items()}
+
+
+def seat_months():
+    """``{(rule set id, member id, month): (last played, DAY_COLUMNS values)}``: each month's counted seats in play
+    order made into one piece, as ``day_pieces`` makes a day's (not by joining the days)."""
+    seats = GameSeat.objects.counted().in_meeting_order()
+    by_game = {}
+    for game, rule_set, member, place, score, day in seats.values_list(
+        "game_id", "game__meeting__rule_set_id", "member_id", "place", "score", "game__meeting__date"
+    ):
+        by_game.setdefault(game, []).append((rule_set, member, place, score, day))
+    months = {}
+    for game, table in by_game.items():
+        for rule_set, member, place, score, day in table:
+            months.setdefault((rule_set, member, day.replace(day=1)), []).append((game, place, len(table), score, day))
+    return {key: (games[-1][4], day_pieces([played[:4] for played in games])) for key, games in months.items()}
+
+
+def stored_months():
+    return {
+        (row[0], row[1], row[2]): (row[3], tuple(row[4:]))
+        for row in MemberMonthRecord.objects.values_list("rule_set", "member", "month", "last_played", *DAY_COLUMNS)
+    }
 
 
 def stored_days():
@@ -189,6 +230,7 @@ def read_awards(period, club):
 
 def check(rule_sets):
     assert stored_days() == seat_days()
+    assert stored_months() == seat_months()
     assert stored_all_time() == seat_all_time()
     for rule_set in rule_sets:
         assert read_records(rule_set) == seat_records(rule_set)
@@ -224,6 +266,39 @@ def test_day_pieces_put_end_to_end_give_the_runs_streaks_finds(days):
     assert combine_days(pieces) == member_runs(games)
 
 
+def game_lists(draw):
+    """Games in play order, each ``(id, place, players, score or None)``, 3 or 4 players."""
+    games = []
+    for number in range(draw(st.integers(1, 30))):
+        players = draw(st.sampled_from((3, 4)))
+        score = draw(st.none() | st.integers(-300, 900).map(lambda hundreds: hundreds * 100))
+        games.append((number + 1, draw(st.integers(1, players)), players, score))
+    return games
+
+
+def cuts(draw, items):
+    """``items`` cut into consecutive non-empty parts at random."""
+    at = sorted(draw(st.sets(st.integers(1, len(items) - 1), max_size=len(items) - 1)) if len(items) > 1 else [])
+    return [items[start:end] for start, end in zip([0, *at], [*at, len(items)], strict=True)]
+
+
+@st.composite
+def games_in_days_in_months(draw):
+    games = game_lists(draw)
+    days = cuts(draw, games)
+    return games, days, cuts(draw, days)
+
+
+@given(games_in_days_in_months())
+def test_days_joined_are_the_piece_of_all_their_games(played):
+    games, days, months = played
+    pieces = [day_pieces(day) for day in days]
+    assert join_pieces(pieces) == day_pieces(games)
+    month_pieces = [join_pieces([day_pieces(day) for day in month]) for month in months]
+    assert month_pieces == [day_pieces([game for day in month for game in day]) for month in months]
+    assert combine_days(month_pieces) == combine_days(pieces)
+
+
 # --- the stored rows through every kind of write -----------------------------------------------------------------
 
 
@@ -257,10 +332,21 @@ def test_stored_records_follow_every_write_and_give_the_seats_records(club, secr
     check((main, boo))
 
     # A meeting moved before the others (the admin): its days come first in every run.
-    moved = meetings[main][3]
+    # A meeting moved before the others (the admin): its days come first in every run; the month it left and the
+    # one it joined are joined again (only those), and the day moved within its month comes first in it.
+    moved, within = meetings[main][3], meetings[main][4]
+    left = (main.pk, month_of(moved.date))
     moved.date = FIRST - datetime.timedelta(days=30)
     moved.save()
-    refresh_all_time_lines(MemberDayRecord.objects.filter(meeting=moved).values_list("member", flat=True))
+    refresh_all_time_lines(
+        MemberDayRecord.objects.filter(meeting=moved).values_list("member", flat=True),
+        {left, (main.pk, month_of(moved.date))},
+    )
+    check((main, boo))
+    left = (main.pk, month_of(within.date))
+    within.date = within.date.replace(day=2)  # before the month's other days
+    within.save()
+    refresh_all_time_lines(MemberDayRecord.objects.filter(meeting=within).values_list("member", flat=True), {left})
     check((main, boo))
 
     for into in rng.sample(members[:-1], len(members) - 1):
@@ -280,14 +366,17 @@ def test_the_recompute_command_rebuilds_the_records_gone_astray(club, secretary)
         for day in (0, 7)
     ]
     play_days(rng, meetings, members, secretary, [])
-    expected_days, expected_lines = stored_days(), stored_all_time()
-    assert expected_days == seat_days() and expected_lines == seat_all_time()
+    expected_days, expected_lines, expected_months = stored_days(), stored_all_time(), stored_months()
+    assert expected_days == seat_days() and expected_lines == seat_all_time() and expected_months == seat_months()
+    MemberMonthRecord.objects.filter(member=members[0]).update(not_last_inner=99)
+    MemberMonthRecord.objects.filter(member=members[1]).delete()
     MemberDayRecord.objects.filter(member=members[0]).update(top_start=99, best_score=-1)
     MemberDayRecord.objects.filter(member=members[1]).delete()
     AllTimeLine.objects.filter(member=members[2]).update(not_last_run=99)
     AllTimeLine.objects.filter(member=members[3]).delete()
     call_command("recompute", club.slug, "--commit")
     assert stored_days() == expected_days and stored_all_time() == expected_lines
+    assert stored_months() == expected_months
 
 
 def test_a_day_refreshed_unchanged_leaves_the_all_time_lines(club, secretary):
