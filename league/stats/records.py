@@ -9,6 +9,7 @@ the most games only.  Ten queries, however many games (docs/awards.md).
 
 from dataclasses import dataclass
 
+from django.db import connections
 from django.db.models import F, Max, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
@@ -160,9 +161,12 @@ def _days_of(days, rule_set):
 
 def days_in(rows, meetings, meeting="meeting_id"):
     """``rows`` of ``meetings`` (their ``meeting`` column), looked up in the meetings' list as ``meeting + 0``,
-    which SQLite cannot take its index of the meetings for: it then reads the few rows it is after through
+    on SQLite, which cannot take its index of the meetings for it: it then reads the few rows it is after through
     their own index (a member's days down their best figure, the club's yakuman) instead of starting from every
     meeting of the rule set (every day: 50 ms at 80,000 games, against 0.3; every game for the yakuman)."""
+    if connections[rows.db].vendor != "sqlite":
+        # PostgreSQL plans the plain column well; given ``+ 0`` it read every yakuman of the site (29 ms, 205 clubs).
+        return rows.filter(**{f"{meeting}__in": meetings.values("pk")})
     return rows.alias(day_of=F(meeting) + 0).filter(day_of__in=meetings.values("pk"))
 
 
