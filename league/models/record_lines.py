@@ -32,17 +32,16 @@ RUN_KINDS = ("top", "not_last")
 DAY_PIECE = ("start", "start_last", "end", "end_first", "inner", "inner_first", "inner_last")
 
 
-class MemberDayRecord(models.Model):
-    """A member's figures of one meeting day that the records read and the meeting line lacks.
+class RunPieces(models.Model):
+    """A span of a member's games in play order as the records join them (``services.record_lines``): a day's, or a
+    month's days joined like a day's games.
 
-    Per kind (``RUN_KINDS``): ``<kind>_start`` games in a row from the day's first game (and the last of them),
-    ``<kind>_end`` games in a row up to the day's last game (and the first of them), ``<kind>_inner`` the longest
-    run touching neither end (the latest of equal ones; its first and last game).  The whole day is one run when
+    Per kind (``RUN_KINDS``): ``<kind>_start`` games in a row from the span's first game (and the last of them),
+    ``<kind>_end`` games in a row up to its last game (and the first of them), ``<kind>_inner`` the longest run
+    touching neither end (the latest of equal ones; its first and last game).  The whole span is one run when
     ``<kind>_start`` equals ``games``.
     """
 
-    meeting = models.ForeignKey(Meeting, models.CASCADE, related_name="day_records", verbose_name=_("meeting"))
-    member = models.ForeignKey(Member, models.CASCADE, related_name="day_records", verbose_name=_("member"))
     games = models.PositiveIntegerField(_("games"))
     first_game = models.IntegerField(_("first game"))
     last_game = models.IntegerField(_("last game"))
@@ -61,6 +60,16 @@ class MemberDayRecord(models.Model):
     not_last_inner = models.PositiveIntegerField()
     not_last_inner_first = models.IntegerField(null=True)
     not_last_inner_last = models.IntegerField(null=True)
+
+    class Meta:
+        abstract = True
+
+
+class MemberDayRecord(RunPieces):
+    """A member's pieces of one meeting day, which the records read and the meeting line lacks."""
+
+    meeting = models.ForeignKey(Meeting, models.CASCADE, related_name="day_records", verbose_name=_("meeting"))
+    member = models.ForeignKey(Member, models.CASCADE, related_name="day_records", verbose_name=_("member"))
 
     class Meta:
         verbose_name = _("member's day record")
@@ -96,7 +105,7 @@ class AllTimeLine(models.Model):
         return f"{self.rule_set} · {self.member}"
 
 
-class MemberMonthRecord(models.Model):
+class MemberMonthRecord(RunPieces):
     """A member's day pieces of one calendar month in one rule set joined into one piece (the same columns as
     ``MemberDayRecord``, read alike), with the latest day of the month the member played."""
 
@@ -104,24 +113,6 @@ class MemberMonthRecord(models.Model):
     member = models.ForeignKey(Member, models.CASCADE, related_name="month_records", verbose_name=_("member"))
     month = models.DateField(_("month"))  # its first day
     last_played = models.DateField(_("Last played"))
-    games = models.PositiveIntegerField(_("games"))
-    first_game = models.IntegerField(_("first game"))
-    last_game = models.IntegerField(_("last game"))
-    best_score = models.IntegerField(_("best score"), null=True)
-    top_start = models.PositiveIntegerField()
-    top_start_last = models.IntegerField(null=True)
-    top_end = models.PositiveIntegerField()
-    top_end_first = models.IntegerField(null=True)
-    top_inner = models.PositiveIntegerField()
-    top_inner_first = models.IntegerField(null=True)
-    top_inner_last = models.IntegerField(null=True)
-    not_last_start = models.PositiveIntegerField()
-    not_last_start_last = models.IntegerField(null=True)
-    not_last_end = models.PositiveIntegerField()
-    not_last_end_first = models.IntegerField(null=True)
-    not_last_inner = models.PositiveIntegerField()
-    not_last_inner_first = models.IntegerField(null=True)
-    not_last_inner_last = models.IntegerField(null=True)
 
     class Meta:
         verbose_name = _("member's month record")

@@ -35,6 +35,7 @@ from league.models import (
 from league.models.clubs import every_award_title
 from league.services.kept_money import keep_money
 from league.services.meeting_lines import refresh_meeting_lines
+from league.services.record_lines import DAY_COLUMNS
 from league.stats.day import record_of, settle_games
 
 from .conftest import BAKUFU_RULES
@@ -393,10 +394,15 @@ def stored_lines():
 
 
 def record_figures():
-    """Every day record, month record and all-time line, without their ids."""
-    days = sorted(tuple(row.values())[1:] for row in MemberDayRecord.objects.values())
-    months = sorted(tuple(row.values())[1:] for row in MemberMonthRecord.objects.values())
-    return days, months, sorted(tuple(row.values())[1:] for row in AllTimeLine.objects.values())
+    """Every day record, month record and all-time line, without their ids: each a tuple of its own keys and
+    figures in the order the model declares them, then its run pieces (``DAY_COLUMNS``)."""
+
+    def rows(model):
+        names = [field.attname for field in model._meta.concrete_fields if not field.primary_key]
+        names = [name for name in names if name not in DAY_COLUMNS] + [name for name in names if name in DAY_COLUMNS]
+        return sorted(model.objects.values_list(*names))
+
+    return rows(MemberDayRecord), rows(MemberMonthRecord), rows(AllTimeLine)
 
 
 def kept_money():
