@@ -8,6 +8,8 @@ admin's and is left out as a whole (one line says so).
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
+from janroku.url_map import routes
+
 # Arguments that a GET cannot be given: what they would need, printed as the reason the page is not timed.
 UNFILLED = {
     "token": "needs a token a POST makes (an upload waiting in the session, a password link)",
@@ -37,22 +39,6 @@ class Page:
     name: str
     url: str
     route: str
-
-
-def routes():
-    """Every named URL of the resolver: its name with its namespace, the arguments it takes, its pattern."""
-    from django.urls import URLResolver, get_resolver
-
-    def walk(patterns, prefix, namespace, arguments):
-        for pattern in patterns:
-            taken = arguments | set(pattern.pattern.converters)
-            if isinstance(pattern, URLResolver):
-                inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
-                yield from walk(pattern.url_patterns, prefix + str(pattern.pattern), inner, taken)
-            elif pattern.name:
-                yield namespace + pattern.name, taken, prefix + str(pattern.pattern)
-
-    return list(walk(get_resolver().url_patterns, "", "", set()))
 
 
 def pages(ids, by_page=None):

@@ -6,6 +6,8 @@ import hashlib
 import re
 from urllib.parse import parse_qsl, unquote_plus, urlencode
 
+from janroku.url_map import routes
+
 from .day import CLUB, SITE_ADMIN, model
 
 CLUB_ROUTES = "c/<slug:slug>/"
@@ -61,22 +63,6 @@ class Page:
         self.visitors, self.languages = visitors, languages  # who reads it, and in which languages (None: all)
         self.links = links  # also read its links back to itself: downloads, page 2, a few sorts
         self.then = then  # also read where its redirect leads
-
-
-def routes():
-    """Every named URL: its name with its namespace, the arguments it takes, its pattern as written."""
-    from django.urls import URLResolver, get_resolver
-
-    def walk(patterns, prefix, namespace, arguments):
-        for pattern in patterns:
-            taken = arguments | set(pattern.pattern.converters)
-            if isinstance(pattern, URLResolver):
-                inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
-                yield from walk(pattern.url_patterns, prefix + str(pattern.pattern), inner, taken)
-            elif pattern.name:
-                yield namespace + pattern.name, taken, prefix + str(pattern.pattern)
-
-    return list(walk(get_resolver().url_patterns, "", "", set()))
 
 
 def safe(text):
