@@ -4,7 +4,7 @@
     .venv/bin/python benchmarks/draw_day.py --database sqlite:////work/…/draw-80000.sqlite3   # reuse one
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/janroku_bench_draw .venv/bin/python benchmarks/draw_day.py
 
-Builds 爆風の会 as ``pages.py`` does (``build_site``: 40 members, 5 tables × 10 hanchan a meeting, every game
+Builds 爆風の会 as ``pages.py`` does (``build_site`` in page_site.py: 40 members, 5 tables × 10 hanchan a meeting, every game
 settled by the engine, one season over them all) in a process of its own, unless ``--database`` names one built
 before; on SQLite the database is kept in ``--folder`` (one file per size, built once), on PostgreSQL the database
 named by ``DATABASE_URL`` (its name must say ``bench``) is created when missing and built when it has no club.
@@ -57,7 +57,7 @@ def _build_here(url: str, games: int) -> None:
     from django.core.management import call_command
     from django.db import connection
 
-    from benchmarks.pages import CLUB, build_site
+    from benchmarks.page_site import CLUB, build_site
 
     call_command("migrate", verbosity=0)
     from league.models import Club
@@ -100,7 +100,7 @@ def run(args) -> None:
     from django.urls import reverse
 
     from benchmarks.import_games import SECRETARY
-    from benchmarks.pages import CLUB
+    from benchmarks.page_site import CLUB
     from league.models import Club, DrawnRound, Game
 
     setup_test_environment()
