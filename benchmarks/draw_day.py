@@ -4,8 +4,8 @@
     .venv/bin/python benchmarks/draw_day.py --database sqlite:////work/…/draw-80000.sqlite3   # reuse one
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/janroku_bench_draw .venv/bin/python benchmarks/draw_day.py
 
-Builds 爆風の会 as ``pages.py`` does (``build_site`` in page_site.py: 40 members, 5 tables × 10 hanchan a meeting, every game
-settled by the engine, one season over them all) in a process of its own, unless ``--database`` names one built
+Builds 爆風の会 as ``pages.py`` does (``page_site.build_site``: 40 members, 5 tables × 10 hanchan a meeting, every
+game settled by the engine, one season over them all) in a process of its own, unless ``--database`` names one built
 before; on SQLite the database is kept in ``--folder`` (one file per size, built once), on PostgreSQL the database
 named by ``DATABASE_URL`` (its name must say ``bench``) is created when missing and built when it has no club.
 Then a meeting on the season's last day with ``--people`` members here, and, ``--runs`` times, logged in as the

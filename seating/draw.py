@@ -6,7 +6,7 @@
 2. Tables, round by round.  Random partitions are improved by swapping two
    people (between tables, or a sitting-out person with a seated one as due
    to sit out) while the cost drops; the cheapest is kept.  The cost of a
-   table is the sum over its pairs (``search.pair_weights``): heavy for a pair
+   table is the sum over its pairs (``search.SeasonWeights``): heavy for a pair
    that already met today, light for each meeting earlier in the season.
 3. The day as a whole.  Each new round is then drawn again, its sit-outs kept,
    against all the others (earlier and later), while that lowers the day's
@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator, Mapping
 
 from .errors import BAD_ROUNDS, BAD_SEATS, NO_SEED, SAME_PERSON_TWICE, TOO_FEW_PEOPLE, SeatingError
 from .rounds import Pair, Person, Round, in_order, pairs_met, sit_outs
-from .search import SEASON_WEIGHT, Groups, again_cost, cheapest, cost_of, pair_weights
+from .search import SEASON_WEIGHT, Groups, SeasonWeights, again_cost, cheapest, cost_of
 
 # Random starts of the search for each round as it is first drawn.
 RESTARTS = 12
@@ -59,14 +59,15 @@ def draw_rounds(
     rng = random.Random(_checked_seed(seed))
     met_before = met_before or {}
     earlier = list(earlier)
+    season = SeasonWeights(people, met_before)
     least = _day_cost(earlier, [], met_before)  # what the earlier rounds cost already: a draw adding nothing is best
     best: tuple[int, list[Round]] | None = None
     for _ in range(min(MOST_DAYS, max(1, WORK // (len(people) ** 2 * max(rounds, 1))))):
         drawn: list[Round] = []
         for _ in range(rounds):
             sat_out = _sit_out_counts(people, earlier + drawn, sat_out_before)
-            drawn.append(_draw_round(people, seats, rng, met_before, sat_out, earlier + drawn))
-        _redraw_against_each_other(drawn, earlier, rng, met_before)
+            drawn.append(_draw_round(people, seats, rng, season, sat_out, earlier + drawn))
+        _redraw_against_each_other(drawn, earlier, rng, season)
         cost = _day_cost(earlier, drawn, met_before)
         if best is None or cost < best[0]:
             best = (cost, drawn)
@@ -123,7 +124,7 @@ def _draw_round(
     people: list[Person],
     seats: int,
     rng: random.Random,
-    met_before: Mapping[Pair, int],
+    season: SeasonWeights,
     sat_out: Counter[Person],
     done: list[Round],
 ) -> Round:
@@ -143,7 +144,7 @@ def _draw_round(
             rng.shuffle(playing)
             yield [playing[t * seats : (t + 1) * seats] for t in range(tables)] + ([bench] if benched else [])
 
-    weights = pair_weights(people, met_before, pairs_met(done))
+    weights = season.weights(people, pairs_met(done))
     groups = cheapest(starts(), tables, weights, set(may), rng)[1]
     return Round(
         tables=tuple(tuple(people[i] for i in group) for group in groups[:tables]),
@@ -152,7 +153,7 @@ def _draw_round(
 
 
 def _redraw_against_each_other(
-    drawn: list[Round], earlier: list[Round], rng: random.Random, met_before: Mapping[Pair, int]
+    drawn: list[Round], earlier: list[Round], rng: random.Random, season: SeasonWeights
 ) -> None:
     """Draw each new round's tables again against all the other rounds while the day's cost drops."""
     for _ in range(MOST_PASSES if len(drawn) > 1 else 0):
@@ -161,7 +162,7 @@ def _redraw_against_each_other(
             seated = in_order(one.seated())
             index = {person: i for i, person in enumerate(seated)}
             others = [*earlier, *drawn[:number], *drawn[number + 1 :]]
-            weights = pair_weights(seated, met_before, pairs_met(others))
+            weights = season.weights(seated, pairs_met(others))
             now = [[index[person] for person in table] for table in one.tables]
             tables = len(now)
             cost, groups = cheapest(_redraw_starts(now, rng), tables, weights, set(), rng)

@@ -115,6 +115,25 @@ def test_a_repeat_today_weighs_more_than_meetings_earlier_in_the_season():
     assert draw_quality([first, *drawn]).repeated_pairs_today == 4
 
 
+def test_with_everyone_met_before_the_rounds_that_can_avoid_a_repeat_still_do():
+    # Every split costs something for the season, so the search settles for a split with no repeat today
+    # after a few starts (search.cheapest): it must still find one where the small days have one.
+    for people, rounds in ((16, 2), (20, 3), (40, 4)):
+        season = {frozenset((a, b)): (a * 7 + b * 3) % 40 + 1 for a in range(people) for b in range(a)}
+        for seed in range(5):
+            drawn = draw_rounds(range(people), rounds, seed=seed, met_before=season)
+            assert draw_quality(drawn, season).repeated_pairs_today == 0
+
+
+def test_the_season_still_parts_pairs_when_no_split_is_free():
+    # Everyone met everyone once but 0 and 1 met a hundred times: settling for the first split with no
+    # repeat today must not seat them together.
+    season = {frozenset((a, b)): 1 for a in range(8) for b in range(a)} | {frozenset((0, 1)): 100}
+    for seed in range(20):
+        tables = [set(table) for table in draw_rounds(range(8), 1, seed=seed, met_before=season)[0].tables]
+        assert not any({0, 1} <= table for table in tables)
+
+
 def test_earlier_rounds_count_for_pairs_and_sit_outs():
     earlier = draw_rounds(range(9), 2, seed=11)
     later = draw_rounds(range(9), 7, seed=12, earlier=earlier)
