@@ -30,6 +30,10 @@ from .search import SEASON_WEIGHT, Groups, SeasonWeights, again_cost, cheapest, 
 RESTARTS = 12
 # Random starts (besides the round as it stands) when a round is drawn again against the others.
 REDRAW_STARTS = 3
+# Starts after which a split with no pair met today is kept, when every split costs something for the season
+# (``search.cheapest``): of the first draw of a round, and of a round drawn again (the first is the round as it is).
+SETTLED = 4
+REDRAW_SETTLED = 1
 # How many times the whole day is drawn (the cheapest kept): as many as fit in this much work,
 # counted as people² × rounds per day, so a small day is drawn many times and 40 people once.
 WORK = 40 * 40 * 8
@@ -145,7 +149,7 @@ def _draw_round(
             yield [playing[t * seats : (t + 1) * seats] for t in range(tables)] + ([bench] if benched else [])
 
     weights = season.weights(people, pairs_met(done))
-    groups = cheapest(starts(), tables, weights, set(may), rng)[1]
+    groups = cheapest(starts(), tables, weights, set(may), rng, season=season.among(people), settled=SETTLED)[1]
     return Round(
         tables=tuple(tuple(people[i] for i in group) for group in groups[:tables]),
         sitting_out=tuple(in_order(people[i] for i in groups[tables])) if benched else (),
@@ -165,7 +169,15 @@ def _redraw_against_each_other(
             weights = season.weights(seated, pairs_met(others))
             now = [[index[person] for person in table] for table in one.tables]
             tables = len(now)
-            cost, groups = cheapest(_redraw_starts(now, rng), tables, weights, set(), rng)
+            cost, groups = cheapest(
+                _redraw_starts(now, rng),
+                tables,
+                weights,
+                set(),
+                rng,
+                season=season.among(seated),
+                settled=REDRAW_SETTLED,
+            )
             if cost < cost_of(now, tables, weights):
                 drawn[number] = Round(
                     tables=tuple(tuple(seated[i] for i in group) for group in groups), sitting_out=one.sitting_out

@@ -56,12 +56,13 @@ class SeasonWeights:
         weights = self.among(people)
         at = {person: i for i, person in enumerate(people)}
         for two, today in met_today.items():
-            ends = [at[person] for person in two if person in at]  # someone who left is not drawn
-            if today and len(ends) == 2:
-                i, j = ends
-                again = DAY_WEIGHT + AGAIN_WEIGHT * (today - 1)
-                weights[i][j] += again
-                weights[j][i] += again
+            if today and len(two) == 2:
+                first, second = two
+                if first in at and second in at:  # someone who left early is not drawn
+                    i, j = at[first], at[second]
+                    again = DAY_WEIGHT + AGAIN_WEIGHT * (today - 1)
+                    weights[i][j] += again
+                    weights[j][i] += again
         return weights
 
 
@@ -71,19 +72,33 @@ def again_cost(times: int) -> int:
 
 
 def cheapest(
-    starts: Iterable[Groups], tables: int, weights: Weights, may: Container[int], rng: random.Random
+    starts: Iterable[Groups],
+    tables: int,
+    weights: Weights,
+    may: Container[int],
+    rng: random.Random,
+    *,
+    season: Weights | None = None,
+    settled: int = 0,
 ) -> tuple[int, Groups]:
     """The cheapest partition reached from each start in turn: ``(cost, groups)``.
 
     ``starts`` yields partitions (each is improved in place); a partition of
-    cost 0 ends the search.
+    cost 0 ends the search.  Given ``season``, the season's part of
+    ``weights``, so does after ``settled`` starts a best partition that costs
+    only its season's part: no pair at its tables met today.  The season only
+    breaks ties between splits as good for today, and with every pair met
+    before no split costs 0: more starts would buy a little of it, at the
+    price of the whole search.
     """
     best: tuple[int, Groups] | None = None
-    for groups in starts:
+    for number, groups in enumerate(starts, start=1):
         cost = improve(groups, tables, weights, may, rng)
         if best is None or cost < best[0]:
             best = (cost, [list(group) for group in groups])
         if cost == 0:
+            break
+        if season is not None and number >= settled and best[0] == cost_of(best[1], tables, season):
             break
     assert best is not None  # every caller gives at least one start
     return best

@@ -11,7 +11,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seating.search import AGAIN_WEIGHT, DAY_WEIGHT, SEASON_WEIGHT, SeasonWeights, cost_of, improve
+from seating.search import AGAIN_WEIGHT, DAY_WEIGHT, SEASON_WEIGHT, SeasonWeights, cheapest, cost_of, improve
 
 
 def plain_improve(groups, tables, weights, may, rng):
@@ -81,3 +81,31 @@ def test_season_weights_are_the_pair_weights_of_any_of_the_people(n, data):
         again = DAY_WEIGHT + AGAIN_WEIGHT * (today - 1) if today else 0
         assert weights[i][j] == weights[j][i] == again + SEASON_WEIGHT * met_before.get(frozenset({a, b}), 0)
     assert all(weights[i][i] == 0 for i in range(len(some)))
+
+
+def counted(starts, taken):
+    for groups in starts:
+        taken.append(groups)
+        yield groups
+
+
+def test_the_search_settles_for_no_repeat_today_after_the_starts_it_was_told():
+    # Six people at one table of three and a bench: 0, 1 and 2 met this season; nobody met today.
+    season = [[1 if i < 3 and j < 3 and i != j else 0 for j in range(6)] for i in range(6)]
+    starts = [[[0, 1, 2], [3, 4, 5]] for _ in range(10)]
+    taken = []
+    cost, _ = cheapest(counted(starts, taken), 1, season, set(), random.Random(0), season=season, settled=3)
+    assert (cost, len(taken)) == (3, 3)
+    # Without the season's part given, every start is tried: a split costing something is never settled for.
+    taken = []
+    cheapest(counted(starts, taken), 1, season, set(), random.Random(0))
+    assert len(taken) == 10
+
+
+def test_the_search_goes_on_while_a_repeat_today_is_left():
+    season = [[0] * 6 for _ in range(6)]
+    today = [[1000 if i < 3 and j < 3 and i != j else 0 for j in range(6)] for i in range(6)]
+    starts = [[[0, 1, 2], [3, 4, 5]] for _ in range(10)]
+    taken = []
+    cheapest(counted(starts, taken), 1, today, set(), random.Random(0), season=season, settled=3)
+    assert len(taken) == 10
