@@ -5,9 +5,10 @@
    (a round a late arrival missed counts as sat out), ties drawn.
 2. Tables, round by round.  Random partitions are improved by swapping two
    people (between tables, or a sitting-out person with a seated one as due
-   to sit out) while the cost drops; the cheapest is kept.  The cost of a
-   table is the sum over its pairs (``search.SeasonWeights``): heavy for a pair
-   that already met today, light for each meeting earlier in the season.
+   to sit out) while the cost drops; the cheapest is kept (with a season
+   behind, the best after ``SETTLED`` starts if it repeats no pair).  The cost
+   of a table is the sum over its pairs (``search.SeasonWeights``): heavy for a
+   pair that already met today, light for each meeting earlier in the season.
 3. The day as a whole.  Each new round is then drawn again, its sit-outs kept,
    against all the others (earlier and later), while that lowers the day's
    cost: drawing round by round cannot see that an early choice leaves a later
