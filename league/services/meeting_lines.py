@@ -81,8 +81,8 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
         refresh_drift(Meeting.objects.filter(pk__in=ids))
 
 
-def line_figures(meeting_ids):
-    """``{(meeting, member): figures}`` of the stored lines of ``meeting_ids``, as tuples."""
+def line_figures(meeting_ids: list[int]) -> dict[tuple[int, int], list[int]]:
+    """``{(meeting, member): figures}`` of the stored lines of ``meeting_ids`` (``FIGURES`` in order)."""
     return {
         (meeting, member): figures
         for meeting, member, *figures in MeetingLine.objects.filter(meeting_id__in=meeting_ids)

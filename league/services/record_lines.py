@@ -25,7 +25,7 @@ import datetime
 from collections.abc import Iterable, Sequence
 
 from django.db import connections, router
-from django.db.models import Count, Max, Min, Sum
+from django.db.models import Count, Max, Min, QuerySet, Sum
 from django.db.models.functions import TruncMonth
 
 from ..models.games import GameSeat
@@ -288,7 +288,7 @@ MONTH_SUMS = {
 }
 
 
-def month_sums(lines, meetings) -> dict[tuple[int, int, datetime.date], dict[str, int]]:
+def month_sums(lines: QuerySet, meetings: QuerySet | None) -> dict[tuple[int, int, datetime.date], dict[str, int]]:
     """``{(rule set, member, month): figures}``: the meeting lines ``lines`` of ``meetings`` (None: of any meeting)
     summed by rule set, member and month, one query (the database groups them)."""
     if meetings is not None:
