@@ -25,8 +25,7 @@ import datetime
 from collections.abc import Iterable, Sequence
 
 from django.db import connections, router
-from django.db.models import Count, Max, Min, QuerySet, Sum
-from django.db.models.functions import TruncMonth
+from django.db.models import QuerySet
 
 from ..models.games import GameSeat
 from ..models.meeting_lines import COUNTS, SUMS, MeetingLine
@@ -279,24 +278,29 @@ def refresh_month_records(ids: Sequence[int], months: set[tuple[int, datetime.da
     )
 
 
-# What a month row holds of its meeting lines, each the aggregate of the lines' column: the games are the pieces'.
-MONTH_SUMS = {
-    **{name: Sum(name) for name in (*COUNTS, *SUMS) if name != "games"},
-    "best": Max("best"),
-    "worst": Min("worst"),
-    "days": Count("pk"),
-}
+# What a month row holds of its meeting lines, as the lines' columns (the games are the pieces'): each added up, but
+# the best and the worst.
+MONTH_FIGURES = tuple(name for name in (*COUNTS, *SUMS, "best", "worst") if name != "games")
+BEST_OR_WORST = {"best": max, "worst": min}
 
 
 def month_sums(lines: QuerySet, meetings: QuerySet | None) -> dict[tuple[int, int, datetime.date], dict[str, int]]:
     """``{(rule set, member, month): figures}``: the meeting lines ``lines`` of ``meetings`` (None: of any meeting)
-    summed by rule set, member and month, one query (the database groups them)."""
+    summed by rule set, member and month, with ``days``, the lines.
+
+    The lines read as tuples and summed here: the ORM's seventeen aggregates cost a save 4-5 ms to build, for the
+    few lines of four members' month."""
     if meetings is not None:
         lines = lines.filter(meeting__in=meetings.values("pk"))
-    rows = (
-        lines.annotate(month=TruncMonth("meeting__date"))
-        .values("meeting__rule_set_id", "member_id", "month")
-        .annotate(**MONTH_SUMS)
-        .order_by()
-    )
-    return {(row.pop("meeting__rule_set_id"), row.pop("member_id"), row.pop("month")): row for row in rows}
+    sums: dict[tuple[int, int, datetime.date], dict[str, int]] = {}
+    for rule_set_id, member_id, date, *values in lines.order_by().values_list(
+        "meeting__rule_set_id", "member_id", "meeting__date", *MONTH_FIGURES
+    ):
+        month = sums.get((rule_set_id, member_id, month_of(date)))
+        if month is None:
+            sums[rule_set_id, member_id, month_of(date)] = {**dict(zip(MONTH_FIGURES, values, strict=True)), "days": 1}
+            continue
+        for name, value in zip(MONTH_FIGURES, values, strict=True):
+            month[name] = BEST_OR_WORST[name](month[name], value) if name in BEST_OR_WORST else month[name] + value
+        month["days"] += 1
+    return sums
