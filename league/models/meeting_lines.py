@@ -45,12 +45,10 @@ class MeetingLineQuerySet(models.QuerySet):
         return held_between(self, "meeting", first_day, last_day)
 
 
-class MeetingLine(models.Model):
-    """What a member's counted games of one meeting add up to: counts, sums (tenths) and the best and worst."""
+class LineFigures(models.Model):
+    """What a member's counted games add up to besides how many they are: counts, sums (tenths) and the best and
+    worst; a day's (``MeetingLine``) or a month's (``record_lines.MemberMonthRecord``, the sum of its days')."""
 
-    meeting = models.ForeignKey(Meeting, models.CASCADE, related_name="lines", verbose_name=_("meeting"))
-    member = models.ForeignKey(Member, models.CASCADE, related_name="meeting_lines", verbose_name=_("member"))
-    games = models.PositiveIntegerField(_("games"))
     place_1 = models.PositiveIntegerField(_("1st"))
     place_2 = models.PositiveIntegerField(_("2nd"))
     place_3 = models.PositiveIntegerField(_("3rd"))
@@ -69,6 +67,17 @@ class MeetingLine(models.Model):
     score_sum = models.IntegerField(_("sum of scores"))  # Σ score of the scored games
     best = models.IntegerField(_("Best"))  # highest total of one game
     worst = models.IntegerField(_("Worst"))
+
+    class Meta:
+        abstract = True
+
+
+class MeetingLine(LineFigures):
+    """What a member's counted games of one meeting add up to: counts, sums (tenths) and the best and worst."""
+
+    meeting = models.ForeignKey(Meeting, models.CASCADE, related_name="lines", verbose_name=_("meeting"))
+    member = models.ForeignKey(Member, models.CASCADE, related_name="meeting_lines", verbose_name=_("member"))
+    games = models.PositiveIntegerField(_("games"))
     # The member's counted games of the day as JSON text, each [game id, round, table, seat, place, total,
     # opponents] with the opponents [[member id, place, total], …] in seat order: the member page reads a member's
     # games and head-to-head from these instead of joining thousands of seats (``stats.member_games``).  Text, not

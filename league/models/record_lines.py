@@ -12,8 +12,10 @@
   their month pieces.
 - ``MemberMonthRecord``, a row per rule set, member and calendar month: the
   month's day pieces joined as a day joins its games (``join_pieces``), so a
-  member's all-time line reads some fifty months, not every day; only the
-  months whose days changed are joined again.
+  member's all-time line reads some fifty months, not every day; and the sum
+  of the month's meeting lines, so a period's standings add up its whole
+  months, not every day.  Only the months whose days or lines changed are
+  made again.
 
 Game ids are plain integers, not keys: a row is rebuilt whenever its games change, and the records read the few
 games they name afterwards (docs/performance.md, "Stored aggregates").
@@ -23,6 +25,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from .clubs import RuleSet
+from .meeting_lines import LineFigures
 from .meetings import Meeting
 from .people import Member
 
@@ -105,14 +108,17 @@ class AllTimeLine(models.Model):
         return f"{self.rule_set} · {self.member}"
 
 
-class MemberMonthRecord(RunPieces):
+class MemberMonthRecord(RunPieces, LineFigures):
     """A member's day pieces of one calendar month in one rule set joined into one piece (the same columns as
-    ``MemberDayRecord``, read alike), with the latest day of the month the member played."""
+    ``MemberDayRecord``, read alike), with the latest day of the month the member played; and the sum of the
+    member's meeting lines of the month (their figures, ``LineFigures``, and how many days they are): a period's
+    standings add up its whole months from these (``stats.period_sums``)."""
 
     rule_set = models.ForeignKey(RuleSet, models.CASCADE, related_name="month_records", verbose_name=_("rule set"))
     member = models.ForeignKey(Member, models.CASCADE, related_name="month_records", verbose_name=_("member"))
     month = models.DateField(_("month"))  # its first day
     last_played = models.DateField(_("Last played"))
+    days = models.PositiveIntegerField(_("meetings"))  # the meeting days played: the month's lines
 
     class Meta:
         verbose_name = _("member's month record")

@@ -56,10 +56,15 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
             list(Meeting.objects.select_for_update().filter(pk__in=chunk).order_by("pk").values_list("pk"))
         at_zero = busts_at_zero(RuleVersion.objects.filter(games__meeting_id__in=chunk).distinct())
         insert, params = insert_select(chunk, at_zero)
+        before = line_figures(chunk)
         with connection.cursor() as cursor:
             cursor.execute(f"DELETE FROM {table} WHERE {meeting_column} IN ({', '.join(['%s'] * len(chunk))})", chunk)
             cursor.execute(insert, params)
-        changed_here = refresh_day_records(chunk)
+        after = line_figures(chunk)
+        # The lines that changed, even where the day's places did not (a recompute's points, a chip corrected):
+        # their months' sums are made again with the records' month pieces.
+        lines_changed = {key for key in before.keys() | after.keys() if before.get(key) != after.get(key)}
+        changed_here = refresh_day_records(chunk, lines_changed)
         # Their players before the seasons, as the one lock order has them (services/locks.py): the all-time lines
         # are rebuilt below, under these locks.
         if changed_here and connection.features.has_select_for_update:
@@ -74,6 +79,16 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
     # again.  A caller holding the locks is a game's own save, which a closed day refuses.
     if check_drift and not locked:
         refresh_drift(Meeting.objects.filter(pk__in=ids))
+
+
+def line_figures(meeting_ids: list[int]) -> dict[tuple[int, int], list[int]]:
+    """``{(meeting, member): figures}`` of the stored lines of ``meeting_ids`` (``FIGURES`` in order)."""
+    return {
+        (meeting, member): figures
+        for meeting, member, *figures in MeetingLine.objects.filter(meeting_id__in=meeting_ids)
+        .order_by()
+        .values_list("meeting_id", "member_id", *FIGURES)
+    }
 
 
 def refresh_club_lines(club, check_drift=True):

@@ -35,8 +35,9 @@ from ..models.meetings import Meeting
 from ..models.people import Member, reading_order
 from ..models.record_lines import MemberDayRecord
 from ..text.formatting import AVERAGE, GAMES, MEETINGS, POINTS, RATE, SCORE, TIMES
+from .period_sums import line_sums
 from .records import days_in
-from .standings import day_lines_in, meeting_lines_in, seats_in, standings
+from .standings import day_lines_in, seats_in, standings
 
 # How a title's tie is settled.
 SHARED, STANDINGS_ORDER = "shared", "standings"
@@ -200,15 +201,15 @@ def _most_yakuman(counts):
 def _attendance(counts):
     """皆勤: meetings of the period's rule set a person came to: an attendance row, a game or a day total there.
 
-    Counted by member in SQL, each day once: the meeting lines (a line is a member's day with games), then the
-    attendance rows of days without a line of theirs, then the day totals of days with neither.  A club marking
+    Counted by member in SQL, each day once: the meeting lines (a line is a member's day with games; the whole
+    months' counted by the month rows, ``stats.period_sums``), then the attendance rows of days without a line of
+    theirs, then the day totals of days with neither.  A club marking
     attendance has a row per person and day, as many as the lines: making the pairs in Python, or a union of
     them in SQL, cost more than the rest of the page.  Four queries; the meetings held are those any of them
     names.
     """
     period = counts.period
     meetings = Meeting.objects.filter(rule_set=period.rule_set, **_days("date", period))
-    lines = meeting_lines_in(period)
     present = Attendance.objects.filter(meeting__in=meetings).filter(
         ~Exists(MeetingLine.objects.filter(meeting=OuterRef("meeting"), member=OuterRef("member")))
     )
@@ -217,7 +218,9 @@ def _attendance(counts):
         ~Exists(MeetingLine.objects.filter(**day)), ~Exists(Attendance.objects.filter(**day))
     )
     attended = {}
-    for rows, day in ((lines, "meeting"), (present, "meeting"), (day_totals, "day_total__meeting")):
+    for row in line_sums(period.rule_set, period.first_day, period.last_day, ["days"]):
+        attended[row["member"]] = attended.get(row["member"], 0) + row["days"]
+    for rows, day in ((present, "meeting"), (day_totals, "day_total__meeting")):
         for member, number in (
             rows.values("member").annotate(days=Count(day, distinct=True)).values_list("member", "days").order_by()
         ):
@@ -277,12 +280,15 @@ def _most_improved(counts):
 
 def _played_before(period):
     """``{member id: (games, points from play)}`` of ``period``: its meeting lines and day totals summed by member."""
-    lines = meeting_lines_in(period).values("member").annotate(games=Sum("games"), points=Sum("game_points"))
+    lines = line_sums(period.rule_set, period.first_day, period.last_day, ["games", "game_points"])
     days = day_lines_in(period).values("member").annotate(games=Sum("day_total__games"), points=Sum("points"))
     played = {}
-    for row in (*lines.order_by(), *days.order_by()):
-        games, points = played.get(row["member"], (0, 0))
-        played[row["member"]] = (games + (row["games"] or 0), points + (row["points"] or 0))
+    for member, games_played, points in (
+        *((row["member"], row["games"], row["game_points"]) for row in lines),
+        *days.order_by().values_list("member", "games", "points"),
+    ):
+        games, points_before = played.get(member, (0, 0))
+        played[member] = (games + (games_played or 0), points_before + (points or 0))
     return played
 
 

@@ -10,9 +10,10 @@ Both read what ``standings`` reads, and nothing is recomputed:
   one meeting day, ``MeetingLine``), the day totals' lines (日計) grouped
   the same way, and one aggregate over the adjustments, grouped by member and day, summed up
   in Python in meeting order.  It may show only the latest meetings (the page's
-  default in a long season): the lines of the earlier ones are then read as one
-  sum per member, which the first column shown starts from, so every total is
-  the same as in the full table.
+  default in a long season): the earlier ones are then read as one sum per
+  member (their whole months from the month rows, ``stats.period_sums``), which
+  the first column shown starts from, so every total is the same as in the full
+  table.
 
 An adjustment dated on or before a meeting's day counts in that meeting's
 column, as it counts in the standings that stop on that day.  Adjustments
@@ -29,6 +30,7 @@ from ..models.day_totals import DayTotalLine
 from ..models.games import Adjustment
 from ..models.meeting_lines import MeetingLine
 from ..models.meetings import Meeting
+from .period_sums import line_sums, lines_summed
 from .standings import day_lines_in, meeting_lines_in, standings, standings_before_and_now
 
 UP, DOWN, SAME, NEW = "up", "down", "same", "new"
@@ -141,13 +143,17 @@ def points_by_meeting(period, first):
     lines = meeting_lines_in(period)
     earlier = _earlier("meeting", first)
     rows = lines.exclude(earlier).values_list("member", "meeting", "game_points").order_by()
-    before = dict(
-        lines.filter(earlier)
-        .values("member")
-        .annotate(points=Sum("game_points"))
-        .values_list("member", "points")
-        .order_by()
-    )
+    # The days before ``first``'s (their whole months from the month rows), and the meetings of its day before it.
+    first_days = lines.filter(meeting__date=first.date, meeting__lt=first.meeting_id)
+    before = {}
+    for row in line_sums(
+        period.rule_set,
+        period.first_day,
+        first.date - datetime.timedelta(days=1),
+        ["game_points"],
+        more=[lines_summed(first_days, ["game_points"])],
+    ):
+        before[row["member"]] = before.get(row["member"], 0) + row["game_points"]
     # The day totals grouped by member and meeting, those before ``first`` by member alone (their meeting NULL).
     meeting = Case(
         When(_earlier("day_total__meeting", first), then=Value(None)),

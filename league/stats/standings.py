@@ -1,10 +1,12 @@
-"""Season standings (成績表): one SQL aggregate over the stored meeting lines, one over day totals, one over
-adjustments.
+"""Season standings (成績表): one SQL aggregate over the stored month rows and meeting lines, one over day totals,
+one over adjustments.
 
 A meeting line (``MeetingLine``) is a member's figures for one meeting day,
 kept equal to that day's counted seats by every write (docs/performance.md,
-"Stored aggregates"): the standings add up a line per member and meeting
-day instead of every seat of every game.
+"Stored aggregates"), and a month row (``MemberMonthRecord``) the sum of a
+member's lines of one month: the standings add up the period's whole months
+and the lines of the days at its edges (``stats.period_sums``) instead of every
+seat of every game.
 
 Day totals (日計, a day's points over N hanchan with the games unknown) add
 their points and their hanchan to ``games``; every figure that needs places
@@ -22,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from django.db.models import Case, Max, Min, Sum, Value, When, prefetch_related_objects
+from django.db.models import Max, Sum, prefetch_related_objects
 from django.utils import timezone
 
 import scoring
@@ -31,6 +33,7 @@ from ..models.day_totals import DayTotalLine
 from ..models.games import Adjustment, GameSeat
 from ..models.meeting_lines import MeetingLine
 from ..models.people import Member, reading_order
+from .period_sums import by_member, line_sums
 
 # A line's figures that add up over meeting days; the win points' counts (scoring.MARU_KINDS: マルA/B/C, ダブルマルA)
 # only when shown.
@@ -254,19 +257,14 @@ def _standings(period, split=None):
     settings = rule_settings(period)
     players = settings["players"]
     win_points = settings["method"] == "win_points"
-    places = {f"place_{p}": Sum(f"place_{p}") for p in range(1, players + 1)}
-    maru_counts = {key: Sum(key) for key in scoring.MARU_KINDS} if win_points else {}
-    rows = (
-        _split(meeting_lines_in(period), "meeting__date", split)
-        .annotate(
-            **{figure: Sum(figure) for figure in SUMMED},
-            best=Max("best"),
-            worst=Min("worst"),
-            last_played=Max("meeting__date"),
-            **places,
-            **maru_counts,
-        )
-        .order_by()
+    places = [f"place_{p}" for p in range(1, players + 1)]
+    maru_counts = list(scoring.MARU_KINDS) if win_points else []
+    rows = line_sums(
+        period.rule_set,
+        period.first_day,
+        period.last_day,
+        [*SUMMED, "best", "worst", "last_played", *places, *maru_counts],
+        split,
     )
     adjustments = (
         _split(
@@ -295,7 +293,7 @@ def _standings(period, split=None):
             part,
             players,
             win_points,
-            list(maru_counts),
+            maru_counts,
             members,
             [row for row in rows if row["early"] in side],
             [row for row in days if row["early"] in side],
@@ -305,10 +303,7 @@ def _standings(period, split=None):
     )
 
 
-def _split(rows, date, split):
-    """``rows`` grouped by member, and by whether ``date`` falls before ``split`` (``early``; True without split)."""
-    early = Case(When(**{f"{date}__lt": split}, then=Value(True)), default=Value(False)) if split else Value(True)
-    return rows.annotate(early=early).values("member", "early")
+_split = by_member  # the day totals and adjustments are grouped as the lines are
 
 
 def _table(period, players, win_points, maru_keys, members, rows, days, adjustments):

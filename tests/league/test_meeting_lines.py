@@ -6,6 +6,10 @@ The reference here is the standings' former query over the seats (``seat_standin
 after random entries, corrections (some moving a game to another day), voids, restores, a guest merged into a
 member, an import and its undo, a rule change and the recomputation it needs, in a 4-player rule set and a
 win-points one (ブー麻雀, whose マルA/B/C and ダブルマルA counts the lines keep too).
+
+The month rows' sums of the lines (``MemberMonthRecord``) stay equal to the lines summed afresh by month
+(``line_months``), and the standings read from them and the edge months' lines, for periods with edges anywhere in
+a month or open, are exactly what summing every line of the period gave (``line_standings``, the former reading).
 """
 
 import datetime
@@ -23,7 +27,16 @@ from league.imports.commit import commit
 from league.imports.plan import make_plan
 from league.imports.reading import read_bytes
 from league.imports.undo import undo_import
-from league.models import Adjustment, GameSeat, Meeting, MeetingLine, Member, RuleSet, RuleVersion
+from league.models import (
+    Adjustment,
+    GameSeat,
+    Meeting,
+    MeetingLine,
+    Member,
+    MemberMonthRecord,
+    RuleSet,
+    RuleVersion,
+)
 from league.models.meeting_lines import FIGURES
 from league.services import recompute
 from league.services.games import GameRefused, correct_game, record_game, set_void
@@ -70,6 +83,31 @@ def seat_lines():
         line["best"] = max(line["best"], seat.total)
         line["worst"] = min(line["worst"], seat.total)
     return lines
+
+
+def line_months():
+    """``{(rule set id, member id, month): {figure: value}}``: the stored lines summed by the month of their meeting
+    in Python (counts and sums added, the best the highest, the worst the lowest; ``days`` the lines)."""
+    months = {}
+    for rule_set, member, day, *values in MeetingLine.objects.values_list(
+        "meeting__rule_set", "member", "meeting__date", *FIGURES
+    ):
+        line = dict(zip(FIGURES, values, strict=True))
+        month = months.get((rule_set, member, day.replace(day=1)))
+        if month is None:
+            months[rule_set, member, day.replace(day=1)] = {**line, "days": 1}
+            continue
+        for name in FIGURES:
+            month[name] = {"best": max, "worst": min}.get(name, int.__add__)(month[name], line[name])
+        month["days"] += 1
+    return months
+
+
+def stored_months():
+    return {
+        (row.pop("rule_set"), row.pop("member"), row.pop("month")): row
+        for row in MemberMonthRecord.objects.values("rule_set", "member", "month", *FIGURES, "days")
+    }
 
 
 def seat_games():
@@ -150,6 +188,12 @@ def seat_standings(period, split=None):
         )
         .order_by()
     )
+    return reference_tables(period, split, players, win_points, list(maru_counts), rows)
+
+
+def reference_tables(period, split, players, win_points, maru_keys, rows):
+    """The tables of the references from their rows of games, with the day totals and adjustments as they are."""
+    split_by = standings_module._split
     adjustments = list(
         split_by(
             Adjustment.objects.filter(rule_set=period.rule_set).filter(
@@ -175,7 +219,7 @@ def seat_standings(period, split=None):
             part,
             players,
             win_points,
-            list(maru_counts),
+            maru_keys,
             members,
             [row for row in rows if row["early"] in side],
             [row for row in days if row["early"] in side],
@@ -183,6 +227,30 @@ def seat_standings(period, split=None):
         )
         for part, side in sides
     )
+
+
+def line_standings(period, split=None):
+    """What ``standings`` (or with ``split``, ``standings_before_and_now``) gave when it summed every meeting line of
+    the period (before the month rows)."""
+    standings_module.rule_versions(period.rule_set)
+    settings = standings_module.rule_settings(period)
+    players = settings["players"]
+    win_points = settings["method"] == "win_points"
+    maru_counts = {key: Sum(key) for key in scoring.MARU_KINDS} if win_points else {}
+    split_by = standings_module._split
+    rows = list(
+        split_by(standings_module.meeting_lines_in(period), "meeting__date", split)
+        .annotate(
+            **{figure: Sum(figure) for figure in standings_module.SUMMED},
+            best=Max("best"),
+            worst=Min("worst"),
+            last_played=Max("meeting__date"),
+            **{f"place_{p}": Sum(f"place_{p}") for p in range(1, players + 1)},
+            **maru_counts,
+        )
+        .order_by()
+    )
+    return reference_tables(period, split, players, win_points, list(maru_counts), rows)
 
 
 def figures(table):
@@ -301,12 +369,42 @@ def import_and_maybe_undo(rng, club, rule_set, meetings, members, secretary):
         undo_import(batch, secretary)
 
 
+# Days a period may start or end on or be split at besides the meeting days: inside a month, its first or last day.
+EDGES = [FIRST - datetime.timedelta(days=1), FIRST + datetime.timedelta(days=1), datetime.date(2026, 4, 30)]
+EDGES += [datetime.date(2026, 5, 1), datetime.date(2026, 5, 2), datetime.date(2026, 5, 31)]
+
+
+def random_periods(rng, rule_set, days, count=4):
+    """``count`` periods of ``rule_set`` with random ends (open, a meeting day, or any day of a month) and a day
+    to split each at."""
+    for _ in range(count):
+        first, last = (rng.choice([None, *days, *EDGES]) for _ in range(2))
+        if first and last and first > last:
+            first, last = last, first
+        splits = [day for day in [*days, *EDGES] if (not first or day > first) and (not last or day <= last)]
+        yield Period(rule_set, first, last, rng.randint(0, 3)), rng.choice(splits) if splits else None
+
+
 def check(rule_sets, days):
-    assert stored_lines() == seat_lines()
+    lines = stored_lines()
+    assert lines == seat_lines()
     assert stored_games() == seat_games()
-    for rule_set in rule_sets:
-        for first, last, min_games in [(None, None, 0), (days[1], None, 1), (days[0], days[3], 2)]:
-            period = Period(rule_set, first, last, min_games)
+    assert stored_months() == line_months()
+    # Periods drawn afresh for each state of the lines, leaving the test's own draws of writes as they were.
+    rng = random.Random(sum(line["game_points"] * line["games"] for line in lines.values()))
+    # Read afresh: a rule set's versions prefetched by an earlier check miss a version made since.
+    for rule_set in RuleSet.objects.filter(pk__in=[rule_set.pk for rule_set in rule_sets]).order_by("pk"):
+        # Read from the month rows and the edges' lines, the standings are what summing every line gave.
+        randoms = list(random_periods(rng, rule_set, days))
+        for period, split in randoms:
+            assert figures(standings(period)) == figures(line_standings(period)[-1]), period
+            if split:
+                one_pass = standings_before_and_now(period, split)
+                assert [figures(table) for table in one_pass] == [
+                    figures(table) for table in line_standings(period, split)
+                ], (period, split)
+        fixed = [Period(rule_set, *ends) for ends in [(None, None, 0), (days[1], None, 1), (days[0], days[3], 2)]]
+        for period in [*fixed, *(period for period, _split in randoms)]:
             assert figures(standings(period)) == figures(seat_standings(period)[-1])
             for day in days[1:]:
                 one_pass = standings_before_and_now(period, day)
@@ -354,8 +452,9 @@ def test_stored_lines_follow_every_write_and_give_the_seats_standings(club, secr
     shake(rng, [game for game in games if game.meeting.rule_set == boo], meetings[boo], members, secretary)
     check((main, boo), days)
 
-    # A rule change from the fourth day (other uma, a bust at 0): games entered after it are settled by it,
-    # the ones before it by the old rules until the recomputation.
+    # A rule change from the third day (other uma, a bust at 0): games entered after it are settled by it,
+    # the ones before it by the old rules until the recomputation (a game that day, whatever the shake left).
+    play_days(random.Random(seed), [meetings[main][2]], members, secretary, [])
     RuleVersion.objects.create(
         rule_set=main,
         effective_from=days[2],
@@ -419,3 +518,14 @@ def test_a_day_without_counted_games_has_no_lines(club, secretary):
     assert not MeetingLine.objects.exists()
     refresh_meeting_lines([meeting.pk, None, 10**9])  # a meeting gone or never there is nothing to refresh
     assert not MeetingLine.objects.exists()
+
+
+def test_a_month_row_follows_lines_whose_places_stay(club, secretary):
+    # Chips corrected: the day's places and scores (the records' pieces) are as they were, its lines are not.
+    meeting = Meeting.objects.create(club=club, rule_set=club.rule_sets.get(), date=FIRST)
+    members = list(Member.objects.filter(club=club))[:4]
+    entry = Entry(meeting=meeting, round=1, table=1, members=members, scores=[40000, 30000, 20000, 10000])
+    game = record_game(settle_in_force(entry), secretary)
+    before = stored_months()
+    correct_game(game, settle_in_force(replace(entry, chips=[5, -5, 0, 0])), game.revision, secretary)
+    assert stored_months() == line_months() != before

@@ -7,7 +7,8 @@ counted seat in play order, each member's runs found game by game by ``stats.mem
 pieces and their combination are checked on their own against ``streaks`` for any sequence of places, and pieces
 joined (a month's of its days) against the piece of all their games (hypothesis); then the stored rows after
 random entries, corrections (places changed, games moved to another day), voids and restores, an import and its
-undo, a recomputation, a meeting moved to another month or within its month, and a guest merged into a member.
+undo, a recomputation, a meeting moved to another month, within its month or to another rule set, and a guest
+merged into a member; the month rows' sums of their meeting lines alike.
 """
 
 import datetime
@@ -48,7 +49,8 @@ from league.stats.records import TOP_TEN, club_records, reading_order
 from league.stats.standings import Period, day_lines_in, seats_in, standings
 
 from .standings_data import BOO_RULES
-from .test_meeting_lines import FIRST, import_and_maybe_undo, play_days, shake
+from .test_meeting_lines import FIRST, import_and_maybe_undo, line_months, play_days, shake
+from .test_meeting_lines import stored_months as month_sums
 
 # --- the reference: the whole history read seat by seat ----------------------------------------------------------
 
@@ -231,6 +233,7 @@ def read_awards(period, club):
 def check(rule_sets):
     assert stored_days() == seat_days()
     assert stored_months() == seat_months()
+    assert month_sums() == line_months()  # the month rows' sums of their lines, moved meetings and all
     assert stored_all_time() == seat_all_time()
     for rule_set in rule_sets:
         assert read_records(rule_set) == seat_records(rule_set)
@@ -348,6 +351,16 @@ def test_stored_records_follow_every_write_and_give_the_seats_records(club, secr
     within.save()
     refresh_all_time_lines(MemberDayRecord.objects.filter(meeting=within).values_list("member", flat=True), {left})
     check((main, boo))
+    # A meeting moved to the other rule set (the admin): its month in each is summed again.
+    across = meetings[main][2]
+    left = (main.pk, month_of(across.date))
+    across.rule_set = boo
+    across.save()
+    refresh_all_time_lines(
+        MemberDayRecord.objects.filter(meeting=across).values_list("member", flat=True),
+        {left, (boo.pk, month_of(across.date))},
+    )
+    check((main, boo))
 
     for into in rng.sample(members[:-1], len(members) - 1):
         try:
@@ -368,7 +381,9 @@ def test_the_recompute_command_rebuilds_the_records_gone_astray(club, secretary)
     play_days(rng, meetings, members, secretary, [])
     expected_days, expected_lines, expected_months = stored_days(), stored_all_time(), stored_months()
     assert expected_days == seat_days() and expected_lines == seat_all_time() and expected_months == seat_months()
-    MemberMonthRecord.objects.filter(member=members[0]).update(not_last_inner=99)
+    sums = month_sums()
+    assert sums == line_months()
+    MemberMonthRecord.objects.filter(member=members[0]).update(not_last_inner=99, game_points=1, days=0, worst=9)
     MemberMonthRecord.objects.filter(member=members[1]).delete()
     MemberDayRecord.objects.filter(member=members[0]).update(top_start=99, best_score=-1)
     MemberDayRecord.objects.filter(member=members[1]).delete()
@@ -377,6 +392,7 @@ def test_the_recompute_command_rebuilds_the_records_gone_astray(club, secretary)
     call_command("recompute", club.slug, "--commit")
     assert stored_days() == expected_days and stored_all_time() == expected_lines
     assert stored_months() == expected_months
+    assert month_sums() == sums
 
 
 def test_a_day_refreshed_unchanged_leaves_the_all_time_lines(club, secretary):
