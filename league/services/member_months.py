@@ -1,0 +1,109 @@
+"""Keeping the member page's month figures (``MemberMonthFigures``, ``MemberMonthOpponent``)
+equal to the meeting lines they count, in the writer's transaction.
+
+``refresh_meeting_lines`` reads the lines of each chunk of meetings before and after it makes them again
+(``line_texts``): the members whose games of a day changed (a line's ``games_played``, which holds every figure
+these count) have their months of those days counted again from their lines of the month (``refresh_member_months``),
+under the members' locks that the records' rebuild takes too (services/locks.py), so two saves of one member's
+days in one month count it one after the other.  A game's save counts its four players' month: some thirty lines.
+The meeting's admin counts again the months a re-dated meeting leaves and joins; ``refresh_club_lines`` (``manage.py
+recompute --commit``) counts every month of the club's members.  Migration 0027 keeps its own copy, as it was then.
+"""
+
+import datetime
+import json
+from collections.abc import Iterable
+
+from django.db import connections, router
+
+from ..models.meeting_lines import MeetingLine
+from ..models.member_months import MemberMonthFigures, MemberMonthOpponent
+from ..stats.member_games import game_order
+from ..stats.month_figures import KINDS, OPPONENT_FIGURES, PIECE, SEAT_FIGURES, span_figures
+from .record_lines import SQLITE_BATCH, month_of
+
+MonthKey = tuple[int, int, datetime.date]  # (member, rule set, month)
+
+
+def line_texts(meeting_ids: Iterable[int]) -> dict[tuple[int, int], tuple[int, datetime.date, str]]:
+    """The lines of ``meeting_ids``: (meeting, member) → (rule set, date, the games played)."""
+    return {
+        (meeting, member): (rule_set, date, played)
+        for meeting, member, rule_set, date, played in MeetingLine.objects.filter(meeting_id__in=meeting_ids)
+        .order_by()
+        .values_list("meeting_id", "member_id", "meeting__rule_set_id", "meeting__date", "games_played")
+    }
+
+
+def changed_months(before: dict, after: dict) -> set[MonthKey]:
+    """The (member, rule set, month) of the lines of ``line_texts`` that changed, appeared or went."""
+    changed = set()
+    for key in before.keys() | after.keys():
+        if before.get(key) != after.get(key):
+            rule_set, date, _played = before.get(key) or after[key]
+            changed.add((key[1], rule_set, month_of(date)))
+    return changed
+
+
+def refresh_member_months(member_ids: Iterable[int], months: Iterable[tuple[int, datetime.date]] | None) -> None:
+    """Count again the months of ``member_ids`` in the rule sets and from the first to the last month ``months``
+    names (``(rule set, month)`` pairs; every month between, whole), or every month of theirs (``None``), from
+    their meeting lines (the caller holds the members' locks, or is the only writer)."""
+    ids = sorted(set(member_ids))
+    months = None if months is None else set(months)
+    if not ids or months == set():
+        return
+    models = (MemberMonthFigures, MemberMonthOpponent)
+    rows = {model: model.objects.filter(member_id__in=ids) for model in models}
+    lines = MeetingLine.objects.filter(member_id__in=ids)
+    if months is not None:
+        rule_sets, firsts = {rule_set for rule_set, _month in months}, [month for _rule_set, month in months]
+        last = month_of(max(firsts) + datetime.timedelta(days=31))  # the first of the month after the last
+        rows = {
+            model: queryset.filter(rule_set_id__in=rule_sets, month__gte=min(firsts), month__lte=max(firsts))
+            for model, queryset in rows.items()
+        }
+        lines = lines.filter(meeting__rule_set_id__in=rule_sets, meeting__date__gte=min(firsts), meeting__date__lt=last)
+    played = {}
+    for member, rule_set, date, text in lines.order_by("meeting__date", "meeting_id").values_list(
+        "member_id", "meeting__rule_set_id", "meeting__date", "games_played"
+    ):
+        played.setdefault((rule_set, member, month_of(date)), []).extend(sorted(json.loads(text), key=game_order))
+    for queryset in rows.values():
+        queryset.delete()
+    figures, opponents = [], []
+    for (rule_set, member, month), games in played.items():
+        if not games:
+            continue
+        span = span_figures(games)
+        key = {"rule_set_id": rule_set, "member_id": member, "month": month}
+        figures.append(
+            MemberMonthFigures(
+                **key,
+                games=span.games,
+                points=span.points,
+                first_game=span.first_game,
+                last_game=span.last_game,
+                high=span.high,
+                high_at=span.high_at,
+                low=span.low,
+                low_at=span.low_at,
+                **{
+                    f"{kind}_{part}": value
+                    for kind in KINDS
+                    for part, value in zip(PIECE, span.runs[kind], strict=True)
+                },
+                **{
+                    f"seat_{seat}_{name}": value
+                    for seat, values in span.seats.items()
+                    for name, value in zip(SEAT_FIGURES, values, strict=True)
+                },
+            )
+        )
+        opponents += [
+            MemberMonthOpponent(**key, opponent_id=opponent, **dict(zip(OPPONENT_FIGURES, values, strict=True)))
+            for opponent, values in span.opponents.items()
+        ]
+    batch = SQLITE_BATCH if connections[router.db_for_write(MemberMonthFigures)].vendor == "sqlite" else None
+    MemberMonthFigures.objects.bulk_create(figures, batch_size=batch)
+    MemberMonthOpponent.objects.bulk_create(opponents, batch_size=batch)
