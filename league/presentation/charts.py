@@ -32,7 +32,7 @@ MARKERS_UP_TO = 60  # games; more dots than this only blur the line
 # month or year above ``POINTS_UP_TO`` days: a screen 400 units wide shows no more, and each point costs the
 # page a table row for screen readers too.
 POINT_PER_GAME_UP_TO = READ_WHOLE_UP_TO  # the history reads these whole (stats.member_history)
-POINTS_UP_TO = 300
+POINTS_UP_TO = 120  # a point every 3 units or more of the 340 the line runs over
 
 
 def _n(value):

@@ -131,7 +131,8 @@ class MemberHistory:
             for meeting_id in day.meetings:
                 meeting = MeetingDay(meeting_id, day.date)
                 for game_id, round_number, table, seat, place, total, met in sorted(
-                    json.loads(texts[meeting_id]), key=game_order
+                    json.loads(texts.get(meeting_id, "[]")),
+                    key=game_order,  # a line gone since: no game
                 ):
                     number, cumulative = number + 1, cumulative + total
                     game = GameFigures(game_id, meeting, round_number, table)
