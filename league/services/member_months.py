@@ -14,15 +14,17 @@ import datetime
 import json
 from collections.abc import Iterable
 
-from django.db import connections, router
-
 from ..models.meeting_lines import MeetingLine
+from ..models.meetings import Meeting
 from ..models.member_months import MemberMonthFigures, MemberMonthOpponent
 from ..stats.member_games import game_order
-from ..stats.month_figures import KINDS, OPPONENT_FIGURES, PIECE, SEAT_FIGURES, span_figures
-from .record_lines import SQLITE_BATCH, month_of
+from ..stats.month_figures import KINDS, OPPONENT_FIGURES, PIECE, SEAT_FIGURES, SEATS, span_figures
+from .bulk import insert_values
+from .record_lines import month_of
 
 MonthKey = tuple[int, int, datetime.date]  # (member, rule set, month)
+MONTH_FIGURES = ("games", "points", "first_game", "last_game", "high", "high_at", "low", "low_at")
+NO_GAMES = (0,) * len(SEAT_FIGURES)  # a seat the member did not start in that month
 
 
 def line_texts(meeting_ids: Iterable[int]) -> dict[tuple[int, int], tuple[int, datetime.date, str]]:
@@ -63,7 +65,10 @@ def refresh_member_months(member_ids: Iterable[int], months: Iterable[tuple[int,
             model: queryset.filter(rule_set_id__in=rule_sets, month__gte=min(firsts), month__lte=max(firsts))
             for model, queryset in rows.items()
         }
-        lines = lines.filter(meeting__rule_set_id__in=rule_sets, meeting__date__gte=min(firsts), meeting__date__lt=last)
+        # The months' meetings, their lines read by (meeting, member): by the member first, SQLite read every day
+        # of theirs (as services.record_lines found).
+        meetings = Meeting.objects.filter(rule_set_id__in=rule_sets, date__gte=min(firsts), date__lt=last)
+        lines = lines.filter(meeting__in=meetings.values("pk"))
     played = {}
     for member, rule_set, date, text in lines.order_by("meeting__date", "meeting_id").values_list(
         "member_id", "meeting__rule_set_id", "meeting__date", "games_played"
@@ -78,16 +83,9 @@ def refresh_member_months(member_ids: Iterable[int], months: Iterable[tuple[int,
         span = span_figures(games)
         key = {"rule_set_id": rule_set, "member_id": member, "month": month}
         figures.append(
-            MemberMonthFigures(
+            {
                 **key,
-                games=span.games,
-                points=span.points,
-                first_game=span.first_game,
-                last_game=span.last_game,
-                high=span.high,
-                high_at=span.high_at,
-                low=span.low,
-                low_at=span.low_at,
+                **{name: getattr(span, name) for name in MONTH_FIGURES},
                 **{
                     f"{kind}_{part}": value
                     for kind in KINDS
@@ -95,15 +93,16 @@ def refresh_member_months(member_ids: Iterable[int], months: Iterable[tuple[int,
                 },
                 **{
                     f"seat_{seat}_{name}": value
-                    for seat, values in span.seats.items()
-                    for name, value in zip(SEAT_FIGURES, values, strict=True)
+                    for seat in SEATS
+                    for name, value in zip(SEAT_FIGURES, span.seats.get(seat, NO_GAMES), strict=True)
                 },
-            )
+            }
         )
         opponents += [
-            MemberMonthOpponent(**key, opponent_id=opponent, **dict(zip(OPPONENT_FIGURES, values, strict=True)))
+            {**key, "opponent_id": opponent, **dict(zip(OPPONENT_FIGURES, values, strict=True))}
             for opponent, values in span.opponents.items()
         ]
-    batch = SQLITE_BATCH if connections[router.db_for_write(MemberMonthFigures)].vendor == "sqlite" else None
-    MemberMonthFigures.objects.bulk_create(figures, batch_size=batch)
-    MemberMonthOpponent.objects.bulk_create(opponents, batch_size=batch)
+    # As plain rows, not instances: a save's four months and their hundred opponents through bulk_create were as
+    # dear as refreshing the day's lines.
+    insert_values(MemberMonthFigures, figures)
+    insert_values(MemberMonthOpponent, opponents)
