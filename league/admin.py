@@ -13,6 +13,7 @@ from .models.invites import Invite
 from .models.meeting_lines import MeetingLine
 from .models.meeting_people import Attendance, KeptLine
 from .models.meetings import Meeting, Settlement
+from .models.member_months import MemberMonthFigures, MemberMonthOpponent
 from .models.people import Member, Membership
 from .models.record_lines import AllTimeLine, MemberDayRecord, MemberMonthRecord
 from .models.rule_versions import RuleVersion
@@ -328,6 +329,36 @@ class MemberMonthRecordAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False  # joined again when the member's days of the month change
+
+
+@admin.register(MemberMonthFigures)
+class MemberMonthFiguresAdmin(admin.ModelAdmin):
+    """A member's games of a month as the member page adds them up, counted from their lines: read them here."""
+
+    list_display = ("rule_set", "member", "month", "games", "points", "high", "low")
+    list_filter = ("rule_set__club",)
+    readonly_fields = [field.name for field in MemberMonthFigures._meta.fields]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # counted again when the member's lines of the month change
+
+
+@admin.register(MemberMonthOpponent)
+class MemberMonthOpponentAdmin(admin.ModelAdmin):
+    """A member against one opponent over a month, counted from their lines: read them here."""
+
+    list_display = ("rule_set", "member", "month", "opponent", "games", "above", "below", "points")
+    list_filter = ("rule_set__club",)
+    readonly_fields = [field.name for field in MemberMonthOpponent._meta.fields]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # counted again when the member's lines of the month change
 
 
 @admin.register(AllTimeLine)
