@@ -350,7 +350,7 @@ class MemberMonthFiguresAdmin(admin.ModelAdmin):
 class MemberMonthOpponentAdmin(admin.ModelAdmin):
     """A member against one opponent over a month, counted from their lines: read them here."""
 
-    list_display = ("rule_set", "member", "month", "opponent", "games", "above", "below", "points")
+    list_display = ("rule_set", "member", "month", "opponent_id", "games", "above", "below", "points")
     list_filter = ("rule_set__club",)
     readonly_fields = [field.name for field in MemberMonthOpponent._meta.fields]
 

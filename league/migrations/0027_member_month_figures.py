@@ -195,6 +195,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('month', models.DateField(verbose_name='month')),
+                ('opponent_id', models.IntegerField(verbose_name='opponent')),
                 ('games', models.PositiveIntegerField(verbose_name='games')),
                 ('above', models.PositiveIntegerField()),
                 ('below', models.PositiveIntegerField()),
@@ -202,13 +203,12 @@ class Migration(migrations.Migration):
                 ('points', models.IntegerField(verbose_name='points')),
                 ('opponent_points', models.IntegerField()),
                 ('member', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='league.member', verbose_name='member')),
-                ('opponent', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='league.member', verbose_name='opponent')),
                 ('rule_set', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='league.ruleset', verbose_name='rule set')),
             ],
             options={
                 'verbose_name': "member's month against an opponent",
                 'verbose_name_plural': "members' months against opponents",
-                'constraints': [models.UniqueConstraint(fields=('member', 'rule_set', 'month', 'opponent'), name='one_month_opponent_per_member')],
+                'constraints': [models.UniqueConstraint(fields=('member', 'rule_set', 'month', 'opponent_id'), name='one_month_opponent_per_member')],
             },
         ),
         migrations.RunPython(fill, migrations.RunPython.noop),

@@ -94,7 +94,9 @@ class MemberMonthFigures(MonthKey):
 class MemberMonthOpponent(MonthKey):
     """A member against one opponent over their games together in one month (対戦成績's sums)."""
 
-    opponent = models.ForeignKey(Member, models.CASCADE, related_name="+", verbose_name=_("opponent"))
+    # A plain id, not a key: a save writes the rows of its players' opponents of the whole month, whom it does not
+    # lock, and their keys checked at its commit deadlocked it with a guest's merge holding the guest.
+    opponent_id = models.IntegerField(_("opponent"))
     games = models.PositiveIntegerField(_("games"))
     above = models.PositiveIntegerField()
     below = models.PositiveIntegerField()
@@ -107,9 +109,9 @@ class MemberMonthOpponent(MonthKey):
         verbose_name_plural = _("members' months against opponents")
         constraints = [
             models.UniqueConstraint(
-                fields=["member", "rule_set", "month", "opponent"], name="one_month_opponent_per_member"
+                fields=["member", "rule_set", "month", "opponent_id"], name="one_month_opponent_per_member"
             )
         ]
 
     def __str__(self):
-        return f"{self.rule_set} · {self.member} · {self.month:%Y-%m} · {self.opponent}"
+        return f"{self.rule_set} · {self.member} · {self.month:%Y-%m} · {self.opponent_id}"

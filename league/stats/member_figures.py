@@ -92,10 +92,10 @@ def member_figures(member, period, day_lines: Iterable) -> PeriodFigures:
     opponents = (
         MemberMonthOpponent.objects.filter(**stored_months)
         .exclude(month__in=with_day_totals)
-        .values("opponent")
+        .values("opponent_id")
         .order_by()
         .annotate(*(Sum(name) for name in OPPONENT_FIGURES))
-        .values_list("opponent", *(f"{name}__sum" for name in OPPONENT_FIGURES))
+        .values_list("opponent_id", *(f"{name}__sum" for name in OPPONENT_FIGURES))
     )
     figures.opponents = {opponent: list(values) for opponent, *values in opponents}
     spans = [(row[0], row[1:4], _pieces(row[8:])) for row in stored]
