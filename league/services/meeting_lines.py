@@ -29,7 +29,7 @@ from ..models.rule_versions import RuleVersion
 from ..models.seasons import Season
 from .day_pairs import rebuild_season_pairs, refresh_day_pairs
 from .kept_money import refresh_drift
-from .locks import lock_members
+from .locks import lock_member_months, lock_members
 from .member_months import changed_months, line_texts, refresh_member_months
 from .record_lines import refresh_all_time_lines, refresh_day_records
 
@@ -65,9 +65,9 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
         changed_here = refresh_day_records(chunk)
         counted_here = changed_months(before, line_texts(chunk))
         # Their players before the seasons, as the one lock order has them (services/locks.py): the all-time lines
-        # and the member page's months are made again below, under these locks.
-        if (changed_here or counted_here) and connection.features.has_select_for_update:
-            lock_members({member for member, _rule_set, _month in changed_here | counted_here}, no_key=True)
+        # are rebuilt below, under these locks.
+        if changed_here and connection.features.has_select_for_update:
+            lock_members({member for member, _rule_set, _month in changed_here}, no_key=True)
         changed |= changed_here
         counted |= counted_here
         refresh_day_pairs(chunk)  # who sat with whom those days, and in their seasons (the draw reads them)
@@ -75,15 +75,18 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
         {member for member, _rule_set, _month in changed},
         {(rule_set, month) for _member, rule_set, month in changed},
     )
+    # A closed day's games changed (a recompute, a merge, an import's undo, the admin): check its kept settlement
+    # again.  A caller holding the locks is a game's own save, which a closed day refuses.
+    if check_drift and not locked:
+        refresh_drift(Meeting.objects.filter(pk__in=ids))
+    # Last, under the months' own locks (a merge's lines change its guest's opponents too, whom it does not hold:
+    # locking their rows after the guest's deadlocked it with a save of theirs, services/locks.py).
+    lock_member_months({member for member, _rule_set, _month in counted})
     by_month = {}  # month by month: a recompute's changes span many months, each of some of the members
     for member, rule_set, month in counted:
         by_month.setdefault((rule_set, month), set()).add(member)
     for month, members in sorted(by_month.items()):
         refresh_member_months(members, {month})
-    # A closed day's games changed (a recompute, a merge, an import's undo, the admin): check its kept settlement
-    # again.  A caller holding the locks is a game's own save, which a closed day refuses.
-    if check_drift and not locked:
-        refresh_drift(Meeting.objects.filter(pk__in=ids))
 
 
 def refresh_club_lines(club, check_drift=True):

@@ -1,13 +1,14 @@
-"""Keeping the member page's month figures (``MemberMonthFigures``, ``MemberMonthOpponent``)
-equal to the meeting lines they count, in the writer's transaction.
+"""Keeping the member page's month figures (``MemberMonthFigures``, ``MemberMonthOpponent``) equal to the meeting
+lines they count, in the writer's transaction.
 
 ``refresh_meeting_lines`` reads the lines of each chunk of meetings before and after it makes them again
 (``line_texts``): the members whose games of a day changed (a line's ``games_played``, which holds every figure
-these count) have their months of those days counted again from their lines of the month (``refresh_member_months``),
-under the members' locks that the records' rebuild takes too (services/locks.py), so two saves of one member's
-days in one month count it one after the other.  A game's save counts its four players' month: some thirty lines.
-The meeting's admin counts again the months a re-dated meeting leaves and joins; ``refresh_club_lines`` (``manage.py
-recompute --commit``) counts every month of the club's members.  Migration 0027 keeps its own copy, as it was then.
+these count) have their months of those days counted again from their lines of the month
+(``refresh_member_months``), under the members' advisory locks of their months, taken last of all
+(services/locks.py), so two saves of one member's days in one month count it one after the other.  A game's save
+counts its four players' month: some thirty lines.  The meeting's admin counts again the months a re-dated meeting
+leaves and joins; ``refresh_club_lines`` (``manage.py recompute --commit``) counts every month of the club's
+members.  Migration 0027 keeps its own copy, as it was then.
 """
 
 import datetime
@@ -20,6 +21,7 @@ from ..models.member_months import MemberMonthFigures, MemberMonthOpponent
 from ..stats.member_games import game_order
 from ..stats.month_figures import KINDS, OPPONENT_FIGURES, PIECE, SEAT_FIGURES, SEATS, span_figures
 from .bulk import insert_values
+from .locks import lock_member_months
 from .record_lines import month_of
 
 MonthKey = tuple[int, int, datetime.date]  # (member, rule set, month)
@@ -55,6 +57,7 @@ def refresh_member_months(member_ids: Iterable[int], months: Iterable[tuple[int,
     months = None if months is None else set(months)
     if not ids or months == set():
         return
+    lock_member_months(ids)  # held already by a refresh of lines (it takes all its months' at once, in order)
     models = (MemberMonthFigures, MemberMonthOpponent)
     rows = {model: model.objects.filter(member_id__in=ids) for model in models}
     lines = MeetingLine.objects.filter(member_id__in=ids)
