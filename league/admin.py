@@ -13,6 +13,7 @@ from .models.invites import Invite
 from .models.meeting_lines import MeetingLine
 from .models.meeting_people import Attendance, KeptLine
 from .models.meetings import Meeting, Settlement
+from .models.member_months import MemberMonthFigures, MemberMonthOpponent
 from .models.people import Member, Membership
 from .models.record_lines import AllTimeLine, MemberDayRecord, MemberMonthRecord
 from .models.rule_versions import RuleVersion
@@ -20,6 +21,7 @@ from .models.seasons import Season
 from .services.day_pairs import rebuild_club_season_pairs, rebuild_season_pairs
 from .services.kept_money import keep_meeting_money, refresh_drift, refresh_member_drift, refresh_rule_set_drift
 from .services.meeting_lines import refresh_meeting_lines
+from .services.member_months import refresh_member_months
 from .services.record_lines import month_of, refresh_all_time_lines
 
 
@@ -161,26 +163,31 @@ class MeetingAdmin(SimpleHistoryAdmin):
         if {"date", "rule_set"} & set(form.changed_data):
             meeting = form.instance
             before = (form.initial.get("rule_set", meeting.rule_set_id), form.initial.get("date", meeting.date))
+            months = {(before[0], month_of(before[1])), (meeting.rule_set_id, month_of(meeting.date))}
             refresh_all_time_lines(
-                MemberDayRecord.objects.filter(meeting=meeting).values_list("member", flat=True),
-                {(before[0], month_of(before[1])), (meeting.rule_set_id, month_of(meeting.date))},
+                MemberDayRecord.objects.filter(meeting=meeting).values_list("member", flat=True), months
             )
+            refresh_member_months(MeetingLine.objects.filter(meeting=meeting).values_list("member", flat=True), months)
 
     # A day removed takes its pairs with it: the seasons that summed them are summed again; its members' runs
     # lose its days, and its month is joined again without it.
     def delete_model(self, request, obj):
         members = list(MemberDayRecord.objects.filter(meeting=obj).values_list("member", flat=True))
+        counted = list(MeetingLine.objects.filter(meeting=obj).values_list("member", flat=True))
         super().delete_model(request, obj)
         rebuild_club_season_pairs([obj.club_id])
         refresh_all_time_lines(members, {(obj.rule_set_id, month_of(obj.date))})
+        refresh_member_months(counted, {(obj.rule_set_id, month_of(obj.date))})
 
     def delete_queryset(self, request, queryset):
         clubs = set(queryset.values_list("club_id", flat=True))
         months = {(rule_set, month_of(date)) for rule_set, date in queryset.values_list("rule_set_id", "date")}
         members = list(MemberDayRecord.objects.filter(meeting__in=queryset).values_list("member", flat=True))
+        counted = list(MeetingLine.objects.filter(meeting__in=queryset).values_list("member", flat=True))
         super().delete_queryset(request, queryset)
         rebuild_club_season_pairs(clubs)
         refresh_all_time_lines(members, months)
+        refresh_member_months(counted, months)
 
 
 class GameSeatInline(admin.TabularInline):
@@ -322,6 +329,36 @@ class MemberMonthRecordAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False  # joined again when the member's days of the month change
+
+
+@admin.register(MemberMonthFigures)
+class MemberMonthFiguresAdmin(admin.ModelAdmin):
+    """A member's games of a month as the member page adds them up, counted from their lines: read them here."""
+
+    list_display = ("rule_set", "member", "month", "games", "points", "high", "low")
+    list_filter = ("rule_set__club",)
+    readonly_fields = [field.name for field in MemberMonthFigures._meta.fields]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # counted again when the member's lines of the month change
+
+
+@admin.register(MemberMonthOpponent)
+class MemberMonthOpponentAdmin(admin.ModelAdmin):
+    """A member against one opponent over a month, counted from their lines: read them here."""
+
+    list_display = ("rule_set", "member", "month", "opponent_id", "games", "above", "below", "points")
+    list_filter = ("rule_set__club",)
+    readonly_fields = [field.name for field in MemberMonthOpponent._meta.fields]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # counted again when the member's lines of the month change
 
 
 @admin.register(AllTimeLine)

@@ -8,6 +8,7 @@ from .invites import Invite
 from .meeting_lines import MeetingLine
 from .meeting_people import Attendance, KeptLine
 from .meetings import Meeting, Settlement
+from .member_months import MemberMonthFigures, MemberMonthOpponent
 from .people import Member, Membership, Role
 from .record_lines import AllTimeLine, MemberDayRecord, MemberMonthRecord
 from .rule_versions import RuleVersion
@@ -35,6 +36,8 @@ __all__ = [
     "MeetingLine",
     "Member",
     "MemberDayRecord",
+    "MemberMonthFigures",
+    "MemberMonthOpponent",
     "MemberMonthRecord",
     "Membership",
     "ReportedResult",

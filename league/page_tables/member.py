@@ -1,8 +1,8 @@
 """The member page's tables (個人成績): the history of games (paged), the head-to-head, the figures by seat, the
 summary's places and the yakuman.
 
-The history holds every game and day total of the period (``MemberRecord.history``: a busy member has 2,200),
-read from the member's meeting lines with their own seat only; the opponents' names and the parts of each
+The history holds every game and day total of the period (``MemberRecord.history``: a busy member has 8,000),
+made when read from the page's days' meeting lines with their own seat only; the opponents' names and the parts of each
 total are read for the page's rows only (``MemberRecord.with_seats``, one query), so a row's texts are
 written when it comes on screen (``HistoryTable.fill_page``), and for every row for a download only.  The
 history sorts on what the meeting lines already hold (the day, the total, the place); the score and the parts
@@ -103,6 +103,7 @@ class SortedByKeys(TableListData):
             bound_column = self.table.columns[OrderBy(alias).bare]
             flipped = alias[0] != bound_column.order_by_alias[0]  # as TableListData.order_by reads it
             order += bound_column.order_by.opposite if flipped else bound_column.order_by
+        self.data = list(self.data)  # a sort reads every row (the history's days all read: stats.member_history)
         for key in reversed(order):
             value = self.keys[key.bare]
             self.data.sort(key=lambda row: _missing_first(value(row)), reverse=key.is_descending)
@@ -141,9 +142,9 @@ class HistoryTable(PageTable):
         empty_text = _("No games in this period.")
 
     def __init__(self, record: MemberRecord, club: Any, **kwargs: Any) -> None:
-        # The history's lines themselves, newest first: a busy member's 2,200 are not wrapped each (every object
-        # made on a request brings the garbage collector's next full pass closer), a page's lines only.
-        super().__init__(SortedByKeys(record.history[::-1], HISTORY_KEYS), **kwargs)
+        # The history's lines themselves, newest first, made when read (a page's days only, unless sorted or
+        # downloaded): a busy member's 8,000 are neither parsed nor wrapped each, a page's lines only.
+        super().__init__(SortedByKeys(record.newest_first, HISTORY_KEYS), **kwargs)
         self.record, self.club = record, club
         self.page_rows: BoundRows | None = None
         if record.win_points:
@@ -159,7 +160,7 @@ class HistoryTable(PageTable):
         return self.page_rows if self.page_rows is not None else super().paginated_rows
 
     def as_values(self, exclude_columns: Any = None) -> Any:
-        self.data.data = self._written(self.data.data)  # a download holds every game, in the page's order
+        self.data.data = self._written(list(self.data.data))  # a download holds every game, in the page's order
         return super().as_values(exclude_columns)
 
     def _written(self, entries: list[Any]) -> list[HistoryRow]:

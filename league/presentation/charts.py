@@ -11,6 +11,7 @@ inline styles, so it is styled by presentation attributes (``fill=``,
 and ``place_chart`` describe a member's games with them.
 """
 
+import datetime
 import math
 
 from django.template.loader import render_to_string
@@ -20,15 +21,18 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from ..page_tables.charts import ChartFiguresTable
+from ..stats.member_history import READ_WHOLE_UP_TO, summary_of_entries
 from ..text.formatting import format_date, format_points, place_label
 
 WIDTH, HEIGHT = 400, 240
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 26, 34
 FONT = 12
 MARKERS_UP_TO = 60  # games; more dots than this only blur the line
-# Above this many games, the points line has one point per meeting day (at the day's last game): a screen
-# 400 units wide shows no more, and each point costs the page a table row for screen readers too.
-POINT_PER_GAME_UP_TO = 300
+# Above this many games, the points line has one point per meeting day (at the day's last game), or per week,
+# month or year above ``POINTS_UP_TO`` days: a screen 400 units wide shows no more, and each point costs the
+# page a table row for screen readers too.
+POINT_PER_GAME_UP_TO = READ_WHOLE_UP_TO  # the history reads these whole (stats.member_history)
+POINTS_UP_TO = 120  # a point every 3 units or more of the 340 the line runs over
 
 
 def _n(value):
@@ -192,30 +196,32 @@ def cumulative_points_chart(games, chart_id="cumulative-points"):
     """The member's points added up game by game (the totals of the games and of day totals, 日計, each one step;
     adjustments are not games).
 
-    Up to ``POINT_PER_GAME_UP_TO`` games the line and its hidden table have a
-    point per game; above, a point per meeting day, drawn at the day's last
-    game so the line keeps its shape along the games, and the table a row per
-    day (its games, their points, the points so far); the description keeps
-    the exact highest and lowest game by game, and says so.
+    ``games`` is the history (``stats.member_history.HistoryView``, whose summary
+    reads no game) or any list of its entries.  Up to ``POINT_PER_GAME_UP_TO``
+    games the line and its hidden table have a point per game; above, a point
+    per day played, or per week, month or year when there are more than
+    ``POINTS_UP_TO`` days (weeks, months): drawn at the last game of each, so
+    the line keeps its shape along the games, and the table a row for each (its
+    games, their points, the points so far), however long the history.  The
+    description keeps the exact highest and lowest game by game, and says so.
     """
-    first, last = games[0], games[-1]
-    highest = max(games, key=lambda line: (line.cumulative, -line.number))
-    lowest = min(games, key=lambda line: (line.cumulative, line.number))
+    summary = getattr(games, "summary", None) or summary_of_entries(list(games))
+    (high, high_at), (low, low_at) = summary.high, summary.low
     desc = ngettext(
         "%(count)s game, from %(first)s to %(last)s. Points after the last game: %(final)s; "
         "highest %(high)s after game %(high_at)s; lowest %(low)s after game %(low_at)s.",
         "%(count)s games, from %(first)s to %(last)s. Points after the last game: %(final)s; "
         "highest %(high)s after game %(high_at)s; lowest %(low)s after game %(low_at)s.",
-        len(games),
+        summary.count,
     ) % {
-        "count": len(games),
-        "first": format_date(first.date),
-        "last": format_date(last.date),
-        "final": format_points(last.cumulative),
-        "high": format_points(highest.cumulative),
-        "high_at": highest.number,
-        "low": format_points(lowest.cumulative),
-        "low_at": lowest.number,
+        "count": summary.count,
+        "first": format_date(summary.first),
+        "last": format_date(summary.last),
+        "final": format_points(summary.final),
+        "high": format_points(high),
+        "high_at": high_at,
+        "low": format_points(low),
+        "low_at": low_at,
     }
     options = {
         "title": _("Points game by game"),
@@ -225,30 +231,21 @@ def cumulative_points_chart(games, chart_id="cumulative-points"):
         "min_step": 10,
     }
     language = get_language()  # once: the figures of a busy member's hundreds of days each name it
-    if len(games) > POINT_PER_GAME_UP_TO:
-        days = _by_day(games)
-        desc += " " + ngettext(
-            "The line has a point for each of the %(days)s day played, after its last game.",
-            "The line has a point for each of the %(days)s days played, after their last game.",
-            len(days),
-        ) % {"days": len(days)}
-        caption = _("Points day by day (one point per day played)")
+    if summary.count > POINT_PER_GAME_UP_TO:
+        grain, spans = _spans(summary.days)
+        described, caption = _grain_texts(grain, len(spans))
+        desc += " " + described
         rows = [
-            (
-                format_date(day[-1].date),
-                len(day),
-                format_points(sum(line.total for line in day), language),
-                format_points(day[-1].cumulative, language),
-            )
-            for day in days
+            (format_date(date), entries, format_points(points, language), format_points(cumulative, language))
+            for date, entries, points, _number, cumulative in spans
         ]
         table = (caption, [_("Date"), _("Games"), _("Total"), _("Points so far")], rows)
         return line_chart(
             chart_id,
-            [day[-1].cumulative for day in days],
+            [cumulative for *_rest, cumulative in spans],
             desc=desc,
             table=table,
-            steps=[day[-1].number for day in days],
+            steps=[number for _date, _entries, _points, number, _cumulative in spans],
             caption=caption,
             **options,
         )
@@ -266,16 +263,61 @@ def cumulative_points_chart(games, chart_id="cumulative-points"):
     return line_chart(chart_id, [line.cumulative for line in games], desc=desc, table=table, **options)
 
 
-def _by_day(games):
-    """The history's entries (in order) in runs of one day each."""
-    days, day, last = [], None, None
-    for line in games:
-        date = line.date
-        if date != last:
-            day, last = [], date
-            days.append(day)
-        day.append(line)
-    return days
+# The spans a line of many games has a point for, finest first: a day, the week (from Monday), the month, the year.
+GRAINS = {
+    "day": lambda date: date,
+    "week": lambda date: date - datetime.timedelta(days=date.weekday()),
+    "month": lambda date: date.replace(day=1),
+    "year": lambda date: date.replace(month=1, day=1),
+}
+
+
+def _spans(days):
+    """The finest grain with at most ``POINTS_UP_TO`` spans (the year above that), and its spans of ``days`` (each
+    ``(date, entries, points, last number, points so far)``), each as a day is: dated by its last day played."""
+    for grain in GRAINS:
+        start_of, spans, start = GRAINS[grain], [], None
+        for date, entries, points, number, cumulative in days:
+            if spans and start_of(date) == start:
+                span = spans[-1]
+                spans[-1] = (date, span[1] + entries, span[2] + points, number, cumulative)
+            else:
+                start = start_of(date)
+                spans.append((date, entries, points, number, cumulative))
+        if len(spans) <= POINTS_UP_TO:
+            break
+    return grain, spans
+
+
+def _grain_texts(grain, count):
+    """The description's sentence and the caption of a line with a point per ``grain`` (``count`` of them)."""
+    if grain == "day":
+        described = ngettext(
+            "The line has a point for each of the %(days)s day played, after its last game.",
+            "The line has a point for each of the %(days)s days played, after their last game.",
+            count,
+        ) % {"days": count}
+        return described, _("Points day by day (one point per day played)")
+    if grain == "week":
+        described = ngettext(
+            "The line has a point for each of the %(weeks)s week played, after its last game.",
+            "The line has a point for each of the %(weeks)s weeks played, after their last game.",
+            count,
+        ) % {"weeks": count}
+        return described, _("Points week by week (one point per week played)")
+    if grain == "month":
+        described = ngettext(
+            "The line has a point for each of the %(months)s month played, after its last game.",
+            "The line has a point for each of the %(months)s months played, after their last game.",
+            count,
+        ) % {"months": count}
+        return described, _("Points month by month (one point per month played)")
+    described = ngettext(
+        "The line has a point for each of the %(years)s year played, after its last game.",
+        "The line has a point for each of the %(years)s years played, after their last game.",
+        count,
+    ) % {"years": count}
+    return described, _("Points year by year (one point per year played)")
 
 
 def place_chart(line, chart_id="places"):

@@ -1,7 +1,10 @@
 """The one order in which every writer takes its row locks (docs/security.md, "Lock order").
 
     club → rule set → import batch → meeting → drawn round → drawn seat → reported result → game
-         → membership → member → season → attendance, adjustment → invite
+         → membership → member → season → attendance, adjustment → invite → a member's page months
+
+The last is no row: an advisory lock per member (PostgreSQL; ``lock_member_months``), taken when nothing else is
+left to lock, so that a writer holding one never waits for a row.
 
 Each kind by id, smallest first.  A writer may skip kinds but never goes back to an earlier one: two writers
 then always wait for each other in the same direction, and PostgreSQL never has to break a deadlock (a 500).
@@ -15,6 +18,7 @@ they point to is checked when the transaction commits (deferred foreign keys), a
 
 from collections.abc import Callable, Iterable
 
+from django.db import connections, router
 from django.db.models import Model, QuerySet
 from django.utils.translation import gettext as _
 
@@ -79,6 +83,22 @@ def lock_members(ids: Iterable[int | None], club: int | None = None, no_key: boo
     (the records' all-time lines, rebuilt by every writer of seats: ``services.record_lines``)."""
     members = Member.objects.all() if club is None else Member.objects.filter(club=club)
     return lock_rows(members, ids, no_key=no_key)
+
+
+# The first key of the advisory locks of the member page's months (the second is the member's id).
+MEMBER_MONTHS_LOCK = 2027
+
+
+def lock_member_months(ids: Iterable[int | None]) -> None:
+    """Take the advisory locks of the members' page months (``services.member_months``), in id order, until the
+    transaction ends: two writers counting one member's months count them one after the other.  A writer takes them
+    last of all (after its rows); SQLite has one writer at a time already."""
+    connection = connections[router.db_for_write(Member)]
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        for pk in sorted({pk for pk in ids if pk is not None}):
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [MEMBER_MONTHS_LOCK, pk])
 
 
 def gone_game() -> str:

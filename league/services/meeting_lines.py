@@ -29,7 +29,8 @@ from ..models.rule_versions import RuleVersion
 from ..models.seasons import Season
 from .day_pairs import rebuild_season_pairs, refresh_day_pairs
 from .kept_money import refresh_drift
-from .locks import lock_members
+from .locks import lock_member_months, lock_members
+from .member_months import changed_months, line_states, refresh_member_months
 from .record_lines import refresh_all_time_lines, refresh_day_records
 
 # Meetings refreshed by one statement: a bound IN list both databases take, and few enough to stay quick.
@@ -50,26 +51,29 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
     table = connection.ops.quote_name(MeetingLine._meta.db_table)
     meeting_column = connection.ops.quote_name(MeetingLine._meta.get_field("meeting").column)
     changed = set()  # (member, rule set, month) of the day records that changed: joined and combined again
+    counted = set()  # (member, rule set, month) of the lines that changed: the member page's months counted again
     for start in range(0, len(ids), CHUNK):
         chunk = ids[start : start + CHUNK]
         if not locked and connection.features.has_select_for_update:  # SQLite has one writer at a time already
             list(Meeting.objects.select_for_update().filter(pk__in=chunk).order_by("pk").values_list("pk"))
         at_zero = busts_at_zero(RuleVersion.objects.filter(games__meeting_id__in=chunk).distinct())
         insert, params = insert_select(chunk, at_zero)
-        before = line_figures(chunk)
+        before = line_states(chunk)
         with connection.cursor() as cursor:
             cursor.execute(f"DELETE FROM {table} WHERE {meeting_column} IN ({', '.join(['%s'] * len(chunk))})", chunk)
             cursor.execute(insert, params)
-        after = line_figures(chunk)
+        after = line_states(chunk)
         # The lines that changed, even where the day's places did not (a recompute's points, a chip corrected):
-        # their months' sums are made again with the records' month pieces.
+        # their months' sums are made again with the records' month pieces, and the member page's months counted.
         lines_changed = {key for key in before.keys() | after.keys() if before.get(key) != after.get(key)}
         changed_here = refresh_day_records(chunk, lines_changed)
+        counted_here = changed_months(lines_changed, before, after)
         # Their players before the seasons, as the one lock order has them (services/locks.py): the all-time lines
         # are rebuilt below, under these locks.
         if changed_here and connection.features.has_select_for_update:
             lock_members({member for member, _rule_set, _month in changed_here}, no_key=True)
         changed |= changed_here
+        counted |= counted_here
         refresh_day_pairs(chunk)  # who sat with whom those days, and in their seasons (the draw reads them)
     refresh_all_time_lines(
         {member for member, _rule_set, _month in changed},
@@ -79,16 +83,14 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
     # again.  A caller holding the locks is a game's own save, which a closed day refuses.
     if check_drift and not locked:
         refresh_drift(Meeting.objects.filter(pk__in=ids))
-
-
-def line_figures(meeting_ids: list[int]) -> dict[tuple[int, int], list[int]]:
-    """``{(meeting, member): figures}`` of the stored lines of ``meeting_ids`` (``FIGURES`` in order)."""
-    return {
-        (meeting, member): figures
-        for meeting, member, *figures in MeetingLine.objects.filter(meeting_id__in=meeting_ids)
-        .order_by()
-        .values_list("meeting_id", "member_id", *FIGURES)
-    }
+    # Last, under the months' own locks (a merge's lines change its guest's opponents too, whom it does not hold:
+    # locking their rows after the guest's deadlocked it with a save of theirs, services/locks.py).
+    lock_member_months({member for member, _rule_set, _month in counted})
+    by_month = {}  # month by month: a recompute's changes span many months, each of some of the members
+    for member, rule_set, month in counted:
+        by_month.setdefault((rule_set, month), set()).add(member)
+    for month, members in sorted(by_month.items()):
+        refresh_member_months(members, {month})
 
 
 def refresh_club_lines(club, check_drift=True):
@@ -99,7 +101,9 @@ def refresh_club_lines(club, check_drift=True):
     SeasonPair.objects.filter(season__club=club).delete()
     refresh_meeting_lines(Meeting.objects.filter(club=club).values_list("pk", flat=True), check_drift=check_drift)
     rebuild_season_pairs(Season.objects.filter(club=club).values_list("pk", flat=True))
-    refresh_all_time_lines(Member.objects.filter(club=club).values_list("pk", flat=True))
+    members = Member.objects.filter(club=club).values_list("pk", flat=True)
+    refresh_all_time_lines(members)
+    refresh_member_months(members, None)
 
 
 def busts_at_zero(versions):

@@ -2,15 +2,16 @@
 
 Everything is read from what the writers stored; nothing is recomputed.  The
 summary is the member's own line of ``standings(period)``, so it always agrees
-with the standings table (rank included).  The games, streaks, the figures by
-seat, the cumulative chart and the head-to-head come from ONE query of the
-member's meeting lines, which keep each day's games with the opponents' places
-and totals (``member_games.games_of``); the member's day totals (日計) from one
-more.  The history lists games and day totals in date order, and the running
-total adds both; streaks, seats and head-to-head need places, so they count
-only the games.  The opponents' names and the parts of each total are read for
-the page of the history on screen only (``MemberRecord.with_seats``).
-The query count is the same for 3 games or 3,000.
+with the standings table (rank included).  The figures that need every game
+(streaks, by seat, head-to-head, the chart's highest and lowest) add up the
+member's stored months and count the days outside them
+(``member_figures``); the history of games and day totals (日計) is numbered
+from the member's lines read narrow, and a page of it reads its own days'
+games only (``member_history``).  The history lists games and day totals in
+date order, and the running total adds both; streaks, seats and head-to-head
+need places, so they count only the games.  The opponents' names and the parts
+of each total are read for the page of the history on screen only
+(``MemberRecord.with_seats``).  The query count is the same for 3 games or 3,000.
 """
 
 from dataclasses import dataclass, field
@@ -24,30 +25,11 @@ from ..models.day_totals import DayTotalLine
 from ..models.games import WINDS, GameSeat, Yakuman
 from ..models.people import Member, reading_order
 from . import member_games
-from .member_games import streaks
+from .member_figures import member_figures
+from .member_history import DayTotalEntry, HistoryView, MemberHistory, summarise
 from .standings import HUNDREDTH, TENTH, Line, Period, day_lines_in, standings
 
-
-@dataclass
-class DayTotalEntry:
-    """One day total (日計) of the member in the history: the day, its hanchan and the member's points."""
-
-    number: int  # its place in the history, as GameLine's
-    line: DayTotalLine
-    cumulative: int  # tenths, as GameLine's
-    is_day_total = True
-
-    @property
-    def day_total(self):
-        return self.line.day_total
-
-    @property
-    def date(self):
-        return self.line.day_total.meeting.date
-
-    @property
-    def total(self):
-        return self.line.points
+__all__ = ["DayTotalEntry", "HeadToHead", "MemberRecord", "SeatRecord", "member_record", "members_with_games"]
 
 
 @dataclass
@@ -117,23 +99,20 @@ class MemberRecord:
     players: int
     win_points: bool
     line: Line
-    games: list  # GameLine, oldest first
-    history: list = field(default_factory=list)  # GameLine and DayTotalEntry, oldest first
+    games: HistoryView  # GameLine, oldest first, made when read
+    history: HistoryView  # GameLine and DayTotalEntry, oldest first, made when read
     streaks: list = field(default_factory=list)
     yakuman: list = field(default_factory=list)
     head_to_head: list = field(default_factory=list)
     seats: list = field(default_factory=list)  # SeatRecord, 東 first
     ranked_out_of: int = 0  # how many members are ranked in the period
     members: dict = field(default_factory=dict)  # id → Member of everyone who played in the period
+    day_totals: list = field(default_factory=list)  # DayTotalEntry, oldest first
 
     @property
     def newest_first(self):
         """The history (games and day totals), newest first."""
         return self.history[::-1]
-
-    @property
-    def day_totals(self):
-        return [entry for entry in self.history if entry.is_day_total]
 
     def with_seats(self, lines):
         """``lines`` (a page of the history or of the games) with every seat of their games read: one query."""
@@ -141,91 +120,49 @@ class MemberRecord:
 
 
 def member_record(member, period):
-    """Everything the member page and its JSON show but a page's opponents, in seven queries whatever the number
-    of games."""
+    """Everything the member page and its JSON show but a page of games, in ten queries whatever the number of
+    games: the games themselves are read for a page only (``MemberRecord.history``), the figures over the
+    period added up from the member's stored months (``member_figures``)."""
     table = standings(period)  # four queries
     line = next((line for line in table.lines if line.member.pk == member.pk), None)
     if line is None:
         maru = dict.fromkeys(scoring.MARU_KINDS, 0) if table.win_points else {}
         line = Line(member=member, places=[0] * table.players, maru=maru)
     members = {line.member.pk: line.member for line in table.lines}  # everyone who played in the period
-    games = member_games.games_of(member, period)  # one query, the head-to-head's too
-    history = in_date_order(
-        games,
-        day_lines_in(period)
-        .filter(member=member)  # one query
-        .select_related("day_total__meeting"),
-    )
+    day_lines = list(day_lines_in(period).filter(member=member).select_related("day_total__meeting"))  # one query
+    figures = member_figures(member, period, day_lines)  # four queries
+    history = MemberHistory(member, figures.days, day_lines)
+    history.summary = summarise(history, figures.extremes, figures.parsed)
     return MemberRecord(
         member=member,
         period=period,
         players=table.players,
         win_points=table.win_points,
         line=line,
-        games=games,
-        history=history,
-        streaks=streaks(games),
+        games=HistoryView(history, games_only=True),
+        history=HistoryView(history),
+        streaks=figures.streaks,
         yakuman=yakuman_of(member, period),  # one query
-        head_to_head=head_to_head(games, members),
-        seats=by_seat(games, table.players),
+        head_to_head=head_to_head(figures.opponents, members),
+        seats=by_seat(figures.seats, table.players),
         ranked_out_of=len(table.ranked),
         members=members,
+        day_totals=history.day_totals(),
     )
 
 
-def in_date_order(games, day_lines):
-    """The games and the day totals in one list, oldest first (a day total after that day's games), numbered
-    and with the running total of both.
-
-    ``games`` are in date order, numbered and added up on their own (``games_of``): without day totals they
-    are the history as they are, and day totals are merged in rather than everything sorted again (a busy
-    member has thousands of games).
-    """
-    days = sorted(
-        day_lines, key=lambda line: (line.day_total.meeting.date, line.day_total.meeting_id, line.day_total_id)
-    )
-    if not days:
-        return list(games)
-    history, cumulative, waiting = [], 0, 0
-
-    def add_day(line):
-        nonlocal cumulative
-        cumulative += line.points
-        history.append(DayTotalEntry(number=len(history) + 1, line=line, cumulative=cumulative))
-
-    for game in games:
-        while waiting < len(days) and days[waiting].day_total.meeting.date < game.date:
-            add_day(days[waiting])
-            waiting += 1
-        cumulative += game.total
-        game.number, game.cumulative = len(history) + 1, cumulative
-        history.append(game)
-    for line in days[waiting:]:
-        add_day(line)
-    return history
-
-
-def head_to_head(games, members):
-    """Each opponent met in ``games`` (``HeadToHead``), most games together first (then by reading)."""
-    records = [
-        HeadToHead(members[opponent], games, above, below, even, points, opponent_points)
-        for opponent, games, above, below, even, points, opponent_points in member_games.head_to_head_rows(games)
-    ]
+def head_to_head(opponents, members):
+    """Each opponent met (``HeadToHead``; ``opponents``: id → the figures of ``OPPONENT_FIGURES``), most games
+    together first (then by reading)."""
+    records = [HeadToHead(members[opponent], *figures) for opponent, figures in opponents.items()]
     return sorted(records, key=lambda r: (-r.games, reading_order(r.opponent), r.opponent.pk))
 
 
-def by_seat(games, players):
-    """The member's games by the seat they started in, 東 first: a row for each seat of the rules (3 or 4), and
-    for any other seat a game was played in (a period over rules of both sizes)."""
-    seats = {seat: SeatRecord(seat) for seat in range(players)}
-    for line in games:
-        record = seats.get(line.seat.seat) or seats.setdefault(line.seat.seat, SeatRecord(line.seat.seat))
-        record.games += 1
-        record.place_sum += line.seat.place
-        record.tops += line.is_top
-        record.lasts += line.is_last
-        record.points += line.total
-    return sorted(seats.values(), key=lambda record: record.seat)
+def by_seat(seats, players):
+    """The member's games by the seat they started in, 東 first (``seats``: seat → the figures of
+    ``SEAT_FIGURES``): a row for each seat of the rules (3 or 4), and for any other seat a game was played in (a
+    period over rules of both sizes)."""
+    return [SeatRecord(seat, *figures) for seat, figures in sorted(seats.items()) if seat < players or figures[0]]
 
 
 def yakuman_of(member, period):

@@ -1,24 +1,20 @@
-"""A member's games as the member page and its JSON read them: the member's games of each meeting day, as
-stored on their meeting lines; every seat of a page of games; the runs in them (``streaks``, the member
-page's and the club's records alike).
+"""A member's games as the member page and its JSON read them: the member's games of a meeting day as stored on
+their meeting line (``MeetingLine.games_played``), every seat of a page of games, and the runs in them
+(``streaks``, the records' reference).
 
 A busy member has thousands of games.  Joining their thousands of seats to
 their games (and the opponents' seats to those, for the head-to-head) was most
-of the page's time, and PostgreSQL planned both joins from the season's games,
-not the member's seats; each meeting line (``MeetingLine.games_played``) keeps
-the member's games of that day with the opponents' places and totals, so one
-narrow query of the member's lines (a few hundred) gives the games, the
-figures built from them and the head-to-head.  The opponents' names and the
-parts of a total are shown only for the page of games on screen, so only that
-page's seats are read in full (docs/performance.md).  Each query's count is
-fixed: one for the games, one for a page.
+of the page's time; each meeting line keeps the member's games of that day with
+the opponents' places and totals, so a page of the history parses its own days'
+lines (``stats.member_history``) and the figures over the period add up stored
+months (``stats.member_figures``).  The opponents' names and the parts of a
+total are shown only for the page of games on screen, so only that page's
+seats are read in full (docs/performance.md): one query.
 """
 
-import json
 from dataclasses import dataclass
 
 from ..models.games import POINT_PARTS, WINDS, GameSeat
-from .standings import meeting_lines_in
 
 # Every column of a seat that a page of games shows (its parts, score and chips).
 SEAT_COLUMNS = ("game_id", "seat", "member_id", "score", "chips", "place", *POINT_PARTS)
@@ -122,37 +118,8 @@ class GameLine:
         return self.seat.total > 0
 
 
-def games_of(member, period):
-    """The member's games in ``period``, oldest first, each with their own seat only: one query of the member's
-    meeting lines (``MeetingLine.games_played``).
-
-    The games of a day are ordered here by round, table and id (SQLite keeps them unordered); a game's
-    players are the member and the opponents.
-    """
-    rows = (
-        meeting_lines_in(period)
-        .filter(member=member)
-        .order_by("meeting__date", "meeting_id")
-        .values_list("meeting_id", "meeting__date", "games_played")
-    )
-    lines, cumulative = [], 0
-    for meeting_id, date, played in rows:
-        meeting = MeetingDay(meeting_id, date)
-        for game_id, round_number, table, seat, place, total, met in sorted(json.loads(played), key=_game_order):
-            cumulative += total
-            lines.append(
-                GameLine(
-                    len(lines) + 1,
-                    GameFigures(game_id, meeting, round_number, table),
-                    OwnSeat(seat, place, total),
-                    met,
-                    cumulative,
-                )
-            )
-    return lines
-
-
-def _game_order(played):
+def game_order(played):
+    """A day's games in the order they were played, from a line's games (SQLite keeps them unordered)."""
     return played[1], played[2], played[0]  # round, table, game id
 
 
@@ -180,31 +147,6 @@ def with_seats(lines, member, members):
         line.seat = next(seat for seat in seats if seat.member_id == member.pk)
         line.opponents = [seat for seat in seats if seat is not line.seat]
     return lines
-
-
-def head_to_head_rows(lines):
-    """The member against each opponent over the games of ``lines`` (``games_of``), from the opponents each
-    game keeps.
-
-    Each row is ``(opponent id, games, above, below, even, the member's points, the opponent's points)``.
-    """
-    rows = {}
-    for line in lines:
-        place, total = line.seat.place, line.seat.total
-        for opponent, opponent_place, opponent_total in line.met:
-            row = rows.get(opponent)
-            if row is None:
-                row = rows[opponent] = [opponent, 0, 0, 0, 0, 0, 0]
-            row[1] += 1
-            if place < opponent_place:
-                row[2] += 1
-            elif place > opponent_place:
-                row[3] += 1
-            else:
-                row[4] += 1
-            row[5] += total
-            row[6] += opponent_total
-    return [tuple(row) for row in rows.values()]
 
 
 @dataclass

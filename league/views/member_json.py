@@ -57,8 +57,7 @@ def record_as_json(record, season, page, links):
                 "points": points_number(entry.total),
                 "cumulative": points_number(entry.cumulative),
             }
-            for entry in record.newest_first
-            if entry.is_day_total
+            for entry in reversed(record.day_totals)
         ],
         "streaks": {
             streak.kind: {"longest": _run(streak.longest), "current": _run(streak.current)} for streak in record.streaks

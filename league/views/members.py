@@ -61,7 +61,7 @@ def member_page(request, slug, member_id):
         for table in tables.values():  # the history first: a download without ``_table`` is its
             if download := configure(request, table):
                 return download
-        tables["history_table"].fill_page()  # the seats of the page's games only: one query
+        tables["history_table"].fill_page()  # the page's days' lines and its games' seats: two queries
         context.update(record=record, **tables)
         if record.history:
             context.update(points_chart=cumulative_points_chart(record.history), places_chart=place_chart(record.line))

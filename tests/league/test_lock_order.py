@@ -13,13 +13,24 @@ from django.utils import translation
 
 from league.imports.commit import commit
 from league.imports.undo import undo_import
-from league.models import AllTimeLine, DrawnSeat, Game, GameSeat, Meeting, MeetingLine, Member
+from league.models import (
+    AllTimeLine,
+    DrawnSeat,
+    Game,
+    GameSeat,
+    Meeting,
+    MeetingLine,
+    Member,
+    MemberMonthFigures,
+    MemberMonthOpponent,
+)
 from league.models.draws import SITTING_OUT
 from league.services import people
 from league.services.draws import swap
 from league.services.games import correct_game, record_game, set_void
 from league.services.meeting_lines import refresh_meeting_lines
 from league.services.meetings import set_closed
+from league.services.member_months import refresh_member_months
 from league.services.record_lines import refresh_all_time_lines
 from league.services.refusals import Refused
 from league.services.settling import Entry, entry_from_game, settle_in_force
@@ -369,4 +380,31 @@ def test_games_of_one_member_on_two_days_saved_at_once_keep_their_all_time_lines
     with transaction.atomic():
         refresh_all_time_lines(Member.objects.values_list("pk", flat=True))
         assert stored() == lines
+        transaction.set_rollback(True)
+
+
+@races
+def test_games_of_one_member_on_two_days_of_a_month_saved_at_once_keep_their_month(club, secretary):
+    # Each save counts its players' month again from their lines: under the members' locks, the second sees the
+    # first's day, so neither writes a month that misses the other's game.
+    rule_set = club.rule_sets.get()
+    for time in range(TIMES):
+        days = [
+            Meeting.objects.create(club=club, rule_set=rule_set, date=datetime.date(2027, 3, 1) + offset)
+            for offset in (datetime.timedelta(days=2 * time), datetime.timedelta(days=2 * time + 1))
+        ]
+        results = race(*(partial(play, meeting, 1, NAMES, secretary) for meeting in days))
+        assert not any(refused(result) for result in results)
+
+    def stored():
+        return [
+            sorted(tuple(row.values())[1:] for row in model.objects.values())
+            for model in (MemberMonthFigures, MemberMonthOpponent)
+        ]
+
+    months = stored()
+    assert MemberMonthFigures.objects.filter(month=datetime.date(2027, 3, 1)).values_list("games", flat=True)
+    with transaction.atomic():
+        refresh_member_months(Member.objects.values_list("pk", flat=True), None)
+        assert stored() == months
         transaction.set_rollback(True)

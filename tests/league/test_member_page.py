@@ -573,9 +573,10 @@ def _many_games(club, secretary, count):
 
 
 # session, user, club, membership, member, seasons, current season, rule sets, their versions,
-# standings (seats, day totals, adjustments, members), the member's meeting lines (their games and the
-# head-to-head), day totals, yakuman, and every seat of the page's games
-PAGE_QUERIES = 17
+# standings (seats, day totals, adjustments, members), day totals, the member's meeting lines (the games of
+# days outside their stored months), their stored months, the head-to-head's sum of them, the streaks' ends,
+# yakuman, the page's days' games, and every seat of the page's games
+PAGE_QUERIES = 21
 
 
 @pytest.mark.parametrize("games", [3, 40])
@@ -591,6 +592,26 @@ def test_the_page_costs_the_same_queries_for_3_or_40_games(
         client.get(page_url(club, higashida, page=2))
     with django_assert_num_queries(PAGE_QUERIES):
         client.get(api_url(club, higashida))
+
+
+def test_the_page_costs_the_same_queries_for_320_games_over_months_of_every_season(
+    client, club, member, secretary, season, django_assert_num_queries
+):
+    p = people(club)
+    for day in range(16):  # every fourth day from 2025-12-20: games of the season before, and of partial months
+        meeting = meeting_on(club, datetime.date(2025, 12, 20) + datetime.timedelta(days=4 * day))
+        for n in range(1, 21):
+            seats = [p["東田"], p["南野"], p["西川"], p["北村"]]
+            play(secretary, meeting, n, seats[n % 4 :] + seats[: n % 4], [40000, 30000, 20000, 10000])
+    client.force_login(member)
+    for query in ({"season": "all"}, {"season": "all", "page": 3}):  # the current season is not looked up
+        with django_assert_num_queries(PAGE_QUERIES - 1):
+            client.get(page_url(club, p["東田"], **query))
+        with django_assert_num_queries(PAGE_QUERIES - 1):
+            client.get(api_url(club, p["東田"], **query))
+    before = Season.objects.get(name="2025年度")  # from a month's first day to a month's last
+    with django_assert_num_queries(PAGE_QUERIES - 1):  # a season chosen: the current one is not looked up
+        client.get(page_url(club, p["東田"], season=before.pk, page=2))
 
 
 @pytest.mark.parametrize("games", [3, 40])

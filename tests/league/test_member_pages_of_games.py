@@ -1,5 +1,6 @@
 """A busy member's games: the JSON gives them a page at a time (the summary, streaks, head-to-head and seats stay
-complete), and above 300 games the points chart has a point per day played, its hidden table a row per day."""
+complete), and above 300 games the points chart has a point per day played (per week, then per month, above 120),
+its hidden table a row for each."""
 
 import datetime
 import re
@@ -93,3 +94,25 @@ def test_up_to_300_games_a_point_per_game():
     figure = ET.fromstring(str(charts.cumulative_points_chart(lines)))
     assert len(figure.find("svg/polyline").get("points").split()) == 301
     assert len(figure.findall(".//table/tbody/tr")) == 300 and figure.find("figcaption") is None
+
+
+def test_above_120_days_a_point_per_week_then_per_month():
+    class Line:
+        def __init__(self, number, date):
+            self.number, self.date, self.total, self.cumulative = number, date, 10, 10 * number
+
+    monday = datetime.date(2025, 1, 6)
+    days = [Line(n, monday + datetime.timedelta(days=n - 1)) for n in range(1, 401)]  # 400 days, a game each
+    figure = ET.fromstring(str(charts.cumulative_points_chart(days)))
+    assert figure.find("figcaption").text == "週ごとのポイント推移（対局した週ごとに1点）"
+    rows = [[cell.text for cell in row] for row in figure.findall(".//table/tbody/tr")]
+    assert len(rows) == 58 and len(figure.find("svg/polyline").get("points").split()) == 59  # 57 weeks and 1 day
+    assert rows[0] == ["2025/01/12(日)", "7", "+7.0", "+7.0"]  # the week's last day played, its games, their points
+    assert rows[-1][1:] == ["1", "+1.0", "+400.0"]
+    desc = figure.find("svg/desc").text
+    assert "58" in desc and "400" in desc
+    years = [Line(n, monday + datetime.timedelta(days=n - 1)) for n in range(1, 1001)]  # 143 weeks: by month
+    figure = ET.fromstring(str(charts.cumulative_points_chart(years)))
+    assert figure.find("figcaption").text == "月ごとのポイント推移（対局した月ごとに1点）"
+    rows = [[cell.text for cell in row] for row in figure.findall(".//table/tbody/tr")]
+    assert len(rows) == 34 and rows[0][:2] == ["2025/01/31(金)", "26"]  # 2025-01 to 2027-10

@@ -14,6 +14,7 @@ from league.models import DayTotal, DayTotalLine, GameSeat, Meeting, Member, Rul
 from league.services.games import record_game, set_void
 from league.services.settling import Entry, settle_in_force
 from league.stats.member import member_record
+from league.stats.member_history import summary_of_entries
 from league.stats.standings import Period
 
 SPLIT_RULES = {
@@ -99,14 +100,13 @@ def play_season(club, secretary, rule_set, rng):
 
 def read_every_seat(member, period):
     """The member's counted games of the period, oldest first, each as (own seat, every seat): model instances."""
+    own = GameSeat.objects.filter(member=member, game__void=False, game__meeting__rule_set=period.rule_set)
+    if period.first_day:
+        own = own.filter(game__meeting__date__gte=period.first_day)
+    if period.last_day:
+        own = own.filter(game__meeting__date__lte=period.last_day)
     own = (
-        GameSeat.objects.filter(
-            member=member,
-            game__void=False,
-            game__meeting__rule_set=period.rule_set,
-            game__meeting__date__gte=period.first_day,
-        )
-        .select_related("game__meeting")
+        own.select_related("game__meeting")
         .prefetch_related("game__seats")
         .order_by("game__meeting__date", "game__meeting_id", "game__round", "game__table", "game_id")
     )
@@ -172,14 +172,20 @@ def test_the_narrow_reads_give_every_figure_of_reading_every_seat(club, secretar
         rule_set = RuleSet.objects.create(club=club, slug="split", name="同点分け", position=1)
         RuleVersion.objects.create(rule_set=rule_set, effective_from=datetime.date(2020, 1, 1), rules=SPLIT_RULES)
     people = play_season(club, secretary, rule_set, rng)
-    period = Period(rule_set, FIRST, None, 0)
-    for member in people:
+    # From a month's first day on (its months read stored, but those with a day total); every season; a period
+    # starting and ending inside months (those days counted from their games).
+    periods = [
+        Period(rule_set, FIRST, None, 0),
+        Period(rule_set, None, None, 0),
+        Period(rule_set, FIRST + datetime.timedelta(days=4), FIRST + datetime.timedelta(days=41), 0),
+    ]
+    for period, member in [(period, member) for period in periods for member in people]:
         games = read_every_seat(member, period)
         record = member_record(member, period)
         assert [
             (line.game.pk, line.seat.seat, line.seat.place, line.seat.total, line.players) for line in record.games
         ] == [(own.game_id, own.seat, own.place, own.total, len(seats)) for own, seats in games]
-        assert all(line.game.meeting.date >= FIRST for line in record.games)
+        assert all(period.first_day is None or line.game.meeting.date >= period.first_day for line in record.games)
         streaks = {
             streak.kind: (
                 streak.longest.length,
@@ -208,11 +214,12 @@ def test_the_narrow_reads_give_every_figure_of_reading_every_seat(club, secretar
         } == by_seat
         # The history, page by page: each game's own seat and opponents in full, the running total with day totals.
         seats_of = {own.game_id: (own, table) for own, table in games}
-        day_lines = list(
-            DayTotalLine.objects.filter(
-                member=member, day_total__meeting__rule_set=rule_set, day_total__meeting__date__gte=FIRST
-            )
-        )
+        day_lines = DayTotalLine.objects.filter(member=member, day_total__meeting__rule_set=rule_set)
+        if period.first_day:
+            day_lines = day_lines.filter(day_total__meeting__date__gte=period.first_day)
+        if period.last_day:
+            day_lines = day_lines.filter(day_total__meeting__date__lte=period.last_day)
+        day_lines = list(day_lines)
         assert len(record.history) == len(games) + len(day_lines)
         # By day, a day's day totals after its games, numbered in that order.
         days_and_kinds = [(entry.date, entry.is_day_total) for entry in record.history]
@@ -222,6 +229,10 @@ def test_the_narrow_reads_give_every_figure_of_reading_every_seat(club, secretar
         for entry in record.history:
             running += entry.total
             assert entry.cumulative == running
+        # The chart's days, final, highest and lowest (the first reaching it), as the entries read in full give them.
+        entries = list(record.history)
+        assert record.history.summary == (summary_of_entries(entries) if entries else None)
+        assert [entry.number for entry in record.day_totals] == [e.number for e in entries if e.is_day_total]
         paginator = Paginator(record.newest_first, 7)
         for number in paginator.page_range:
             lines = record.with_seats(paginator.page(number).object_list)
