@@ -63,10 +63,15 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
             cursor.execute(f"DELETE FROM {table} WHERE {meeting_column} IN ({', '.join(['%s'] * len(chunk))})", chunk)
             cursor.execute(insert, params)
         after = line_states(chunk)
-        # The lines that changed, even where the day's places did not (a recompute's points, a chip corrected):
-        # their months' sums are made again with the records' month pieces, and the member page's months counted.
+        # The lines whose figures changed, even where the day's places did not (a recompute's points, a chip
+        # corrected): their months' sums are made again with the records' month pieces.  Only the figures: a merge
+        # changes its guest's opponents' games played (whom they played), and locking those members' rows for their
+        # records, not held by the merge, deadlocked it with a save of theirs.
+        figures_changed = {key for key in before.keys() | after.keys() if _figures(before, key) != _figures(after, key)}
+        changed_here = refresh_day_records(chunk, figures_changed)
+        # Any change of a line (whom they played too): the member page's months are counted again, under locks of
+        # their own taken last.
         lines_changed = {key for key in before.keys() | after.keys() if before.get(key) != after.get(key)}
-        changed_here = refresh_day_records(chunk, lines_changed)
         counted_here = changed_months(lines_changed, before, after)
         # Their players before the seasons, as the one lock order has them (services/locks.py): the all-time lines
         # are rebuilt below, under these locks.
@@ -91,6 +96,12 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
         by_month.setdefault((rule_set, month), set()).add(member)
     for month, members in sorted(by_month.items()):
         refresh_member_months(members, {month})
+
+
+def _figures(states: dict, key: tuple[int, int]) -> tuple | None:
+    """A line's ``FIGURES`` in ``states`` (``line_states``: after the rule set, date and games played), or None."""
+    state = states.get(key)
+    return None if state is None else tuple(state[3:])
 
 
 def refresh_club_lines(club, check_drift=True):
