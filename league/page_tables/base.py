@@ -14,9 +14,14 @@ from typing import Any
 
 import django_tables2 as tables
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
 from django.utils.translation import gettext_lazy as _
 from django_tables2 import RequestConfig
 
+from ..jobs import TABLE_ROWS_IN_REQUEST
+from ..jobs import tasks as start_job
+from ..jobs.page_downloads import in_worker
+from ..web.permissions import club_access
 from .export import EXPORT_FORMATS, PointsFigure, RateFigure, export_response
 
 EXPORT_PARAMETER = "_export"
@@ -117,6 +122,7 @@ def configure(request: HttpRequest, table: PageTable, per_page: int | None = Non
 
     ``per_page`` (else the table's own) None: the table is not paged (its rows are already one page, or few).
     Paging is always explicit: django-tables2 would otherwise page at 25 rows without being asked.
+    A download of more than ``TABLE_ROWS_IN_REQUEST`` rows is written by the worker: the answer is its job's page.
     """
     per_page = per_page or table.per_page
     RequestConfig(request, paginate={"per_page": per_page} if per_page else False).configure(table)
@@ -124,8 +130,30 @@ def configure(request: HttpRequest, table: PageTable, per_page: int | None = Non
     export_format = request.GET.get(EXPORT_PARAMETER)
     asked = export_format in EXPORT_FORMATS and request.GET.get(TABLE_PARAMETER, table.prefix) == table.prefix
     if table.downloadable and asked:
+        if len(table.rows) > TABLE_ROWS_IN_REQUEST and not in_worker(request):
+            if job_page := _download_job(request, f"{table.export_name}.{export_format}"):
+                return job_page
         return export_response(table, export_format)
     return None
+
+
+def _download_job(request: HttpRequest, file_name: str) -> HttpResponse | None:
+    """Queue the download the request asks for (league/jobs/page_downloads.py) and answer with its job's page;
+    None for an address that is not a club's page (the download then stays in the request)."""
+    match = request.resolver_match
+    slug = match.kwargs.get("slug") if match else None
+    if not slug:
+        return None
+    access = club_access(request, slug)  # the page let the visitor in: the role its table was shown for
+    job = start_job.table_download(
+        access.club,
+        request.user,
+        path=request.path_info,
+        query=request.GET.urlencode(),
+        role=access.role,
+        file_name=file_name,
+    )
+    return redirect(start_job.job_url(access.club, job))
 
 
 def _download_links(request: HttpRequest, table: PageTable) -> list[tuple[str, str]]:

@@ -58,6 +58,9 @@ def results_csv(request, slug):
     choice = _usable_choice(request, slug)
     if not choice:
         return _back_to_page(request, slug)
+    if _games_in(choice) > EXPORT_GAMES_IN_REQUEST:  # written by the worker; its page offers the download
+        job = start_job.results_csv(choice.club, request.user, request.GET.urlencode())
+        return redirect(job_url(choice.club, job))
     sheet = results_sheet(choice)
     response = StreamingHttpResponse(
         (chunk.encode("utf-8") for chunk in csv_chunks(sheet)), content_type="text/csv; charset=utf-8"
@@ -78,7 +81,7 @@ def _back_to_page(request, slug):
 
 
 def _games_in(choice):
-    """The counted games the workbook covers (one query)."""
+    """The counted games the workbook and the results CSV cover (one query)."""
     games = Game.objects.counted().filter(meeting__club=choice.club, meeting__rule_set__in=choice.rule_sets)
     if choice.first_day:
         games = games.filter(meeting__date__gte=choice.first_day)
