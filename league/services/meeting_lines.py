@@ -59,7 +59,8 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True, member
         chunk = ids[start : start + CHUNK]
         if not locked and connection.features.has_select_for_update:  # SQLite has one writer at a time already
             list(Meeting.objects.select_for_update().filter(pk__in=chunk).order_by("pk").values_list("pk"))
-        at_zero = busts_at_zero(RuleVersion.objects.filter(games__meeting_id__in=chunk).distinct())
+        # Unordered: the versions' own ordering joined their rule sets and clubs into the DISTINCT.
+        at_zero = busts_at_zero(RuleVersion.objects.filter(games__meeting_id__in=chunk).order_by().distinct())
         insert, params = insert_select(chunk, at_zero, only)
         delete = f"DELETE FROM {table} WHERE {meeting_column} IN ({', '.join(['%s'] * len(chunk))})"
         if only:
