@@ -254,3 +254,26 @@ def test_the_worker_refuses_a_page_the_asker_may_no_longer_read(client, club, me
     assert run_job.call(job.id) == "failed"
     assert store.load(job.id).message == "That page can no longer be downloaded by you."
     assert not store.load(job.id).output.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("kind", ["results_csv", "table_download"])
+def test_the_database_workers_command_writes_the_file(client, club, member, games, settings, monkeypatch, kind):
+    """The real backend: the request only queues the job; ``manage.py db_worker`` writes the file."""
+    from django.core.management import call_command
+
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    monkeypatch.setattr(export_views, "EXPORT_GAMES_IN_REQUEST", 1)
+    monkeypatch.setattr(page_tables, "TABLE_ROWS_IN_REQUEST", 1)
+    client.force_login(member)
+    if kind == "results_csv":
+        response = client.get(url("export_csv", club.slug), EXPORT_QUERY)
+    else:
+        response = client.get(url("member_list", club.slug), {"_export": "csv"})
+    job = job_of(response)
+    assert (job.kind, job.state) == (kind, "queued")
+    assert client.get(url("job_download", club.slug, job.id)).status_code == 404  # nothing to offer yet
+    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+    assert store.load(job.id).state == "done"
+    _text, download = offered(client, response["Location"])
+    assert csv_rows(content(download))[1:]
