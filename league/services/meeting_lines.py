@@ -78,6 +78,7 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True, member
     refresh_all_time_lines(
         {member for member, _rule_set, _month in changed},
         {(rule_set, month) for _member, rule_set, month in changed},
+        locked=True,  # each chunk's changed members, locked above
     )
     # A closed day's games changed (a recompute, a merge, an import's undo, the admin): check its kept settlement
     # again.  A caller holding the locks is a game's own save, which a closed day refuses.

@@ -194,16 +194,17 @@ def refresh_day_records(
 
 
 def refresh_all_time_lines(
-    member_ids: Iterable[int], months: Iterable[tuple[int, datetime.date]] | None = None
+    member_ids: Iterable[int], months: Iterable[tuple[int, datetime.date]] | None = None, *, locked: bool = False
 ) -> None:
     """Rebuild the all-time lines of ``member_ids`` in every rule set from their month records, after joining
     again their months of ``months`` (``(rule set, month)`` pairs; ``None``: every month of theirs) from their
-    day records (in the writer's transaction; the members are locked first, in id order)."""
+    day records (in the writer's transaction; the members are locked first, in id order, unless ``locked`` says
+    the caller holds their locks already: ``refresh_meeting_lines``)."""
     ids = sorted(set(member_ids))
     if not ids:
         return
     connection = connections[router.db_for_write(AllTimeLine)]
-    if connection.features.has_select_for_update:
+    if connection.features.has_select_for_update and not locked:
         # FOR NO KEY UPDATE, not FOR UPDATE: two rebuilds of one member wait for each other, but a writer whose
         # new rows name the member (its seats and lines, their keys checked at its commit, after every lock)
         # does not wait for this one: a merge committing while a game's save waited for the guest deadlocked.
