@@ -17,5 +17,5 @@ IMPORT_ROWS_IN_REQUEST = 2_000
 RECOMPUTE_GAMES_IN_REQUEST = 1_000
 # A season workbook or results CSV of more games than this is written by the worker.
 EXPORT_GAMES_IN_REQUEST = 2_000
-# A page table's download (CSV, xlsx) of more rows than this is written by the worker.
-TABLE_ROWS_IN_REQUEST = 1_000
+# A page table's download (CSV, xlsx) of more rows than ``page_tables.base.TABLE_ROWS_IN_REQUEST`` (1,000) is written
+# by the worker: the limit is kept by the page tables, which never import the jobs.

@@ -24,6 +24,7 @@ from collections.abc import Callable
 
 from django.contrib.auth import get_user_model
 from django.http import QueryDict
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -42,6 +43,7 @@ from ..models.clubs import Club, RuleSet
 from ..services import recompute as recomputation
 from ..services import recompute_shown
 from ..services.refusals import Refused
+from ..web.permissions import club_access
 from . import page_downloads, store
 from .store import DONE, FAILED, QUEUED, RUNNING, Job
 
@@ -162,6 +164,26 @@ def export(club, user, query: str) -> Job:
 def results_csv(club, user, query: str) -> Job:
     """Write the results CSV of the export page's ``query`` in the worker."""
     return _queued(_new("results_csv", club, user, query=query))
+
+
+def start_table_download(request, file_name: str):
+    """A page table's download too long for the request (``page_tables.base.configure``) queued, answered with its
+    job's page; None when it stays in the request: the worker's own call of the page, or an address that is not a
+    club's page."""
+    match = request.resolver_match
+    slug = match.kwargs.get("slug") if match else None
+    if page_downloads.in_worker(request) or not slug:
+        return None
+    access = club_access(request, slug)  # the page let the visitor in: the role its table was shown for
+    job = table_download(
+        access.club,
+        request.user,
+        path=request.path_info,
+        query=request.GET.urlencode(),
+        role=access.role,
+        file_name=file_name,
+    )
+    return redirect(job_url(access.club, job))
 
 
 def table_download(club, user, *, path: str, query: str, role: str | None, file_name: str) -> Job:

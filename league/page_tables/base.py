@@ -9,20 +9,23 @@ shown), and the sort is stable, so rows that tie keep the order the read model g
 
 import copy
 from collections import OrderedDict
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
 import django_tables2 as tables
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
 from django.utils.translation import gettext_lazy as _
 from django_tables2 import RequestConfig
 
-from ..jobs import TABLE_ROWS_IN_REQUEST
-from ..jobs import tasks as start_job
-from ..jobs.page_downloads import in_worker
-from ..web.permissions import club_access
 from .export import EXPORT_FORMATS, PointsFigure, RateFigure, export_response
+
+# A download of more rows than this is written by the worker (league/jobs/page_downloads.py), when the jobs gave the
+# way to start one (``long_download``): page tables sit below the jobs and never import them.
+TABLE_ROWS_IN_REQUEST = 1_000
+# Set at start-up (``LeagueConfig.ready``: ``jobs.tasks.start_table_download``): (request, file name) → the job's
+# page, or None when the download stays in the request.
+long_download: Callable[[HttpRequest, str], HttpResponse | None] | None = None
 
 EXPORT_PARAMETER = "_export"
 TABLE_PARAMETER = "_table"  # which of a page's tables (its prefix) a download is of, where a page has several
@@ -130,30 +133,11 @@ def configure(request: HttpRequest, table: PageTable, per_page: int | None = Non
     export_format = request.GET.get(EXPORT_PARAMETER)
     asked = export_format in EXPORT_FORMATS and request.GET.get(TABLE_PARAMETER, table.prefix) == table.prefix
     if table.downloadable and asked:
-        if len(table.rows) > TABLE_ROWS_IN_REQUEST and not in_worker(request):
-            if job_page := _download_job(request, f"{table.export_name}.{export_format}"):
+        if long_download is not None and len(table.rows) > TABLE_ROWS_IN_REQUEST:
+            if job_page := long_download(request, f"{table.export_name}.{export_format}"):
                 return job_page
         return export_response(table, export_format)
     return None
-
-
-def _download_job(request: HttpRequest, file_name: str) -> HttpResponse | None:
-    """Queue the download the request asks for (league/jobs/page_downloads.py) and answer with its job's page;
-    None for an address that is not a club's page (the download then stays in the request)."""
-    match = request.resolver_match
-    slug = match.kwargs.get("slug") if match else None
-    if not slug:
-        return None
-    access = club_access(request, slug)  # the page let the visitor in: the role its table was shown for
-    job = start_job.table_download(
-        access.club,
-        request.user,
-        path=request.path_info,
-        query=request.GET.urlencode(),
-        role=access.role,
-        file_name=file_name,
-    )
-    return redirect(start_job.job_url(access.club, job))
 
 
 def _download_links(request: HttpRequest, table: PageTable) -> list[tuple[str, str]]:
