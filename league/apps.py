@@ -9,3 +9,7 @@ class LeagueConfig(AppConfig):
 
     def ready(self):
         from . import signals  # noqa: F401  (connects the rule-version checks)
+        from .jobs import tasks
+        from .page_tables import base
+
+        base.long_download = tasks.start_table_download  # a long table download: the worker's (page tables sit below)

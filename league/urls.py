@@ -153,7 +153,7 @@ export_pages = [
     path("export/results.csv", exports.results_csv, name="export_csv"),
     # Work done in the background (a large import, a recompute, the workbook): its page, then its file
     path("jobs/<str:job_id>/", jobs.job_page, name="job"),
-    path("jobs/<str:job_id>/workbook.xlsx", jobs.job_download, name="job_download"),
+    path("jobs/<str:job_id>/download", jobs.job_download, name="job_download"),
 ]
 
 urlpatterns = (

@@ -25,7 +25,8 @@ KEPT = 24 * 3600  # seconds a job's folder is kept
 @dataclass
 class Job:
     id: str
-    kind: str  # "import_read", "import_save", "recompute_plan", "recompute", "export"
+    kind: str  # "import_read", "import_save", "recompute_plan", "recompute", "export", "results_csv",
+    # "table_download"
     club_id: int
     user_id: int | None
     language: str

@@ -1,6 +1,7 @@
 """A job's task and how a page starts one (django-tasks; the task is run by ``manage.py db_worker``).
 
-A page starts a job with ``read_import``, ``save_import``, ``plan_recompute``, ``recompute`` or ``export``:
+A page starts a job with ``read_import``, ``save_import``, ``plan_recompute``, ``recompute``, ``export``,
+``results_csv`` or ``table_download``:
 each makes the job's folder with what the work needs (league/jobs/store.py), queues the task and returns the
 job, and the page sends the visitor to its address (``job_url``).  With the immediate backend (the tests) the
 work is done before the function returns.  What each writes in the folder is read back by its work below, in
@@ -23,6 +24,7 @@ from collections.abc import Callable
 
 from django.contrib.auth import get_user_model
 from django.http import QueryDict
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -30,7 +32,7 @@ from django_tasks import task
 
 from janroku import site_state
 
-from ..exports import write_season_workbook
+from ..exports import results_sheet, write_csv, write_season_workbook
 from ..forms.period_choice import ExportChoiceForm
 from ..imports.commit import commit_table
 from ..imports.first_read import read_for_import
@@ -41,7 +43,8 @@ from ..models.clubs import Club, RuleSet
 from ..services import recompute as recomputation
 from ..services import recompute_shown
 from ..services.refusals import Refused
-from . import store
+from ..web.permissions import club_access
+from . import page_downloads, store
 from .store import DONE, FAILED, QUEUED, RUNNING, Job
 
 logger = logging.getLogger(__name__)
@@ -156,6 +159,37 @@ def recompute(club, user, rule_set, version, fingerprint: str) -> Job:
 def export(club, user, query: str) -> Job:
     """Write the season workbook of the export page's ``query`` in the worker."""
     return _queued(_new("export", club, user, query=query))
+
+
+def results_csv(club, user, query: str) -> Job:
+    """Write the results CSV of the export page's ``query`` in the worker."""
+    return _queued(_new("results_csv", club, user, query=query))
+
+
+def start_table_download(request, file_name: str):
+    """A page table's download too long for the request (``page_tables.base.configure``) queued, answered with its
+    job's page; None when it stays in the request: the worker's own call of the page, or an address that is not a
+    club's page."""
+    match = request.resolver_match
+    slug = match.kwargs.get("slug") if match else None
+    if page_downloads.in_worker(request) or not slug:
+        return None
+    access = club_access(request, slug)  # the page let the visitor in: the role its table was shown for
+    job = table_download(
+        access.club,
+        request.user,
+        path=request.path_info,
+        query=request.GET.urlencode(),
+        role=access.role,
+        file_name=file_name,
+    )
+    return redirect(job_url(access.club, job))
+
+
+def table_download(club, user, *, path: str, query: str, role: str | None, file_name: str) -> Job:
+    """Write the download a page table's address (``path``, ``query``) asks for in the worker, as ``user``, who has
+    ``role`` in the club (league/jobs/page_downloads.py)."""
+    return _queued(_new("table_download", club, user, path=path, query=query, role=role, file_name=file_name))
 
 
 # -- doing its work, in the worker ----------------------------------------------------------------------------
@@ -286,15 +320,38 @@ def _recompute(job: Job) -> None:
     )
 
 
-def _export(job: Job) -> None:
-    """Write the season workbook the export page asked for."""
-    club = _club(job)
-    form = ExportChoiceForm(club, QueryDict(job.data["query"]))
+def _export_choice(job: Job):
+    form = ExportChoiceForm(_club(job), QueryDict(job.data["query"]))
     if form.errors:
         raise Refused(_("The export asked for can no longer be made. Choose it again."))
+    return form.choice
+
+
+def _export(job: Job) -> None:
+    """Write the season workbook the export page asked for."""
+    choice = _export_choice(job)
     job.update(step="writing")
-    write_season_workbook(form.choice, job.output)
-    job.update(file_name=form.choice.file_name("xlsx"))
+    write_season_workbook(choice, job.output)
+    job.update(file_name=choice.file_name("xlsx"))
+
+
+def _results_csv(job: Job) -> None:
+    """Write the results CSV the export page asked for."""
+    choice = _export_choice(job)
+    job.update(step="writing_file")
+    with job.output.open("wb") as target:
+        write_csv(results_sheet(choice), target)
+    job.update(file_name=choice.file_name("csv"))
+
+
+def _table_download(job: Job) -> None:
+    """Ask the page for its table's download as the person who asked for it, and keep the file."""
+    user = _user(job)
+    if job.user_id and user is None:
+        raise Refused(_("That page can no longer be downloaded by you."))
+    job.update(step="writing_file")
+    job.output.write_bytes(page_downloads.page_download(job.data["path"], job.data["query"], user))
+    job.update(file_name=job.data["file_name"])
 
 
 def _date(text: str) -> datetime.date:
@@ -307,4 +364,6 @@ WORK: dict[str, Callable[[Job], None]] = {
     "recompute_plan": _plan_recompute,
     "recompute": _recompute,
     "export": _export,
+    "results_csv": _results_csv,
+    "table_download": _table_download,
 }

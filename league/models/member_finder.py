@@ -33,6 +33,7 @@ silently). Inactive members are found too: old results and a returning player
 name them.
 """
 
+import functools
 import unicodedata
 from dataclasses import dataclass
 
@@ -135,9 +136,17 @@ class MemberFinder:
                 (BY_READING, reading_key, "kana"),
             )
         ]
-        self.parts = [(member, part_keys(member)) for member in self.members]
-        self.prefixes = [(member, search_keys(member)) for member in self.members]
         self.found = {}  # typed → MemberMatch: an import asks for the same names row after row
+
+    # Steps 4 and 5's keys, made when a name is first looked up by them: a game typed with whole names (most
+    # saves) never is, and making them for every member was a third of the entry form's check.
+    @functools.cached_property
+    def parts(self):
+        return [(member, part_keys(member)) for member in self.members]
+
+    @functools.cached_property
+    def prefixes(self):
+        return [(member, search_keys(member)) for member in self.members]
 
     def find(self, typed):
         """The MemberMatch of ``typed``: never one member picked out of several."""

@@ -9,6 +9,7 @@ shown), and the sort is stable, so rows that tie keep the order the read model g
 
 import copy
 from collections import OrderedDict
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -18,6 +19,13 @@ from django.utils.translation import gettext_lazy as _
 from django_tables2 import RequestConfig
 
 from .export import EXPORT_FORMATS, PointsFigure, RateFigure, export_response
+
+# A download of more rows than this is written by the worker (league/jobs/page_downloads.py), when the jobs gave the
+# way to start one (``long_download``): page tables sit below the jobs and never import them.
+TABLE_ROWS_IN_REQUEST = 1_000
+# Set at start-up (``LeagueConfig.ready``: ``jobs.tasks.start_table_download``): (request, file name) → the job's
+# page, or None when the download stays in the request.
+long_download: Callable[[HttpRequest, str], HttpResponse | None] | None = None
 
 EXPORT_PARAMETER = "_export"
 TABLE_PARAMETER = "_table"  # which of a page's tables (its prefix) a download is of, where a page has several
@@ -117,6 +125,7 @@ def configure(request: HttpRequest, table: PageTable, per_page: int | None = Non
 
     ``per_page`` (else the table's own) None: the table is not paged (its rows are already one page, or few).
     Paging is always explicit: django-tables2 would otherwise page at 25 rows without being asked.
+    A download of more than ``TABLE_ROWS_IN_REQUEST`` rows is written by the worker: the answer is its job's page.
     """
     per_page = per_page or table.per_page
     RequestConfig(request, paginate={"per_page": per_page} if per_page else False).configure(table)
@@ -124,6 +133,9 @@ def configure(request: HttpRequest, table: PageTable, per_page: int | None = Non
     export_format = request.GET.get(EXPORT_PARAMETER)
     asked = export_format in EXPORT_FORMATS and request.GET.get(TABLE_PARAMETER, table.prefix) == table.prefix
     if table.downloadable and asked:
+        if long_download is not None and len(table.rows) > TABLE_ROWS_IN_REQUEST:
+            if job_page := long_download(request, f"{table.export_name}.{export_format}"):
+                return job_page
         return export_response(table, export_format)
     return None
 

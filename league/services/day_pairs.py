@@ -11,7 +11,7 @@ creates a season, and for a club on ``manage.py recompute --commit`` (a repair).
 """
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from django.db import connections, router
 from django.db.models import Exists, OuterRef
@@ -22,11 +22,14 @@ from ..models.meetings import Meeting
 from ..models.seasons import Season
 
 
-def refresh_day_pairs(meeting_ids: list[int]) -> None:
+def refresh_day_pairs(meeting_ids: list[int], members: Sequence[int] = ()) -> None:
     """Count the pairs of ``meeting_ids`` again (their meetings locked by the caller) and carry the change into the
-    seasons covering them."""
+    seasons covering them.  ``members``: only the pairs of two of them changed (a new game's players: its six
+    pairs, not the day's 190 counted again); empty, every pair of the days."""
     if not meeting_ids:
         return
+    only = list(members)
+    among = [*only, *only]  # the parameters of one "both of the pair among them"
     connection = connections[router.db_for_write(DayPair)]
     covering = Meeting.objects.filter(
         pk__in=meeting_ids, club=OuterRef("club"), date__gte=OuterRef("starts_on"), date__lte=OuterRef("ends_on")
@@ -35,16 +38,17 @@ def refresh_day_pairs(meeting_ids: list[int]) -> None:
     if connection.features.has_select_for_update:  # two days of one season refreshed at once wait for each other
         seasons = seasons.select_for_update(of=("self",))
     season_ids = list(seasons.values_list("pk", flat=True))
-    statements = _statements(len(meeting_ids))
+    statements = _statements(len(meeting_ids), len(only))
+    days = [*meeting_ids, *among]
     with connection.cursor() as cursor:
         if season_ids:
             # Only the pairs whose games changed, by how much (a game's save: its six pairs, not the day's 175):
             # read from the seats and the days' pairs as they were, before those are counted again.
-            changes = [*meeting_ids, *meeting_ids]
+            changes = [*days, *days]
             cursor.execute(statements["change_sums"], changes)
             cursor.execute(statements["new_sums"], changes)
-        cursor.execute(statements["delete_days"], meeting_ids)
-        cursor.execute(statements["count_days"], meeting_ids)
+        cursor.execute(statements["delete_days"], days)
+        cursor.execute(statements["count_days"], days)
         if season_ids:
             _drop_empty(cursor, connection, season_ids)
 
@@ -125,11 +129,18 @@ def _insert_season_pairs(connection) -> str:
     return f"INSERT INTO {connection.ops.quote_name(SeasonPair._meta.db_table)} ({columns}) {_season_sums(connection)}"
 
 
-@functools.lru_cache(maxsize=64)  # the texts depend only on how many meetings they list
-def _statements(meetings: int) -> dict[str, str]:
+@functools.lru_cache(maxsize=64)  # the texts depend only on how many meetings and members they list
+def _statements(meetings: int, members: int = 0) -> dict[str, str]:
+    """The statements of ``refresh_day_pairs`` for ``meetings`` meeting ids, each followed by the ``members``
+    member ids twice when there are some (the pairs of two of them only)."""
     connection = connections[router.db_for_write(DayPair)]
     quote = connection.ops.quote_name
     marks = ", ".join(["%s"] * meetings)
+    member_marks = ", ".join(["%s"] * members)
+
+    def both_among(first: str, second: str) -> str:
+        return f" AND {first} IN ({member_marks}) AND {second} IN ({member_marks})" if members else ""
+
     day_table, season_table = quote(DayPair._meta.db_table), quote(SeasonPair._meta.db_table)
     keys = [_column(SeasonPair, name) for name in _SEASON_COLUMNS[:-1]]
     games = _column(SeasonPair, "games")
@@ -149,16 +160,18 @@ def _statements(meetings: int) -> dict[str, str]:
         f"JOIN {quote(GameSeat._meta.db_table)} b ON {seat('game', 'b')} = {seat('game', 'a')} "
         f"AND {seat('member', 'b')} > {seat('member', 'a')} "
         f"JOIN {quote(Game._meta.db_table)} g ON g.{quote(Game._meta.pk.column)} = {seat('game', 'a')} "
-        f"WHERE {game('meeting')} IN ({marks}) AND NOT {game('void')}"
+        f"WHERE {game('meeting')} IN ({marks}){both_among(seat('member', 'a'), seat('member', 'b'))} "
+        f"AND NOT {game('void')}"
     )
+    day_pairs = f"{day('meeting')} IN ({marks}){both_among(day('first'), day('second'))}"
     # What each pair's games of the days change by: the seats' count less the stored one, pairs unchanged left out.
-    # Its parameters: the meeting ids twice.
+    # Its parameters: the meeting ids (with the members') twice.
     day_changes = (
         f"SELECT c.p_meeting, c.p_first, c.p_second, SUM(c.p_games) AS p_games FROM ("
         f"SELECT {game('meeting')} AS p_meeting, {seat('member', 'a')} AS p_first, {seat('member', 'b')} AS p_second, "
         f"1 AS p_games {seat_pairs} "
         f"UNION ALL SELECT {day('meeting')}, {day('first')}, {day('second')}, -{day('games')} FROM {day_table} "
-        f"WHERE {day('meeting')} IN ({marks})) c "
+        f"WHERE {day_pairs}) c "
         f"GROUP BY c.p_meeting, c.p_first, c.p_second HAVING SUM(c.p_games) <> 0"
     )
     season_changes = (
@@ -187,7 +200,7 @@ def _statements(meetings: int) -> dict[str, str]:
             f"c.p_games FROM ({season_changes}) c WHERE c.p_games > 0 "
             f"AND NOT EXISTS (SELECT 1 FROM {season_table} t WHERE {stored})"
         ),
-        "delete_days": f"DELETE FROM {day_table} WHERE {day('meeting')} IN ({marks})",
+        "delete_days": f"DELETE FROM {day_table} WHERE {day_pairs}",
         "count_days": (
             f"INSERT INTO {day_table} ({day_columns}) "
             f"SELECT {game('meeting')}, {seat('member', 'a')}, {seat('member', 'b')}, COUNT(*) {seat_pairs} "

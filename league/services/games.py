@@ -32,7 +32,8 @@ def record_game(settled, user, checks=None):
             entry_checks.check_entry(entry, checks)
             game = Game(meeting=entry.meeting, updated_by=user)
             store_settled(game, settled)
-            refresh_meeting_lines([game.meeting_id], locked=True)
+            # A new game changes its players' lines of the day only.
+            refresh_meeting_lines([game.meeting_id], locked=True, members=[p.pk for p in settled.entry.members])
     except IntegrityError as error:
         raise GameRefused(_conflict(entry)) from error
     return game

@@ -37,7 +37,7 @@ from .record_lines import refresh_all_time_lines, refresh_day_records
 CHUNK = 500
 
 
-def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
+def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True, members=None):
     """Aggregate the lines of ``meeting_ids`` again from their counted seats (inside the caller's transaction).
 
     The meetings are locked first (in id order, as every writer locks a game before its meeting): two
@@ -45,30 +45,39 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
     first's seats instead of finding its lines inserted under it.  ``locked`` says the caller holds those
     locks already (a game's save: one query less).  ``check_drift=False`` leaves the closed days' drift to a
     caller that checks it itself right after (``manage.py recompute --commit``: ``keep_club_money``).
+    ``members``: the only members whose seats of those days changed (a new game's players), whose lines and day
+    records and pairs alone are made again: the others of the day add up the same seats as before (a busy day's
+    200th game refreshed 4 lines, not its 20, and 6 pairs, not 190).  None: every member of the days.
     """
     ids = sorted({pk for pk in meeting_ids if pk is not None})
+    only = sorted(set(members)) if members is not None else []
     connection = connections[router.db_for_write(MeetingLine)]
     table = connection.ops.quote_name(MeetingLine._meta.db_table)
     meeting_column = connection.ops.quote_name(MeetingLine._meta.get_field("meeting").column)
+    member_column = connection.ops.quote_name(MeetingLine._meta.get_field("member").column)
     changed = set()  # (member, rule set, month) of the day records that changed: joined and combined again
     counted = set()  # (member, rule set, month) of the lines that changed: the member page's months counted again
     for start in range(0, len(ids), CHUNK):
         chunk = ids[start : start + CHUNK]
         if not locked and connection.features.has_select_for_update:  # SQLite has one writer at a time already
             list(Meeting.objects.select_for_update().filter(pk__in=chunk).order_by("pk").values_list("pk"))
-        at_zero = busts_at_zero(RuleVersion.objects.filter(games__meeting_id__in=chunk).distinct())
-        insert, params = insert_select(chunk, at_zero)
-        before = line_states(chunk)
+        # Unordered: the versions' own ordering joined their rule sets and clubs into the DISTINCT.
+        at_zero = busts_at_zero(RuleVersion.objects.filter(games__meeting_id__in=chunk).order_by().distinct())
+        insert, params = insert_select(chunk, at_zero, only)
+        delete = f"DELETE FROM {table} WHERE {meeting_column} IN ({', '.join(['%s'] * len(chunk))})"
+        if only:
+            delete += f" AND {member_column} IN ({', '.join(['%s'] * len(only))})"
+        before = line_states(chunk, only)
         with connection.cursor() as cursor:
-            cursor.execute(f"DELETE FROM {table} WHERE {meeting_column} IN ({', '.join(['%s'] * len(chunk))})", chunk)
+            cursor.execute(delete, [*chunk, *only])
             cursor.execute(insert, params)
-        after = line_states(chunk)
+        after = line_states(chunk, only)
         # The lines whose figures changed, even where the day's places did not (a recompute's points, a chip
         # corrected): their months' sums are made again with the records' month pieces.  Only the figures: a merge
         # changes its guest's opponents' games played (whom they played), and locking those members' rows for their
         # records, not held by the merge, deadlocked it with a save of theirs.
         figures_changed = {key for key in before.keys() | after.keys() if _figures(before, key) != _figures(after, key)}
-        changed_here = refresh_day_records(chunk, figures_changed)
+        changed_here = refresh_day_records(chunk, only or None, figures_changed)
         # Any change of a line (whom they played too): the member page's months are counted again, under locks of
         # their own taken last.
         lines_changed = {key for key in before.keys() | after.keys() if before.get(key) != after.get(key)}
@@ -79,10 +88,11 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
             lock_members({member for member, _rule_set, _month in changed_here}, no_key=True)
         changed |= changed_here
         counted |= counted_here
-        refresh_day_pairs(chunk)  # who sat with whom those days, and in their seasons (the draw reads them)
+        refresh_day_pairs(chunk, only)  # who sat with whom those days, and in their seasons (the draw reads them)
     refresh_all_time_lines(
         {member for member, _rule_set, _month in changed},
         {(rule_set, month) for _member, rule_set, month in changed},
+        locked=True,  # each chunk's changed members, locked above
     )
     # A closed day's games changed (a recompute, a merge, an import's undo, the admin): check its kept settlement
     # again.  A caller holding the locks is a game's own save, which a closed day refuses.
@@ -94,8 +104,8 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True):
     by_month = {}  # month by month: a recompute's changes span many months, each of some of the members
     for member, rule_set, month in counted:
         by_month.setdefault((rule_set, month), set()).add(member)
-    for month, members in sorted(by_month.items()):
-        refresh_member_months(members, {month})
+    for month, month_members in sorted(by_month.items()):
+        refresh_member_months(month_members, {month})
 
 
 def _figures(states: dict, key: tuple[int, int]) -> tuple | None:
@@ -127,14 +137,16 @@ def busts_at_zero(versions):
     return [pk for pk, rules in versions.values_list("pk", "rules") if scoring.is_bust(rules, 0)]
 
 
-def insert_select(meeting_ids, at_zero):
-    """The ``INSERT … SELECT`` of the lines of ``meeting_ids`` from their counted seats, and its parameters."""
-    return _statement(len(meeting_ids), len(at_zero)), [*at_zero, *meeting_ids]
+def insert_select(meeting_ids, at_zero, members=()):
+    """The ``INSERT … SELECT`` of the lines of ``meeting_ids`` (of ``members`` only, when given) from their counted
+    seats, and its parameters."""
+    return _statement(len(meeting_ids), len(at_zero), len(members)), [*at_zero, *meeting_ids, *members]
 
 
 @functools.lru_cache(maxsize=64)  # the text depends only on how many ids it lists
-def _statement(meetings, at_zero):
-    """The SQL of ``insert_select`` for ``meetings`` meeting ids and ``at_zero`` versions whose bust is at 0.
+def _statement(meetings, at_zero, members=0):
+    """The SQL of ``insert_select`` for ``meetings`` meeting ids, ``at_zero`` versions whose bust is at 0 and
+    ``members`` member ids (0: every member's lines).
 
     Written as SQL rather than through the ORM: building an aggregate of eighteen filtered annotations cost
     more than running it (several ms of a game's save, for a statement over some 200 seats).  Plain SQL both
@@ -186,7 +198,8 @@ def _statement(meetings, at_zero):
         f"FROM {quote(GameSeat._meta.db_table)} s "
         f"JOIN {quote(Game._meta.db_table)} g ON g.{quote(Game._meta.pk.column)} = {seat('game')} "
         f"WHERE {game('meeting')} IN ({', '.join(['%s'] * meetings)}) AND NOT {game('void')} "
-        f"GROUP BY {game('meeting')}, {seat('member')}"
+        + (f"AND {seat('member')} IN ({', '.join(['%s'] * members)}) " if members else "")
+        + f"GROUP BY {game('meeting')}, {seat('member')}"
     )
 
 

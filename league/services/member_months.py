@@ -29,14 +29,18 @@ MONTH_FIGURES = ("games", "points", "first_game", "last_game", "high", "high_at"
 NO_GAMES = (0,) * len(SEAT_FIGURES)  # a seat the member did not start in that month
 
 
-def line_states(meeting_ids: Iterable[int]) -> dict[tuple[int, int], tuple]:
-    """The lines of ``meeting_ids``: (meeting, member) → (rule set, date, the games played, *``FIGURES``); read
-    before and after a refresh, the differences say which days' records, month sums and month figures to redo."""
+def line_states(meeting_ids: Iterable[int], members: Iterable[int] = ()) -> dict[tuple[int, int], tuple]:
+    """The lines of ``meeting_ids`` (of ``members`` only, when given): (meeting, member) → (rule set, date, the games
+    played, *``FIGURES``); read before and after a refresh, the differences say which days' records, month sums and
+    month figures to redo."""
+    lines = MeetingLine.objects.filter(meeting_id__in=meeting_ids)
+    if members:
+        lines = lines.filter(member_id__in=members)
     return {
         (meeting, member): state
-        for meeting, member, *state in MeetingLine.objects.filter(meeting_id__in=meeting_ids)
-        .order_by()
-        .values_list("meeting_id", "member_id", "meeting__rule_set_id", "meeting__date", "games_played", *FIGURES)
+        for meeting, member, *state in lines.order_by().values_list(
+            "meeting_id", "member_id", "meeting__rule_set_id", "meeting__date", "games_played", *FIGURES
+        )
     }
 
 

@@ -135,12 +135,15 @@ def _earlier(meeting, column):
 
 def points_by_meeting(period, first):
     """``({member_id: {meeting_id: points}}, {member_id: points})``: each member's points of every meeting from
-    ``first`` (a Column) on, and what they had before it (only members who had something): three queries.
+    ``first`` (a Column) on, and what they had before it (only members who had something): three queries; two
+    when ``first`` is None (every meeting shown: nothing is before the first).
 
     A day total's points (日計) come in on its meeting, as its games would have.
     """
     # As tuples: a row per member and meeting day (16,000 in a big season) is too many to build dicts for.
     lines = meeting_lines_in(period)
+    if first is None:
+        return _points_of_every_meeting(lines, period)
     earlier = _earlier("meeting", first)
     rows = lines.exclude(earlier).values_list("member", "meeting", "game_points").order_by()
     # The days before ``first``'s (their whole months from the month rows), and the meetings of its day before it.
@@ -181,6 +184,27 @@ def points_by_meeting(period, first):
             mine = points.setdefault(member, {})
             mine[meeting_id] = mine.get(meeting_id, 0) + (day_points or 0)
     return points, before
+
+
+def _points_of_every_meeting(lines, period):
+    """``points_by_meeting`` of every meeting of the period: two queries, neither split at a first column."""
+    points = {}
+    for member, meeting_id, game_points in lines.values_list("member", "meeting", "game_points").order_by():
+        mine = points.get(member)
+        if mine is None:
+            mine = points[member] = {}
+        mine[meeting_id] = game_points
+    days = (
+        day_lines_in(period)
+        .values("member", "day_total__meeting")
+        .annotate(points=Sum("points"))
+        .values_list("member", "day_total__meeting", "points")
+        .order_by()
+    )
+    for member, meeting_id, day_points in days:
+        mine = points.setdefault(member, {})
+        mine[meeting_id] = mine.get(meeting_id, 0) + (day_points or 0)
+    return points, {}
 
 
 def adjustments_by_day(period):
@@ -236,13 +260,15 @@ def running_standings(period, meetings=None):
 
     Nine queries whatever the number of games or meetings shown: the standings before the latest meeting and
     now (four together), the period's meetings, the meeting lines of the meetings shown and the sum of those
-    before, the day totals by meeting (those before summed), and the adjustments by day.
+    before (not asked when every meeting is shown), the day totals by meeting (those before summed), and the
+    adjustments by day.
     """
     every = meeting_columns(period)
     columns = every[-meetings:] if meetings and len(every) > meetings else every
     points, before, adjustments, previous = {}, {}, {}, {}
     if columns:
-        points, before = points_by_meeting(period, columns[0])
+        # Every meeting shown (``?all=1``, or a short period): the first column is the period's first day of play.
+        points, before = points_by_meeting(period, columns[0] if len(columns) < len(every) else None)
         adjustments = adjustments_by_day(period)
         earlier, now = standings_before_and_now(period, columns[-1].date)
         previous = {line.member.pk: line.rank for line in earlier.ranked}

@@ -99,7 +99,7 @@ def test_a_large_workbook_is_written_in_the_background_and_downloaded(
     job = job_of(response)
     assert (job.kind, job.state) == ("export", "done")
     html = client.get(response["Location"]).content.decode()
-    download = re.search(r'href="([^"]+workbook\.xlsx)"', html).group(1)
+    download = re.search(r'href="([^"]+/download)"', html).group(1)
     workbook = client.get(download)
     assert workbook.status_code == 200
     book = openpyxl.load_workbook(io.BytesIO(b"".join(workbook.streaming_content)), read_only=True)
