@@ -25,7 +25,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from .clubs import RuleSet
-from .meeting_lines import LineFigures
+from .line_figures import LineFigures
 from .meetings import Meeting
 from .people import Member
 
@@ -112,7 +112,7 @@ class MemberMonthRecord(RunPieces, LineFigures):
     """A member's day pieces of one calendar month in one rule set joined into one piece (the same columns as
     ``MemberDayRecord``, read alike), with the latest day of the month the member played; and the sum of the
     member's meeting lines of the month (their figures, ``LineFigures``, and how many days they are): a period's
-    standings add up its whole months from these (``stats.period_sums``)."""
+    standings add up its whole months from these (``stats.standings.line_sums``)."""
 
     rule_set = models.ForeignKey(RuleSet, models.CASCADE, related_name="month_records", verbose_name=_("rule set"))
     member = models.ForeignKey(Member, models.CASCADE, related_name="month_records", verbose_name=_("member"))

@@ -35,9 +35,8 @@ from ..models.meetings import Meeting
 from ..models.people import Member, reading_order
 from ..models.record_lines import MemberDayRecord
 from ..text.formatting import AVERAGE, GAMES, MEETINGS, POINTS, RATE, SCORE, TIMES
-from .period_sums import line_sums
 from .records import days_in
-from .standings import day_lines_in, seats_in, standings
+from .standings import day_lines_in, line_sums, seats_in, standings
 
 # How a title's tie is settled.
 SHARED, STANDINGS_ORDER = "shared", "standings"
@@ -202,7 +201,7 @@ def _attendance(counts):
     """皆勤: meetings of the period's rule set a person came to: an attendance row, a game or a day total there.
 
     Counted by member in SQL, each day once: the meeting lines (a line is a member's day with games; the whole
-    months' counted by the month rows, ``stats.period_sums``), then the attendance rows of days without a line of
+    months' counted by the month rows, ``standings.line_sums``), then the attendance rows of days without a line of
     theirs, then the day totals of days with neither.  A club marking
     attendance has a row per person and day, as many as the lines: making the pairs in Python, or a union of
     them in SQL, cost more than the rest of the page.  Four queries; the meetings held are those any of them

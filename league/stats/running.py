@@ -11,7 +11,7 @@ Both read what ``standings`` reads, and nothing is recomputed:
   the same way, and one aggregate over the adjustments, grouped by member and day, summed up
   in Python in meeting order.  It may show only the latest meetings (the page's
   default in a long season): the earlier ones are then read as one sum per
-  member (their whole months from the month rows, ``stats.period_sums``), which
+  member (their whole months from the month rows, ``stats.standings.line_sums``), which
   the first column shown starts from, so every total is the same as in the full
   table.
 
@@ -30,8 +30,7 @@ from ..models.day_totals import DayTotalLine
 from ..models.games import Adjustment
 from ..models.meeting_lines import MeetingLine
 from ..models.meetings import Meeting
-from .period_sums import line_sums, lines_summed
-from .standings import day_lines_in, meeting_lines_in, standings, standings_before_and_now
+from .standings import day_lines_in, line_sums, lines_summed, meeting_lines_in, standings, standings_before_and_now
 
 UP, DOWN, SAME, NEW = "up", "down", "same", "new"
 # The meetings the page draws a column for unless asked for all: a season of 400 meeting days is a grid nobody
