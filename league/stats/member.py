@@ -165,6 +165,17 @@ def by_seat(seats, players):
     return [SeatRecord(seat, *figures) for seat, figures in sorted(seats.items()) if seat < players or figures[0]]
 
 
+YAKUMAN_SHOWN = (
+    "name",
+    "kind",
+    "win",
+    "count",
+    "game__round",
+    "game__table",
+    "game__meeting__date",
+)
+
+
 def yakuman_of(member, period):
     """The member's yakuman in games that count in ``period``, newest first: one query."""
     yakuman = Yakuman.objects.counted().filter(member=member, game__meeting__rule_set=period.rule_set)
@@ -172,10 +183,12 @@ def yakuman_of(member, period):
         yakuman = yakuman.filter(game__meeting__date__gte=period.first_day)
     if period.last_day:
         yakuman = yakuman.filter(game__meeting__date__lte=period.last_day)
+    # Only the fields the page and the JSON show: a whole meeting row carries its day's settlement (JSON), which
+    # made this the member page's slowest query over every season at 80,000 games (docs/performance.md).
     return list(
-        yakuman.select_related("game__meeting").order_by(
-            "-game__meeting__date", "-game__meeting_id", "-game__round", "-game__table", "-id"
-        )
+        yakuman.select_related("game__meeting")
+        .only(*YAKUMAN_SHOWN)
+        .order_by("-game__meeting__date", "-game__meeting_id", "-game__round", "-game__table", "-id")
     )
 
 

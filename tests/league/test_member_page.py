@@ -28,6 +28,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league.models import Club, Member, Membership, Role, RuleSet, RuleVersion, Season
@@ -201,6 +203,22 @@ def test_yakuman_list(client, club, member, league):
     section = html[html.index('class="member-yakuman"') :]
     assert "四暗刻" in section and "大三元" not in section and "国士無双" not in section
     assert reverse("game_detail", args=[club.slug, league["games"][4].pk]) in section
+
+
+def test_the_yakuman_list_reads_only_what_it_shows(client, club, member, league):
+    """A yakuman's meeting carries the day's settlement and its game the sheet as entered (JSON): over every season
+    of a long history they were the page's slowest query, and nothing shown needs them."""
+    client.force_login(member)
+    with CaptureQueriesContext(connection) as queries:
+        client.get(page_url(club, league["東田"]))
+    yakuman_reads = [query["sql"] for query in queries if 'FROM "league_yakuman"' in query["sql"]]
+    assert len(yakuman_reads) == 1
+    assert "settlement" not in yakuman_reads[0] and "sheet" not in yakuman_reads[0]
+    data = client.get(api_url(club, league["東田"])).json()
+    game = league["games"][4]
+    assert [(y["name"], y["date"], y["meeting_id"], y["game_id"]) for y in data["yakuman"]] == [
+        ("四暗刻", game.meeting.date.isoformat(), game.meeting_id, game.pk)
+    ]
 
 
 def test_a_split_tie_counts_as_the_same_place(club, secretary, member, client, season):
