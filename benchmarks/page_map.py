@@ -22,7 +22,7 @@ UNFILLED = {
 VARIANTS = {
     "standings": [("every season", {"season": "all"})],
     "api_standings": [("every season", {"season": "all"})],
-    "running_standings": [("all meetings", {"all": "1"}), ("every season", {"season": "all"})],
+    "running_standings": [("earliest meetings", {"meetings": "99"}), ("every season", {"season": "all"})],
     "awards": [("every season", {"season": "all"})],
     "season_money": [("every season", {"season": "all"})],
     "member_page": [("page 5", {"page": "5"}), ("every season", {"season": "all"})],

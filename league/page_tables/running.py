@@ -1,19 +1,17 @@
 """The running standings' tables (途中経過): the ranking with each rank's movement at the latest meeting
 (``move-`` prefix), and the grid of each member's points after each meeting shown, a column per meeting.
 
-A big season's grid has 40 members × 400 meetings = 16,000 cells (``?all=1``): too many for the template
-engine within the page's budget, so each row's cells are written here (``grid_rows``), the rest of the
-table by its template.  A total that stays over the meetings a member misses is one ``Cell`` repeated
-(``stats.running.cumulative_cells``), and a cell's HTML is written once for the grid.  The grid is read in
-the ranking's order and a meeting's column means nothing sorted, so nothing sorts.
+The page shows at most ``LATEST_MEETINGS`` meetings at a time (40 members × 50 meetings = 2,000 cells), printed by
+the grid's template; a download may hold every meeting (``?all=1``), through its declared columns.  A total that
+stays over the meetings a member misses is one ``Cell`` repeated (``stats.running.cumulative_cells``), and its
+text is written once.  The grid is read in the ranking's order and a meeting's column means nothing sorted, so
+nothing sorts.
 """
 
 from decimal import Decimal
-from html import escape  # Django's adds a lazy-string wrapper per call: 16,000 cells
-from typing import Any
+from typing import Any, NamedTuple
 
 import django_tables2 as tables
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
@@ -25,16 +23,25 @@ from .base import PageTable, key_column, name_column, points_figure, rank_column
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 PLAYED, IDLE = "num", "num idle"  # a cell's class: dimmed where the member did not play
-BEFORE = f'<td class="{PLAYED}"></td>'  # a cell before the member's first game
+
+
+class GridCell(NamedTuple):
+    """A cell of the grid as printed: its figure's text and its class (a tuple: the template unpacks it, faster
+    than looking up two attributes in each of 2,000 cells)."""
+
+    text: str
+    css: str
+
+
+BEFORE = GridCell("", PLAYED)  # a cell before the member's first game
 
 
 class GridRow:
-    """A member's line of the grid: rank, name and total for the template, and its cells, one per meeting shown,
-    as one piece of HTML (``grid_rows``)."""
+    """A member's line of the grid: rank, name and total, and its cells, one per meeting shown."""
 
     __slots__ = ("cells", "line", "member", "rank", "running", "total_text")
 
-    def __init__(self, running: RunningLine, cells: SafeString) -> None:
+    def __init__(self, running: RunningLine, cells: list[GridCell]) -> None:
         self.running, self.line, self.member, self.rank = running, running.line, running.line.member, running.line.rank
         self.total_text = format_points(self.line.points)
         self.cells = cells
@@ -51,36 +58,26 @@ class MeetingHeading:
 
 
 def grid_rows(running: Running) -> list[GridRow]:
-    """The rows of ``running``'s grid, each row's cells written here as HTML, each cell's once for the grid.
-
-    The one piece of the site's tables written in Python: printed by a template loop, 16,000 cells took the
-    page from 80 to 150–200 ms at 20,000 games (two variables a cell through the template engine, even
-    unescaped), over its budget (docs/performance.md).  A cell is a figure of ``format_points`` (digits, a
-    point and a sign), escaped all the same, in one of two classes; the name, rank, total and headings stay
-    in the template.
-    """
+    """The rows of ``running``'s grid, a cell of the same figure and kind made once for the grid."""
     language = get_language()
-    texts: dict[int, str] = {}
-    written: dict[tuple[int, bool], str] = {}
+    made: dict[tuple[int, bool], GridCell] = {}
 
-    def cell_html(points: int, played: bool) -> str:
-        text = texts.get(points)
-        if text is None:
-            text = texts[points] = escape(format_points(points, language))
-        html = written[points, played] = f'<td class="{PLAYED if played else IDLE}">{text}</td>'
-        return html
+    def grid_cell(points: int, played: bool) -> GridCell:
+        cell = made.get((points, played))
+        if cell is None:
+            cell = made[points, played] = GridCell(format_points(points, language), PLAYED if played else IDLE)
+        return cell
 
     def row(line: RunningLine) -> GridRow:
-        cells, last, html = [], None, BEFORE
-        append = cells.append
+        cells: list[GridCell] = []
+        append, last, shown = cells.append, None, BEFORE
         for cell in line.cells:
-            if cell is not last:  # a repeated Cell (a meeting missed) is the same HTML
+            if cell is not last:  # a repeated Cell (a meeting missed) is the same cell
                 last = cell
                 if cell is not None:
-                    points, day = cell
-                    html = written.get((points, day is not None)) or cell_html(points, day is not None)
-            append(html)
-        return GridRow(line, mark_safe("".join(cells)))  # every part escaped above
+                    shown = grid_cell(cell.points, cell.day is not None)
+            append(shown)
+        return GridRow(line, cells)
 
     return [row(line) for line in running.lines]
 

@@ -9,11 +9,11 @@ Both read what ``standings`` reads, and nothing is recomputed:
 - the cumulative table reads the stored meeting lines (a member's points of
   one meeting day, ``MeetingLine``), the day totals' lines (日計) grouped
   the same way, and one aggregate over the adjustments, grouped by member and day, summed up
-  in Python in meeting order.  It may show only the latest meetings (the page's
-  default in a long season): the earlier ones are then read as one sum per
-  member (their whole months from the month rows, ``stats.standings.line_sums``), which
-  the first column shown starts from, so every total is the same as in the full
-  table.
+  in Python in meeting order.  It may show only some of the meetings (the page shows
+  at most ``LATEST_MEETINGS`` at a time, the latest first): the earlier ones are then
+  read as one sum per member (their whole months from the month rows,
+  ``stats.standings.line_sums``), which the first column shown starts from, and the
+  later ones are not read, so every cell is the same as in the full table.
 
 An adjustment dated on or before a meeting's day counts in that meeting's
 column, as it counts in the standings that stop on that day.  Adjustments
@@ -33,8 +33,9 @@ from ..models.meetings import Meeting
 from .standings import day_lines_in, line_sums, lines_summed, meeting_lines_in, standings, standings_before_and_now
 
 UP, DOWN, SAME, NEW = "up", "down", "same", "new"
-# The meetings the page draws a column for unless asked for all: a season of 400 meeting days is a grid nobody
-# reads whole, and drawing it is most of the page's time (docs/standings.md, docs/performance.md).
+# The meetings the page draws a column for at a time (the latest, or an earlier block of as many): a season of
+# 400 meeting days is a grid nobody reads whole on a page, and drawing it took the page over its budget
+# (docs/standings.md, docs/performance.md). A download can hold them all.
 LATEST_MEETINGS = 50
 
 
@@ -87,24 +88,38 @@ class RunningLine:
 @dataclass
 class Running:
     standings: object  # standings.Standings, now
-    columns: list  # the meetings shown: the latest, or all of them
+    columns: list  # the meetings shown: a block of them, or all of them
     ranked: list  # RunningLines
     unranked: list
     meeting_count: int = 0  # the period's meetings, shown or not
+    block: int = 1  # which block of meetings is shown, counted back from the latest (1: the latest)
+    blocks: int = 1  # how many blocks the period's meetings make
+    first_number: int = 1  # the first meeting shown, counted from the period's first (1)
+    latest: Column | None = None  # the period's latest meeting (the movement's), shown or not; None: no games yet
 
     @property
     def left_out(self):
-        """How many of the period's earlier meetings have no column (they still count in every total)."""
+        """How many of the period's meetings have no column (the earlier ones still count in every total)."""
         return self.meeting_count - len(self.columns)
+
+    @property
+    def last_number(self):
+        """The last meeting shown, counted from the period's first."""
+        return self.first_number + len(self.columns) - 1
+
+    @property
+    def earlier_block(self):
+        """The block before the one shown, or None when the first meeting is shown."""
+        return self.block + 1 if self.block < self.blocks else None
+
+    @property
+    def later_block(self):
+        """The block after the one shown, or None when the latest meeting is shown."""
+        return self.block - 1 if self.block > 1 else None
 
     @property
     def lines(self):
         return self.ranked + self.unranked
-
-    @property
-    def latest(self):
-        """The latest meeting's column, or None when the period has no games yet."""
-        return self.columns[-1] if self.columns else None
 
 
 def meeting_columns(period):
@@ -132,10 +147,18 @@ def _earlier(meeting, column):
     )
 
 
-def points_by_meeting(period, first):
+def _later(meeting, column):
+    """Rows of the meetings after ``column`` in meeting order."""
+    return Q(**{f"{meeting}__date__gt": column.date}) | Q(
+        **{f"{meeting}__date": column.date, f"{meeting}__gt": column.meeting_id}
+    )
+
+
+def points_by_meeting(period, first, last=None):
     """``({member_id: {meeting_id: points}}, {member_id: points})``: each member's points of every meeting from
-    ``first`` (a Column) on, and what they had before it (only members who had something): three queries; two
-    when ``first`` is None (every meeting shown: nothing is before the first).
+    ``first`` (a Column) on, up to ``last`` (a Column; None: to the period's last), and what they had before
+    ``first`` (only members who had something): three queries; two when ``first`` is None (every meeting shown:
+    nothing is before the first).
 
     A day total's points (日計) come in on its meeting, as its games would have.
     """
@@ -144,7 +167,10 @@ def points_by_meeting(period, first):
     if first is None:
         return _points_of_every_meeting(lines, period)
     earlier = _earlier("meeting", first)
-    rows = lines.exclude(earlier).values_list("member", "meeting", "game_points").order_by()
+    shown = lines.exclude(earlier)
+    if last is not None:
+        shown = shown.exclude(_later("meeting", last))
+    rows = shown.values_list("member", "meeting", "game_points").order_by()
     # The days before ``first``'s (their whole months from the month rows), and the meetings of its day before it.
     first_days = lines.filter(meeting__date=first.date, meeting__lt=first.meeting_id)
     before = {}
@@ -162,9 +188,11 @@ def points_by_meeting(period, first):
         default=F("day_total__meeting"),
         output_field=IntegerField(),
     )
+    day_lines = day_lines_in(period)
+    if last is not None:
+        day_lines = day_lines.exclude(_later("day_total__meeting", last))
     days = (
-        day_lines_in(period)
-        .annotate(column=meeting)
+        day_lines.annotate(column=meeting)
         .values("member", "column")
         .annotate(points=Sum("points"))
         .values_list("member", "column", "points")
@@ -253,9 +281,10 @@ def cumulative_cells(columns, days, adjustments, before=None):
     return cells
 
 
-def running_standings(period, meetings=None):
+def running_standings(period, meetings=None, block=1):
     """The standings of ``period`` with each rank's movement at the latest meeting and the points by meeting: of
-    the latest ``meetings`` meetings (every meeting when None, or when the period has no more).
+    a block of ``meetings`` meetings, the ``block``-th counted back from the latest (1: the latest; one past the
+    first block is the first), or of every meeting when ``meetings`` is None or the period has no more.
 
     Nine queries whatever the number of games or meetings shown: the standings before the latest meeting and
     now (four together), the period's meetings, the meeting lines of the meetings shown and the sum of those
@@ -263,13 +292,23 @@ def running_standings(period, meetings=None):
     adjustments by day.
     """
     every = meeting_columns(period)
-    columns = every[-meetings:] if meetings and len(every) > meetings else every
+    blocks, first_index = 1, 0
+    if meetings and len(every) > meetings:
+        blocks = -(-len(every) // meetings)
+        block = min(max(block, 1), blocks)
+        end = len(every) - (block - 1) * meetings
+        first_index = max(end - meetings, 0)
+        columns = every[first_index:end]
+    else:
+        block, columns = 1, every
     points, before, adjustments, previous = {}, {}, {}, {}
     if columns:
-        # Every meeting shown (``?all=1``, or a short period): the first column is the period's first day of play.
-        points, before = points_by_meeting(period, columns[0] if len(columns) < len(every) else None)
+        # Every meeting shown (a short period, or a download of them all): the first column is the period's first
+        # day of play, and nothing is before it; the latest shown is the period's, or nothing after it is read.
+        last = columns[-1] if columns[-1] != every[-1] else None
+        points, before = points_by_meeting(period, columns[0] if len(columns) < len(every) else None, last)
         adjustments = adjustments_by_day(period)
-        earlier, now = standings_before_and_now(period, columns[-1].date)
+        earlier, now = standings_before_and_now(period, every[-1].date)
         previous = {line.member.pk: line.rank for line in earlier.ranked}
     else:
         now = standings(period)
@@ -284,6 +323,10 @@ def running_standings(period, meetings=None):
         standings=now,
         columns=columns,
         meeting_count=len(every),
+        block=block,
+        blocks=blocks,
+        first_number=first_index + 1,
+        latest=every[-1] if every else None,
         ranked=[running_line(line) for line in now.ranked],
         unranked=[running_line(line) for line in now.unranked],
     )

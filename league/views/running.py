@@ -1,5 +1,6 @@
 """Running standings (途中経過): rank movement at the latest meeting and points meeting by meeting."""
 
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from ..forms.period_choice import PeriodChoiceForm
@@ -9,14 +10,22 @@ from ..stats.running import LATEST_MEETINGS
 from ..stats.running import running_standings as running_standings_of
 from ..web.permissions import club_access
 
+# ``?meetings=N``: the N-th block of LATEST_MEETINGS meetings counted back from the latest (1, the default).
+BLOCK_PARAMETER = "meetings"
 
-def running_standings(request, slug):
-    """The latest ``LATEST_MEETINGS`` meetings' columns, or every meeting's with ``?all=1``."""
+
+def running_standings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The grid of a block of ``LATEST_MEETINGS`` meetings (the latest by default, earlier ones with
+    ``?meetings=N``); its download has the meetings shown, or every meeting with ``?all=1``."""
     access = club_access(request, slug)
     form = PeriodChoiceForm(access.club, request.GET)
     choice = form.choice
-    show_all = request.GET.get("all") == "1"
-    running = running_standings_of(choice.period, None if show_all else LATEST_MEETINGS) if choice.period else None
+    every = request.GET.get("all") == "1" and asks_for_download(request)
+    running = (
+        running_standings_of(choice.period, None if every else LATEST_MEETINGS, _block(request))
+        if choice.period
+        else None
+    )
     table = (
         RunningGridTable(running, access.club, for_download=asks_for_download(request))
         if running and running.columns
@@ -41,7 +50,12 @@ def running_standings(request, slug):
             "running": running,
             "table": table,
             "movement": movement,
-            "show_all": show_all,
-            "latest_meetings": LATEST_MEETINGS,
         },
     )
+
+
+def _block(request: HttpRequest) -> int:
+    """The block of meetings asked for: a number (full-width digits too), else the latest; too far back is the
+    first meetings' block (``running_standings`` keeps it in range)."""
+    asked = request.GET.get(BLOCK_PARAMETER, "").strip()
+    return int(asked) if asked.isdecimal() and len(asked) < 6 else 1

@@ -207,23 +207,28 @@ def test_naming_columns_and_unknown_names_on_a_360_px_phone(live_server, narrow_
     narrow_phone.screenshot(path=str(tmp_path / "import-names.png"), full_page=True)
 
 
-def test_the_running_standings_word_on_the_latest_meetings_fits_a_phone(
-    live_server, narrow_phone, demo_club, monkeypatch
-):
-    """A long season draws its latest meetings and says so above the grid: the words wrap, the page keeps still."""
+def test_the_running_standings_blocks_of_meetings_fit_a_phone(live_server, narrow_phone, demo_club, monkeypatch):
+    """A long season draws a block of meetings and says so above the grid: the words wrap, the links to the
+    earlier and later blocks are in sight and lead there, the page keeps still."""
     monkeypatch.setattr("league.views.running.LATEST_MEETINGS", 2)
     base = live_server.url
     log_in(narrow_phone, base, "member")
     for language in ("", "/en"):
-        for query in ("", "?all=1"):
+        for query in ("", "?meetings=2"):
             narrow_phone.goto(f"{base}{language}/c/{demo_club.slug}/standings/running/{query}")
             assert_no_sideways_scroll(narrow_phone)
             assert_every_table_keeps_name_and_key_in_sight(narrow_phone, 2)
             words = narrow_phone.locator("p.running-window")
-            assert_on_screen(words, f"the latest meetings' words on {narrow_phone.url}")
-            assert_on_screen(words.locator("a"), f"the link on {narrow_phone.url}")
+            assert_on_screen(words, f"the meetings' words on {narrow_phone.url}")
+            for link in narrow_phone.locator("nav.running-blocks a").all():
+                assert_on_screen(link, f"a block's link on {narrow_phone.url}")
         narrow_phone.goto(f"{base}{language}/c/{demo_club.slug}/standings/running/")
-        assert narrow_phone.locator("table.running thead th time").count() == 2
-        narrow_phone.locator("p.running-window a").click()
-        narrow_phone.wait_for_url("**?all=1#cumulative-heading")
-        assert narrow_phone.locator("table.running thead th time").count() > 2
+        latest = narrow_phone.locator("table.running thead th time").all_inner_texts()
+        assert len(latest) == 2
+        narrow_phone.locator("nav.running-blocks a[rel=prev]").click()
+        narrow_phone.wait_for_url("**?meetings=2#cumulative-heading")
+        earlier = narrow_phone.locator("table.running thead th time").all_inner_texts()
+        assert 1 <= len(earlier) <= 2 and not set(earlier) & set(latest)
+        narrow_phone.locator("nav.running-blocks a[rel=next]").click()
+        narrow_phone.wait_for_url(lambda url: "/standings/running/" in url and "meetings=" not in url)
+        assert narrow_phone.locator("table.running thead th time").all_inner_texts() == latest

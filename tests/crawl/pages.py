@@ -23,7 +23,7 @@ QUERIES = {
     ],
     "standings_print": ["season=all"],
     "api_standings": ["season=all", "rule_set={each_rule_set}", "season=nonsense"],
-    "running_standings": ["all=1", "season=all", "rule_set={each_rule_set}"],
+    "running_standings": ["meetings=2", "season=all", "rule_set={each_rule_set}"],
     "awards": ["season=all"],
     "records": ["rule_set={each_rule_set}"],
     "season_money": ["season=all"],

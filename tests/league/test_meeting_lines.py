@@ -417,15 +417,20 @@ def check(rule_sets, days):
             columns = meeting_columns(period)
             assert {meeting for _member, meeting in expected} == {column.meeting_id for column in columns}
             # From the first meeting, and from a later one (the page's latest meetings: the rest summed per member).
-            for shown in {0, len(columns) // 2} if columns else ():
-                later = {column.meeting_id for column in columns[shown:]}
-                points, before = points_by_meeting(period, columns[shown])
+            # To the last meeting, or to one before it (an earlier block of the page: the later ones not read).
+            blocks = {(0, len(columns)), (len(columns) // 2, len(columns))}
+            if len(columns) > 1:
+                blocks |= {(0, len(columns) - 1), (len(columns) // 3, len(columns) - 1)}
+            for shown, end in blocks if columns else ():
+                last = columns[end - 1] if end < len(columns) else None
+                points, before = points_by_meeting(period, columns[shown], last)
+                wanted = {column.meeting_id for column in columns[shown:end]}
                 assert {
                     (member, meeting): value for member, days in points.items() for meeting, value in days.items()
-                } == {key: value for key, value in expected.items() if key[1] in later}
-                earlier = {}
+                } == {key: value for key, value in expected.items() if key[1] in wanted}
+                earlier, before_first = {}, {column.meeting_id for column in columns[:shown]}
                 for (member, meeting), value in expected.items():
-                    if meeting not in later:
+                    if meeting in before_first:
                         earlier[member] = earlier.get(member, 0) + value
                 assert before == earlier
 

@@ -59,6 +59,33 @@ def test_the_latest_meetings_start_from_what_came_before(club, running_season, t
     assert [entry.movement for entry in latest.lines] == [entry.movement for entry in whole.lines]
 
 
+@pytest.mark.parametrize("size", [1, 2])
+def test_every_block_of_meetings_is_its_slice_of_the_whole_table(club, running_season, three_meetings, size):
+    """Blocks of ``size`` meetings counted back from the latest: each shows its meetings' cells as the whole table
+    has them (the earlier summed in, the later not read), the movement stays the latest meeting's, and a block
+    asked for past the first (or below the latest) is the first (or the latest)."""
+    period = season_period(club.rule_sets.get(), running_season)
+    whole = running_standings(period)
+    blocks = -(-3 // size)
+    shown = []
+    for block in range(1, blocks + 1):
+        part = running_standings(period, size, block)
+        assert (part.block, part.blocks) == (block, blocks)
+        end = 3 - (block - 1) * size
+        start = max(end - size, 0)
+        assert part.columns == whole.columns[start:end]
+        assert (part.first_number, part.last_number) == (start + 1, end)
+        assert [entry.cells for entry in part.lines] == [entry.cells[start:end] for entry in whole.lines]
+        assert [entry.movement for entry in part.lines] == [entry.movement for entry in whole.lines]
+        assert part.latest == whole.columns[-1]
+        assert part.earlier_block == (block + 1 if block < blocks else None)
+        assert part.later_block == (block - 1 if block > 1 else None)
+        shown = part.columns + shown
+    assert shown == whole.columns  # the blocks together are every meeting, once
+    assert running_standings(period, size, blocks + 5).columns == running_standings(period, size, blocks).columns
+    assert running_standings(period, size, 0).columns == running_standings(period, size, 1).columns
+
+
 def test_the_movement_compares_the_ranks_before_and_after_the_latest_meeting(club, running_season, three_meetings):
     running = running_standings(season_period(club.rule_sets.get(), running_season))
     # Before day 3: 東田 +60.0, 西川 +30.0, 南野 ▲15.0, 北村 ▲65.0 (with the adjustment dated before day 3).
@@ -213,7 +240,7 @@ def test_the_page_takes_the_same_queries_however_many_games(
     assert len(many) == len(few), [q["sql"] for q in many.captured_queries]
 
 
-def test_a_long_season_shows_the_latest_meetings_and_offers_them_all(
+def test_a_long_season_shows_a_block_of_meetings_and_the_way_to_the_others(
     client, club, member, running_season, three_meetings, monkeypatch
 ):
     monkeypatch.setattr("league.views.running.LATEST_MEETINGS", 2)
@@ -225,62 +252,77 @@ def test_a_long_season_shows_the_latest_meetings_and_offers_them_all(
     assert '<td class="num">▲80.0</td><td class="num">▲55.0</td>' in html
     assert '<td class="num">▲15.0</td><td class="num">+35.0</td>' in html
     assert (
-        '<p class="running-window">直近2回分の開催日を表示しています（全3回）。'
-        "それより前の開催日も累計に含まれています。 "
-        '<a href="?all=1#cumulative-heading">すべての開催日を表示</a></p>'
+        '<p class="running-window">全3回のうち第2〜3回の開催日を表示しています。'
+        "それより前の開催日も累計に含まれています。</p>"
     ) in html
-    assert 'name="all"' not in html
-    # Every meeting, the choice kept when the period changes, and the way back keeping the rest of the query.
-    html = squeezed(client.get(page(club, season="all", all=1)))
-    assert html.count('<th scope="col" class="num"><a href=') == 3
-    assert '<td class="num">▲40.0</td><td class="num">▲80.0</td><td class="num">▲55.0</td>' in html
-    assert '<input type="hidden" name="all" value="1">' in html
-    assert '<a href="?season=all#cumulative-heading">直近2回分のみ表示</a>' in html
-    assert "すべての開催日を表示" not in html
+    assert '<a href="?meetings=2#cumulative-heading" rel="prev">前の開催日</a>' in html
+    assert "後の開催日" not in html
+    assert '<a href="?all=1&amp;_export=csv" download>CSV</a>' in html
+    # The earlier block: the first meeting, the way back to the latest, the period's form not keeping the block.
+    html = squeezed(client.get(page(club, season="all", meetings=2)))
+    assert html.count('<th scope="col" class="num"><a href=') == 1
+    assert f'href="{reverse("meeting_detail", args=[club.slug, three_meetings[0].pk])}"' in html
+    assert '<td class="num">▲40.0</td></tr>' in html
+    assert '<p class="running-window">全3回のうち第1回の開催日を表示しています。</p>' in html
+    assert '<a href="?season=all#cumulative-heading" rel="next">後の開催日</a>' in html
+    assert "前の開催日</a>" not in html and 'name="meetings"' not in html
+    assert '<a href="?season=all&amp;all=1&amp;_export=csv" download>CSV</a>' in html
+    # Full-width digits are read; anything else is the latest block.
+    assert client.get(page(club, meetings="２")).context["running"].block == 2
+    for asked in ("x", "-1", "²", "9" * 9):
+        assert client.get(page(club, meetings=asked)).context["running"].block == 1
+    # ``?all=1`` is for the download: the page still shows a block.
+    assert len(client.get(page(club, all=1)).context["running"].columns) == 2
 
 
-def test_the_latest_meetings_are_written_in_english_too(
+def test_the_blocks_of_meetings_are_written_in_english_too(
     client, club, member, running_season, three_meetings, monkeypatch
 ):
-    monkeypatch.setattr("league.views.running.LATEST_MEETINGS", 2)
+    monkeypatch.setattr("league.views.running.LATEST_MEETINGS", 1)
     client.force_login(member)
     with translation.override("en"):
         html = squeezed(client.get(page(club)))
-        assert "Showing the latest 2 meetings of 3; the earlier ones count in every total." in html
-        assert ">Show all meetings</a>" in html
-        html = squeezed(client.get(page(club, all=1)))
-        assert ">Show the latest 2 meetings only</a>" in html
+        assert "Showing meeting 3 of 3; the earlier ones count in every total." in html
+        assert ">Earlier meetings</a>" in html and "Later meetings" not in html
+        assert "Every meeting in one download:" in html
+        html = squeezed(client.get(page(club, meetings=2)))
+        assert "Showing meeting 2 of 3; the earlier ones" in html
+        assert ">Earlier meetings</a>" in html and ">Later meetings</a>" in html
+        assert "The latest meetings" not in html
+        html = squeezed(client.get(page(club, meetings=3)))
+        assert "Showing meeting 1 of 3.</p>" in html and ">The latest meetings</a>" in html
 
 
 def test_a_season_within_the_latest_meetings_is_the_whole_table(client, club, member, running_season, three_meetings):
     """With no more meetings than the page draws, the page is the whole table, as it was before it drew only
-    the latest: no word of it, and asking for all of them changes nothing but the period's form remembering it."""
+    the latest: no word of it, and asking for another block changes nothing but the links keeping the query."""
 
     def without_token(response):  # the logout form's token changes with each page
         return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", squeezed(response))
 
     client.force_login(member)
     html = without_token(client.get(page(club)))
-    assert "running-window" not in html and 'name="all"' not in html
+    assert "running-window" not in html and "running-blocks" not in html
     assert html.count('<th scope="col" class="num"><a href=') == 3
-    every = without_token(client.get(page(club, all=1)))
+    other = without_token(client.get(page(club, meetings=2)))
     english = reverse("running_standings", args=[club.slug]).replace("/c/", "/en/c/", 1)
     assert (
-        every.replace('<input type="hidden" name="all" value="1">', "")
-        .replace(f'href="{english}?all=1"', f'href="{english}"')
-        .replace('"?all=1&amp;_export=', '"?_export=')
-        .replace('"?all=1&amp;move-', '"?move-')
+        other.replace(f'href="{english}?meetings=2"', f'href="{english}"')
+        .replace('"?meetings=2&amp;_export=', '"?_export=')
+        .replace('"?meetings=2&amp;move-', '"?move-')
         == html
     )  # the links to English, the downloads and the sorts keep the query
 
 
-def test_the_latest_meetings_take_the_same_queries_as_all_of_them(
-    client, club, member, running_season, three_meetings, monkeypatch
-):
-    monkeypatch.setattr("league.views.running.LATEST_MEETINGS", 2)
+def test_every_block_takes_the_same_queries(client, club, member, running_season, three_meetings, monkeypatch):
+    monkeypatch.setattr("league.views.running.LATEST_MEETINGS", 1)
     client.force_login(member)
-    with CaptureQueriesContext(connection) as latest:
-        assert client.get(page(club)).status_code == 200
+    counts = []
+    for block in (1, 2, 3):
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(page(club, meetings=block)).status_code == 200
+        counts.append(len(queries))
+    assert counts == [counts[0]] * 3
     with CaptureQueriesContext(connection) as every:
-        assert client.get(page(club, all=1)).status_code == 200
-    assert len(every) == len(latest) - 1  # every meeting shown: nothing before the first column to sum
+        assert client.get(page(club, all=1, _export="csv")).status_code == 200
+    assert len(every) < counts[0]  # every meeting: nothing before the first column to sum, no page around it

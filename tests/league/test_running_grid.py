@@ -92,8 +92,11 @@ def test_a_download_of_the_latest_meetings_has_their_columns(client, club, membe
     client.force_login(member)
     latest = csv_rows(client.get("/en" + address, {"_export": "csv"}))
     assert len(latest[0]) == 4 and latest[1] == ["東田一郎", "60.0", "60.0", "60.0"]
+    earlier = csv_rows(client.get("/en" + address, {"_export": "csv", "meetings": "2"}))
+    assert len(earlier[0]) == 3 and earlier[1] == ["東田一郎", "60.0", "50.0"]
     every = csv_rows(client.get("/en" + address, {"_export": "csv", "all": "1"}))
     assert len(every[0]) == 5
+    assert every[1][2:] == ["50.0", *latest[1][2:]]
 
 
 def test_the_grid_download_answers_as_the_page_does(client, club, outsider, three_meetings):
