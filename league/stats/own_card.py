@@ -7,9 +7,11 @@ already draws its leaders from (``stats.front.leaders``), never counted again.
 
 from dataclasses import dataclass, field
 
+from django.db.models import Exists, F, OuterRef, Subquery
 from django.utils import timezone
 
 from ..models.games import GameSeat
+from ..models.meeting_lines import MeetingLine
 from ..models.meetings import Meeting
 from ..text.formatting import place_label
 from .front import Leaders
@@ -37,10 +39,22 @@ def own_card(club, member_id: int | None, leaders: Leaders | None, today=None) -
     if leaders is not None and leaders.table is not None:
         card.line = next((line for line in leaders.table.lines if line.member.pk == member_id), None)
         card.ranked_count = len(leaders.table.ranked)
+    # The member's latest days of play, walked down the club's meetings newest first (a day has their line when
+    # they played): sorting all their seats for the latest five grew with their history (32 ms for 8,451 games).
+    latest_days = (
+        Meeting.objects.filter(club=club)
+        .filter(Exists(MeetingLine.objects.filter(meeting=OuterRef("pk"), member_id=member_id)))
+        .order_by("-date", "-id")
+        .values("pk")[:RECENT_GAMES]
+    )
     card.seats = list(
         GameSeat.objects.counted()
-        .filter(member_id=member_id)
+        .filter(game__meeting__in=Subquery(latest_days))
+        # ``+ 0``: read from those days' games, not down every seat of the member's the index on them would give.
+        .alias(player=F("member_id") + 0)
+        .filter(player=member_id)
         .select_related("game__meeting__rule_set")
+        .defer("game__sheet", "game__meeting__settlement")  # the day's JSON: nothing of it is shown
         .order_by("-game__meeting__date", "-game__meeting_id", "-game__round", "-game__table")[:RECENT_GAMES]
     )
     for seat in card.seats:

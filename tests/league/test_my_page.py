@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from league.models import Meeting, Member, Season
-from league.services.games import record_game
+from league.services.games import record_game, set_void
 from league.services.settling import Entry, settle_in_force
 
 from .standings_html import classes, find_all, text_of
@@ -252,3 +252,26 @@ def test_the_card_takes_the_same_queries_however_many_games(client, club, member
     assert len(many.captured_queries) == len(few.captured_queries)
     body = find_all(card(response), lambda n: n.name == "tbody")[0]
     assert len([tr for tr in find_all(body, lambda n: n.name == "tr") if isinstance(tr, Element)]) == 5
+
+
+def test_the_card_takes_the_latest_games_of_the_days_the_member_played(client, club, member, own, season, secretary):
+    """The latest five games are looked for on the member's latest days of play, not down all their games: days
+    they missed and a voided game change nothing of which five are shown, newest first."""
+    rule_set = club.rule_sets.get()
+    others = ["東田一郎", "西川三郎", "北村四郎", "中島五郎"]
+    games = []
+    for week in range(8, 0, -1):
+        meeting = Meeting.objects.create(club=club, rule_set=rule_set, date=TODAY - datetime.timedelta(days=week))
+        if week % 2 == 0:  # a day 南野 missed
+            play(meeting, 1, others, secretary)
+            continue
+        games.append(play(meeting, 1, FOUR, secretary))
+        if week == 1:
+            games.append(play(meeting, 2, FOUR[1:] + FOUR[:1], secretary))
+            games.append(play(meeting, 3, FOUR[2:] + FOUR[:2], secretary))
+    voided = games.pop()
+    set_void(voided, True, voided.revision, secretary)
+    body = find_all(card(page(client, "club", club, member)), lambda n: n.name == "tbody")[0]
+    links = [dict(a.attributes)["href"] for a in find_all(body, lambda n: n.name == "a")]
+    wanted = [reverse("game_detail", args=[club.slug, game.pk]) for game in reversed(games[-5:])]
+    assert [link for link in links if "/games/" in link] == wanted
