@@ -236,9 +236,11 @@ class AdjustmentAdmin(SimpleHistoryAdmin):
 
 @admin.register(Attendance)
 class AttendanceAdmin(SimpleHistoryAdmin):
-    list_display = ("meeting", "member", "present_at_close")
+    list_display = ("meeting", "member", "present_at_close", "played")
     list_filter = ("meeting__club", "present_at_close")
     autocomplete_fields = ("member",)
+    # Whether they played that day is read from the day's lines by every save (moved to another day or person too).
+    readonly_fields = ("played",)
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)

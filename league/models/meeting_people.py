@@ -20,16 +20,35 @@ class Attendance(models.Model):
     meeting = models.ForeignKey(Meeting, models.CASCADE, related_name="attendance", verbose_name=_("meeting"))
     member = models.ForeignKey(Member, models.PROTECT, related_name="attendance", verbose_name=_("member"))
     present_at_close = models.BooleanField(_("present at the close"), default=True)
+    # Whether the person has a meeting line that day (played a counted game): the awards count the days people came
+    # without playing from the few rows without one (an index of those alone), instead of looking for a line of
+    # every row of the history.  Kept by every write of the row (``save``) and of the day's lines
+    # (``services.attendance_played``); not an edit, so not in the row's history.
+    played = models.BooleanField(_("played that day"), default=False, editable=False)
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(excluded_fields=["played"])
 
     class Meta:
         verbose_name = _("attendance")
         verbose_name_plural = _("attendance")
         constraints = [models.UniqueConstraint(fields=["meeting", "member"], name="attend_once")]
+        # The rows without play alone, by person (the awards count them by person: read in this order, no sort).
+        indexes = [
+            models.Index(fields=["member", "meeting"], condition=models.Q(played=False), name="attendance_without_play")
+        ]
 
     def __str__(self):
         return f"{self.meeting} {self.member}"
+
+    def save(self, *args, **kwargs):
+        # Whoever writes a row (the attendance page, the accounts, a merge moving a guest's row, the admin, to another
+        # day or person too) stores what the day's lines say now: the site's writers hold the day's lock, under which
+        # its lines do not change.  Rows made in bulk (the demo) come before their days' lines, whose refresh sets
+        # them.  Asked of the day (its ``lines``): this module need not import the lines' own.
+        fields = kwargs.get("update_fields")
+        if fields is None or "played" in fields:
+            self.played = Meeting.objects.filter(pk=self.meeting_id, lines__member_id=self.member_id).exists()
+        super().save(*args, **kwargs)
 
 
 class KeptLine(models.Model):

@@ -9,7 +9,8 @@ so no seat passes through Python; the same statement writes each line's games of
 (``games_played``, ``_games_played``), and a closed meeting's kept settlement is checked against the lines again
 (``services.kept_money.refresh_drift``); who sat with whom those days is counted again too
 (``services.day_pairs``, for the draw), and the records' day pieces and all-time lines are kept with them
-(``services.record_lines``).  ``refresh_club_lines`` rebuilds a whole club (``manage.py
+(``services.record_lines``), and whether each attendance row's person played that day
+(``services.attendance_played``).  ``refresh_club_lines`` rebuilds a whole club (``manage.py
 recompute --commit`` does).  The migrations that filled the table (0016, 0018) keep their own copy of the
 statement, as it was then.
 """
@@ -23,10 +24,12 @@ import scoring
 from ..models.day_pairs import SeasonPair
 from ..models.games import Game, GameSeat
 from ..models.meeting_lines import FIGURES, MeetingLine
+from ..models.meeting_people import Attendance
 from ..models.meetings import Meeting
 from ..models.people import Member
 from ..models.rule_versions import RuleVersion
 from ..models.seasons import Season
+from .attendance_played import lines_came_or_went, set_played
 from .day_pairs import rebuild_season_pairs, refresh_day_pairs
 from .kept_money import refresh_drift
 from .locks import lock_member_months, lock_members
@@ -57,6 +60,7 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True, member
     member_column = connection.ops.quote_name(MeetingLine._meta.get_field("member").column)
     changed = set()  # (member, rule set, month) of the day records that changed: joined and combined again
     counted = set()  # (member, rule set, month) of the lines that changed: the member page's months counted again
+    came_or_went = set()  # (meeting, member) of the lines that appeared or went: their attendance rows' ``played``
     for start in range(0, len(ids), CHUNK):
         chunk = ids[start : start + CHUNK]
         if not locked and connection.features.has_select_for_update:  # SQLite has one writer at a time already
@@ -88,12 +92,16 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True, member
             lock_members({member for member, _rule_set, _month in changed_here}, no_key=True)
         changed |= changed_here
         counted |= counted_here
+        came_or_went |= before.keys() ^ after.keys()
         refresh_day_pairs(chunk, only)  # who sat with whom those days, and in their seasons (the draw reads them)
     refresh_all_time_lines(
         {member for member, _rule_set, _month in changed},
         {(rule_set, month) for _member, rule_set, month in changed},
         locked=True,  # each chunk's changed members, locked above
     )
+    # Who played that day, on the attendance rows: after the members and seasons, as the lock order has them
+    # (attendance comes after both); an attendance writer holds the day's lock, as this refresh does.
+    lines_came_or_went(came_or_went)
     # A closed day's games changed (a recompute, a merge, an import's undo, the admin): check its kept settlement
     # again.  A caller holding the locks is a game's own save, which a closed day refuses.
     if check_drift and not locked:
@@ -125,6 +133,7 @@ def refresh_club_lines(club, check_drift=True):
     members = Member.objects.filter(club=club).values_list("pk", flat=True)
     refresh_all_time_lines(members)
     refresh_member_months(members, None)
+    set_played(Attendance.objects.filter(meeting__club=club))  # every row, changed lines or not: a repair too
 
 
 def busts_at_zero(versions):

@@ -4,12 +4,14 @@ the club's minimum, guests, points-only games; the owner's choice of titles; the
 import pytest
 from django.utils import translation
 
-from league.models import AwardTitle, Club, DayTotal, DayTotalLine, Member
+from league.models import Attendance, AwardTitle, Club, DayTotal, DayTotalLine, Meeting, Member
+from league.services.attendance import HERE, LEFT, set_presence
+from league.services.games import set_void
 from league.stats.awards import season_awards
 from league.stats.periods import season_period
 
 from .awards_data import CENTRE, EAST, GUEST, NORTH, SOUTH, WEST, awards_season
-from .standings_data import D, meeting_on
+from .standings_data import D, meeting_on, play
 from .test_page_tables import HOSTILE, body_rows, csv_rows, headings, xlsx_sheet
 
 
@@ -117,6 +119,54 @@ def test_a_day_total_counts_its_hanchan_and_the_day_but_no_place_and_no_single_g
     # Four days with games: 5/10 and 6/14, then 7/12 and 9/5. 西: −36.75 a game, then (+120.0 − 100.0) / 6.
     improved = awards_of(club, season, award_min_games=2)["most_improved"]
     assert holders(improved) == [WEST] and improved.holders[0].figure == 401
+
+
+def test_attendance_counts_a_day_with_games_once_however_it_is_marked(club, seasons, secretary):
+    season, _spring = seasons
+    east, centre = Member.objects.get(name=EAST), Member.objects.get(name=CENTRE)
+    days = (D(2026, 5, 10), D(2026, 6, 14), D(2026, 7, 12), D(2026, 8, 9))
+    may, june, july, august = (meeting_on(club, day) for day in days)
+
+    def attendance():
+        result = season_awards(season_period(club.rule_sets.get(), season), Club.objects.get(pk=club.pk))
+        award = next(award for award in result.awards if award.title == "attendance")
+        return [(holder.member.name, holder.figure) for holder in award.holders], result.meetings
+
+    # Marked present on the days they played (on the page, and as the admin writes a row): the same days.
+    for meeting in (may, june):
+        set_presence(meeting, east, HERE, secretary)
+    Attendance.objects.create(meeting=july, member=east)
+    set_presence(july, centre, LEFT, secretary)
+    assert attendance() == ([(CENTRE, 4)], 4)
+    assert set(Attendance.objects.filter(played=False).values_list("member__name", "meeting__date")) == {
+        (CENTRE, day) for day in (D(2026, 5, 10), D(2026, 6, 14), D(2026, 8, 9))
+    }
+    # 東 comes to 8/9 and plays there after: one day more, counted once; still come when the game is voided.
+    set_presence(august, east, HERE, secretary)
+    assert attendance() == ([(CENTRE, 4), (EAST, 4)], 4)
+    Member.objects.create(club=club, name="六本木六郎", kana="ろっぽんぎろくろう")
+    game = play(august, 1, [EAST, CENTRE, GUEST, "六本木六郎"], [40000, 30000, 20000, 10000], secretary)
+    assert Attendance.objects.get(meeting=august, member=east).played
+    assert attendance() == ([(CENTRE, 4), (EAST, 4)], 4)
+    set_void(game, True, game.revision, secretary)
+    assert not Attendance.objects.get(meeting=august, member=east).played
+    assert attendance() == ([(CENTRE, 4), (EAST, 4)], 4)
+
+
+def test_the_halves_count_each_day_once_however_many_meetings_it_has(club, seasons, secretary):
+    season, _spring = seasons
+    # A second meeting on 6/14 (another room): still three days, halved 5/10 and 6/14, then 7/12.
+    other = Meeting.objects.create(club=club, rule_set=club.rule_sets.get(), date=D(2026, 6, 14))
+    play(other, 1, [SOUTH, EAST, NORTH, WEST], [40000, 30000, 20000, 10000], secretary)
+    result = season_awards(season_period(club.rule_sets.get(), season), _with(club, award_min_games=2))
+    assert [day.isoformat() for day in result.halves] == ["2026-07-11", "2026-07-12"]
+    # And a fourth day: two against two, 5/10 and 6/14, then 7/12 and 8/9.
+    play(meeting_on(club, D(2026, 8, 9)), 1, [SOUTH, EAST, NORTH, WEST], [40000, 30000, 20000, 10000], secretary)
+    result = season_awards(season_period(club.rule_sets.get(), season), club)
+    assert [day.isoformat() for day in result.halves] == ["2026-07-11", "2026-07-12"]
+    play(meeting_on(club, D(2026, 9, 6)), 1, [SOUTH, EAST, NORTH, WEST], [40000, 30000, 20000, 10000], secretary)
+    result = season_awards(season_period(club.rule_sets.get(), season), club)
+    assert [day.isoformat() for day in result.halves] == ["2026-08-08", "2026-08-09"]  # five: three, then two
 
 
 def test_only_the_titles_the_club_gives(club, seasons):

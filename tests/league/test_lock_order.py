@@ -15,6 +15,7 @@ from league.imports.commit import commit
 from league.imports.undo import undo_import
 from league.models import (
     AllTimeLine,
+    Attendance,
     DrawnSeat,
     Game,
     GameSeat,
@@ -26,6 +27,7 @@ from league.models import (
 )
 from league.models.draws import SITTING_OUT
 from league.services import people
+from league.services.attendance import HERE, LEFT, set_presence
 from league.services.draws import swap
 from league.services.games import correct_game, record_game, set_void
 from league.services.meeting_lines import refresh_meeting_lines
@@ -193,6 +195,57 @@ def test_merging_a_guest_while_their_game_is_voided(club, owner, secretary, day)
         assert game.void == (not refused(voided))  # a void after the merge was made from a stale revision
         assert game.revision == (3 if game.void else 2)
     assert_lines_agree(day)
+
+
+def assert_played_agrees():
+    """Every attendance row says whether its person has a line that day, as the lines say now."""
+    lines = set(MeetingLine.objects.values_list("meeting", "member"))
+    rows = Attendance.objects.values_list("meeting", "member", "played")
+    assert [(meeting, member, (meeting, member) in lines) for meeting, member, _played in rows] == list(rows)
+
+
+@races
+def test_marking_a_player_here_while_their_game_is_entered_or_voided(club, secretary, day):
+    # The attendance row is written under the day's lock, as the lines' refresh sets it: whichever goes second
+    # sees the other's.
+    for time in range(TIMES):
+        meeting = Meeting.objects.create(
+            club=club, rule_set=club.rule_sets.get(), date=datetime.date(2027, 4, time + 1)
+        )
+        marked, entered = race(
+            partial(set_presence, meeting, named(NAMES[0]), HERE, secretary),
+            partial(play, meeting, 1, NAMES, secretary),
+        )
+        assert not refused(marked) and not refused(entered)
+        assert Attendance.objects.get(meeting=meeting, member=named(NAMES[0])).played
+        voided, left = race(
+            partial(set_void, entered, True, entered.revision, secretary),
+            partial(set_presence, meeting, named(NAMES[0]), LEFT, secretary),
+        )
+        assert not refused(voided) and not refused(left)
+        assert not Attendance.objects.get(meeting=meeting, member=named(NAMES[0])).played
+    assert_played_agrees()
+
+
+@races
+def test_merging_a_guest_while_the_member_is_marked_here_on_their_day(club, owner, secretary, day):
+    kitamura = named("北村四郎")
+    for time in range(TIMES):
+        meeting = Meeting.objects.create(
+            club=club, rule_set=club.rule_sets.get(), date=datetime.date(2027, 5, time + 1)
+        )
+        guest = Member.objects.create(club=club, name=f"ゲスト{time}", guest=True)
+        set_presence(meeting, guest, HERE, secretary)
+        play(meeting, 1, [guest.name, *NAMES[:3]], secretary)
+        merged, marked = race(
+            partial(people.merge_guest, club, guest, kitamura, owner),
+            partial(set_presence, meeting, kitamura, LEFT if time % 2 else HERE, secretary),
+        )
+        assert not refused(merged) and not refused(marked)
+        assert Attendance.objects.get(meeting=meeting, member=kitamura).played
+        assert not Attendance.objects.filter(member_id=guest.pk).exists()
+    assert_played_agrees()
+    assert_lines_agree(*Meeting.objects.all())
 
 
 @races

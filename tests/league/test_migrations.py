@@ -23,6 +23,7 @@ from django.db.migrations.recorder import MigrationRecorder
 
 from league.models import (
     AllTimeLine,
+    Attendance,
     Club,
     KeptLine,
     Meeting,
@@ -33,6 +34,7 @@ from league.models import (
     Settlement,
 )
 from league.models.clubs import every_award_title
+from league.services.attendance_played import set_played
 from league.services.kept_money import keep_money
 from league.services.meeting_lines import refresh_meeting_lines
 from league.services.record_lines import DAY_COLUMNS
@@ -46,7 +48,7 @@ from .test_layers import imported, modules
 changes_the_schema = pytest.mark.django_db(transaction=True)
 
 # The state before the first data step (0012 cleans names, 0013 records settlements, 0016 and 0018 fill the
-# meeting lines, 0017 copies the kept money, 0022 forgets the drift), once every kind of data they read
+# meeting lines, 0017 copies the kept money, 0022 forgets the drift, 0029 who played), once every kind of data they read
 # exists (day totals came last, in 0011).
 OLDEST = [("league", "0011_day_totals")]
 
@@ -458,6 +460,15 @@ def test_an_old_database_comes_out_with_what_the_site_computes_today(back_to_lat
     with transaction.atomic():
         refresh_meeting_lines(list(meetings))
     assert record_figures() == records
+
+    # 0029: whether each attendance row's person played that day, as the site's writers keep it (one came to
+    # play nothing; two days had nobody playing).
+    attended = sorted(Attendance.objects.values_list("meeting", "member", "played"))
+    lines = set(MeetingLine.objects.values_list("meeting", "member"))
+    assert attended == [(meeting, member, (meeting, member) in lines) for meeting, member, _played in attended]
+    assert [played for *_key, played in attended].count(False) == 1 + 1 + 3
+    with transaction.atomic():
+        assert set_played(Attendance.objects.all()) == 0
 
     # 0013: a meeting closed on the site keeps its settlement, with who closed it and when.
     copied = Settlement.objects.get(meeting=days["closed on the site"])
