@@ -107,6 +107,8 @@ def remember_drift(checked):
     Only where it is still not known and the settlement still kept: a writer that changed the day meanwhile
     has stored its own answer (``refresh_drift``, in its transaction), which is newer than this reader's.
     """
+    if not checked:  # every day's drift known: the reader opens no transaction
+        return
     with transaction.atomic():
         # A reader never waits for a writer, nor locks days out of their id order (services/locks.py): a day
         # locked by a writer is skipped, as that writer stores its own answer.

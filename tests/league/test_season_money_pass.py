@@ -60,7 +60,7 @@ def reference(club, first_day=None, last_day=None):
 
 def figures(money):
     return {
-        "meetings": [meeting.pk for meeting in money.meetings],
+        "meetings": money.closed_ids,
         "open": [meeting.pk for meeting in money.open_meetings],
         "drifted": [meeting.pk for meeting in money.drifted],
         "totals": (money.collected, money.venue, money.club),
