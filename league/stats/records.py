@@ -10,8 +10,7 @@ the most games only.  Ten queries, however many games (docs/awards.md).
 from dataclasses import dataclass
 
 from django.db import connections
-from django.db.models import F, Max, OuterRef, Subquery, Sum, Value
-from django.db.models.functions import Coalesce
+from django.db.models import F, Max, OuterRef, Subquery, Sum
 
 from ..models.day_totals import DayTotalLine
 from ..models.games import Game, GameSeat, Yakuman
@@ -131,7 +130,10 @@ class YakumanList:
         return YakumanList(self.rule_set, newest_first=False)
 
     def _won(self):
-        return days_in(Yakuman.objects.counted(), Meeting.objects.filter(rule_set=self.rule_set), "game__meeting_id")
+        # The winner is one of the club's: PostgreSQL then starts from the club's people and their few yakuman, not
+        # from every game of the rule set's meetings, which it took for a few (94 → 6 ms at 80,000 games).
+        won = Yakuman.objects.counted().filter(member__club_id=self.rule_set.club_id)
+        return days_in(won, Meeting.objects.filter(rule_set=self.rule_set), "game__meeting_id")
 
     def __len__(self):
         if self._length is None:
@@ -171,17 +173,17 @@ def days_in(rows, meetings, meeting="meeting_id"):
 
 
 def _best_seats(seats, column, days, best):
-    """The ten best ``seats`` by ``column``, the earlier of equal ones first: two queries.
+    """The ten best ``seats`` by ``column``, the earlier of equal ones first: three queries.
 
     ``days`` are the rule set's rows of a member's day keeping their best ``column`` (``best``).  A day's seats
     are at most its best, so every seat of the ten is at or above the tenth best day's: only the seats of the
-    days reaching it are read (with fewer than ten days, all of them).
+    days reaching it are read (with fewer than ten days, all of them).  The tenth best is read first, as a
+    figure: given it as a subquery, PostgreSQL planned for a third of the days reaching it and read all of
+    them by meeting (22 ms at 80,000 games) instead of walking their index down to it.
     """
-    floor = days.order_by(f"-{best}").values(best)[TOP_TEN - 1 : TOP_TEN]
+    floor = next(iter(days.order_by(f"-{best}").values_list(best, flat=True)[TOP_TEN - 1 : TOP_TEN]), None)
     reaching = list(
-        days.filter(**{f"{best}__gte": Coalesce(Subquery(floor), Value(-(10**9)))}).values_list(
-            "meeting_id", "member_id", best
-        )
+        (days if floor is None else days.filter(**{f"{best}__gte": floor})).values_list("meeting_id", "member_id", best)
     )
     if not reaching:
         return []
