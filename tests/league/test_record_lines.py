@@ -220,6 +220,19 @@ def seat_awards(period, club):
     return single, attended, len({meeting for _member, meeting in came})
 
 
+def assert_attendance_as_counted(counts, attended, held):
+    """The attendance title read (``_attendance``) holds who ``seat_awards`` counted came most, of those who may
+    hold it, on as many meetings held."""
+    holders = _attendance(counts).holders
+    assert counts.meetings == held
+    people = Member.objects.in_bulk(attended)
+    eligible = {pk: number for pk, number in attended.items() if counts.may_hold(people[pk])}
+    best = max(eligible.values(), default=None)
+    assert {(holder.member.pk, holder.figure) for holder in holders} == {
+        (pk, number) for pk, number in eligible.items() if number == best
+    }
+
+
 def read_awards(period, club):
     awards = {award.title: award for award in season_awards(period, club).awards}
     single = {
@@ -241,14 +254,7 @@ def check(rule_sets):
         single, attended, held = seat_awards(period, rule_set.club)
         read_single, counts = read_awards(period, rule_set.club)
         assert read_single == single
-        holders = _attendance(counts).holders
-        assert counts.meetings == held
-        people = Member.objects.in_bulk(attended)
-        eligible = {pk: number for pk, number in attended.items() if counts.may_hold(people[pk])}
-        best = max(eligible.values(), default=None)
-        assert {(holder.member.pk, holder.figure) for holder in holders} == {
-            (pk, number) for pk, number in eligible.items() if number == best
-        }
+        assert_attendance_as_counted(counts, attended, held)
 
 
 # --- the pieces of a day and their combination, for any places --------------------------------------------------
