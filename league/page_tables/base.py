@@ -129,7 +129,7 @@ def configure(request: HttpRequest, table: PageTable, per_page: int | None = Non
     """
     per_page = per_page or table.per_page
     RequestConfig(request, paginate={"per_page": per_page} if per_page else False).configure(table)
-    table.downloads = _download_links(request, table) if table.downloadable else []
+    table.downloads = download_links(request, table) if table.downloadable else []
     export_format = request.GET.get(EXPORT_PARAMETER)
     asked = export_format in EXPORT_FORMATS and request.GET.get(TABLE_PARAMETER, table.prefix) == table.prefix
     if table.downloadable and asked:
@@ -140,11 +140,19 @@ def configure(request: HttpRequest, table: PageTable, per_page: int | None = Non
     return None
 
 
-def _download_links(request: HttpRequest, table: PageTable) -> list[tuple[str, str]]:
-    """The page's own address with ``?_export=csv`` / ``xlsx``: the same rows, sorted the same way."""
+def download_links(
+    request: HttpRequest, table: PageTable, changes: dict[str, str | None] | None = None
+) -> list[tuple[str, str]]:
+    """The page's own address with ``?_export=csv`` / ``xlsx``: the same rows, sorted the same way; ``changes``
+    set (or, None, remove) parameters of the address first (the running standings' every meeting)."""
     links = []
     for export_format in EXPORT_FORMATS:
         query = request.GET.copy()
+        for name, value in (changes or {}).items():
+            if value is None:
+                query.pop(name, None)
+            else:
+                query[name] = value
         query[EXPORT_PARAMETER] = export_format
         if table.prefix:
             query[TABLE_PARAMETER] = table.prefix

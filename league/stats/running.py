@@ -142,15 +142,17 @@ def meeting_columns(period):
 
 def _earlier(meeting, column):
     """Rows of the meetings before ``column`` in meeting order (by day, then id); ``meeting`` leads to the Meeting."""
-    return Q(**{f"{meeting}__date__lt": column.date}) | Q(
-        **{f"{meeting}__date": column.date, f"{meeting}__lt": column.meeting_id}
-    )
+    return _beside(meeting, column, "lt")
 
 
 def _later(meeting, column):
     """Rows of the meetings after ``column`` in meeting order."""
-    return Q(**{f"{meeting}__date__gt": column.date}) | Q(
-        **{f"{meeting}__date": column.date, f"{meeting}__gt": column.meeting_id}
+    return _beside(meeting, column, "gt")
+
+
+def _beside(meeting, column, side):
+    return Q(**{f"{meeting}__date__{side}": column.date}) | Q(
+        **{f"{meeting}__date": column.date, f"{meeting}__{side}": column.meeting_id}
     )
 
 
@@ -283,8 +285,9 @@ def cumulative_cells(columns, days, adjustments, before=None):
 
 def running_standings(period, meetings=None, block=1):
     """The standings of ``period`` with each rank's movement at the latest meeting and the points by meeting: of
-    a block of ``meetings`` meetings, the ``block``-th counted back from the latest (1: the latest; one past the
-    first block is the first), or of every meeting when ``meetings`` is None or the period has no more.
+    a block of ``meetings`` meetings, the ``block``-th counted back from the latest (1: the latest; a block further
+    back than the period's first is the first), or of every meeting when ``meetings`` is None or the period has no
+    more.
 
     Nine queries whatever the number of games or meetings shown: the standings before the latest meeting and
     now (four together), the period's meetings, the meeting lines of the meetings shown and the sum of those

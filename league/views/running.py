@@ -4,7 +4,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from ..forms.period_choice import PeriodChoiceForm
-from ..page_tables.base import asks_for_download, configure
+from ..page_tables.base import asks_for_download, configure, download_links
 from ..page_tables.running import RunningGridTable, RunningMovementTable
 from ..stats.running import LATEST_MEETINGS
 from ..stats.running import running_standings as running_standings_of
@@ -50,6 +50,10 @@ def running_standings(request: HttpRequest, slug: str) -> HttpResponse:
             "running": running,
             "table": table,
             "movement": movement,
+            # The grid of every meeting, whichever block is shown.
+            "every_meeting_downloads": download_links(request, table, {"all": "1", BLOCK_PARAMETER: None})
+            if table and running.left_out
+            else [],
         },
     )
 
