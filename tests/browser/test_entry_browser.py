@@ -60,6 +60,9 @@ def test_a_secretary_enters_a_meeting_table_on_a_phone(live_server, phone, bakuf
 
     meeting_link = phone.locator("nav.breadcrumb a").nth(1)
     meeting_link.click()
+    # count() does not wait: wait for the meeting page's cards before counting them.
+    phone.wait_for_url("**/meetings/*/")
+    phone.locator("article.game-card").nth(3).wait_for()
     assert phone.locator("article.game-card").count() == 4
     phone.screenshot(path=str(tmp_path / "meeting.png"), full_page=True)
 
@@ -86,4 +89,6 @@ def test_a_club_that_only_noted_points_enters_a_game_by_points(live_server, phon
     game = Game.objects.get()
     assert game.points_only and [seat.total for seat in game.seats.order_by("seat")] == [453, 50, -120, -383]
     phone.locator("nav.breadcrumb a").nth(1).click()
+    phone.wait_for_url("**/meetings/*/")
+    phone.locator("article.game-card").first.wait_for()
     assert phone.locator("article.game-card .points-only-mark").count() == 1
