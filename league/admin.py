@@ -10,6 +10,7 @@ from .models.draws import DrawnRound, DrawnSeat, ReportedResult
 from .models.games import Adjustment, Game, GameSeat, Yakuman
 from .models.imports import ImportBatch
 from .models.invites import Invite
+from .models.kept_months import KeptMonth, KeptMonthLine
 from .models.meeting_lines import MeetingLine
 from .models.meeting_people import Attendance, KeptLine
 from .models.meetings import Meeting, Settlement
@@ -19,7 +20,13 @@ from .models.record_lines import AllTimeLine, MemberDayRecord, MemberMonthRecord
 from .models.rule_versions import RuleVersion
 from .models.seasons import Season
 from .services.day_pairs import rebuild_club_season_pairs, rebuild_season_pairs
-from .services.kept_money import keep_meeting_money, refresh_drift, refresh_member_drift, refresh_rule_set_drift
+from .services.kept_money import (
+    keep_meeting_money,
+    refresh_drift,
+    refresh_kept_months,
+    refresh_member_drift,
+    refresh_rule_set_drift,
+)
 from .services.meeting_lines import refresh_meeting_lines
 from .services.member_months import refresh_member_months
 from .services.record_lines import month_of, refresh_all_time_lines
@@ -154,7 +161,6 @@ class MeetingAdmin(SimpleHistoryAdmin):
     # Its date, rule set, venue fee, rounds and attendance settle the day: is its kept settlement still that?
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        keep_meeting_money([form.instance.pk])
         # Its date, rule set and club also say which seasons' pairs its own pairs are in (the draw reads them).
         if {"date", "rule_set", "club"} & set(form.changed_data):
             rebuild_club_season_pairs({form.instance.club_id, form.initial.get("club")})
@@ -168,6 +174,12 @@ class MeetingAdmin(SimpleHistoryAdmin):
                 MemberDayRecord.objects.filter(meeting=meeting).values_list("member", flat=True), months
             )
             refresh_member_months(MeetingLine.objects.filter(meeting=meeting).values_list("member", flat=True), months)
+        # Last, as every writer takes the kept months' lock after all else (services/locks.py); the month it left
+        # is added up again without it.
+        keep_meeting_money([form.instance.pk])
+        if {"date", "club"} & set(form.changed_data):
+            meeting = form.instance
+            refresh_kept_months([(form.initial.get("club", meeting.club_id), form.initial.get("date", meeting.date))])
 
     # A day removed takes its pairs with it: the seasons that summed them are summed again; its members' runs
     # lose its days, and its month is joined again without it.
@@ -385,6 +397,36 @@ class KeptLineAdmin(admin.ModelAdmin):
     list_display = ("meeting", "member", "games", "fee", "received")
     list_filter = ("meeting__club",)
     readonly_fields = [field.name for field in KeptLine._meta.fields]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(KeptMonth)
+class KeptMonthAdmin(admin.ModelAdmin):
+    """A club's kept money of one month, added up from its closed days' kept lines by each of their writers."""
+
+    list_display = ("club", "month", "meetings", "collected", "venue", "kept_by_club")
+    list_filter = ("club",)
+    readonly_fields = [field.name for field in KeptMonth._meta.fields]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # added up again whenever one of its days' kept money changes
+
+
+@admin.register(KeptMonthLine)
+class KeptMonthLineAdmin(admin.ModelAdmin):
+    """A person's kept money of a club's month, added up from its closed days' kept lines: read them here."""
+
+    list_display = ("club", "month", "member", "meetings", "games", "fee", "received")
+    list_filter = ("club",)
+    readonly_fields = [field.name for field in KeptMonthLine._meta.fields]
 
     def has_add_permission(self, request, obj=None):
         return False

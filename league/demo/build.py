@@ -18,6 +18,7 @@ from simple_history.utils import bulk_create_with_history
 import scoring
 
 from ..models.games import Adjustment, Game, GameSeat, Yakuman
+from ..models.kept_months import KeptMonth, KeptMonthLine
 from ..models.meeting_people import Attendance
 from ..models.meetings import Meeting
 from ..models.people import Member, hiragana
@@ -102,6 +103,8 @@ def delete_club_data(club):
         Game.objects.for_club(club).delete()
         Attendance.objects.filter(meeting__club=club).delete()
         Meeting.objects.filter(club=club).delete()
+        KeptMonthLine.objects.filter(club=club).delete()
+        KeptMonth.objects.filter(club=club).delete()
         Adjustment.objects.filter(club=club).delete()
         Season.objects.filter(club=club).delete()
         Member.objects.filter(club=club).delete()

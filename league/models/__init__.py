@@ -5,6 +5,7 @@ from .draws import SITTING_OUT, DrawnRound, DrawnSeat, ReportedResult
 from .games import POINT_PARTS, Adjustment, Game, GameSeat, Yakuman
 from .imports import ImportBatch
 from .invites import Invite
+from .kept_months import KeptMonth, KeptMonthLine
 from .meeting_lines import MeetingLine
 from .meeting_people import Attendance, KeptLine
 from .meetings import Meeting, Settlement
@@ -32,6 +33,8 @@ __all__ = [
     "ImportBatch",
     "Invite",
     "KeptLine",
+    "KeptMonth",
+    "KeptMonthLine",
     "Meeting",
     "MeetingLine",
     "Member",

@@ -13,19 +13,31 @@ so that the season's money reads neither the records nor the days' games:
   ``refresh_member_drift``), a guest merged; its venue fee, rounds and attendance change only while it is
   open, or in the admin, which calls these too.
 
-``manage.py recompute --commit`` rebuilds both for a club (``keep_club_money``); a meeting whose ``drifted``
+- ``KeptMonth`` and ``KeptMonthLine``: the kept lines and totals of a club's days of one month, added up
+  (``refresh_kept_months``), after every writer of a day's kept lines above; the season's money adds up its
+  whole months from them.  The writer takes the club's advisory lock first, after every other lock
+  (``services.locks``): two writers closing two days of one month add the month up one after the other.
+
+``manage.py recompute --commit`` rebuilds them all for a club (``keep_club_money``); a meeting whose ``drifted``
 is None (not checked yet: the migration that added it leaves every meeting so) is checked by the season's money
 itself, which then stores what it found (``remember_drift``), so that only its first reader waits for it.
 """
 
+import datetime
+from collections.abc import Iterable
+
 from django.db import transaction
 from django.db.models import Q
 
+from ..models.kept_months import KeptMonth, KeptMonthLine
 from ..models.meeting_lines import MeetingLine
 from ..models.meeting_people import Attendance, KeptLine
 from ..models.meetings import Meeting
 from ..stats.settlements import drifted_ids
+from ..stats.standings import first_of_next_month
 from .bulk import insert_rows, update_rows
+from .locks import lock_kept_months
+from .record_lines import month_of
 
 KEPT = Q(closed=True, settlement__isnull=False)
 
@@ -65,11 +77,85 @@ def keep_money(meetings):
 
 
 def keep_meeting_money(meeting_ids):
-    keep_money(Meeting.objects.filter(pk__in=sorted(set(meeting_ids))))
+    with transaction.atomic():
+        meetings = Meeting.objects.filter(pk__in=sorted(set(meeting_ids)))
+        keep_money(meetings)
+        refresh_kept_months(meetings.values_list("club_id", "date"))
 
 
 def keep_club_money(club):
-    keep_money(Meeting.objects.filter(club=club))
+    with transaction.atomic():
+        keep_money(Meeting.objects.filter(club=club))
+        refresh_kept_months(None, clubs=[club.pk])
+
+
+def refresh_kept_months(days: Iterable[tuple[int, datetime.date]] | None, clubs: Iterable[int] = ()) -> None:
+    """Add up again the kept money of the months of ``days`` (``(club id, a day of the month)`` pairs: a day
+    closed, reopened, re-settled, moved or removed) from their days' kept lines, and every month of ``clubs``."""
+    months: dict[int, set[datetime.date] | None] = {pk: None for pk in clubs}
+    for club_id, day in days or ():
+        if club_id not in months or months[club_id] is not None:
+            months.setdefault(club_id, set()).add(month_of(day))
+    with transaction.atomic():
+        lock_kept_months(months)
+        for club_id in sorted(months):
+            _add_up_months(club_id, months[club_id])
+
+
+def _add_up_months(club_id: int, months: set[datetime.date] | None) -> None:
+    """Write the kept money months ``months`` of a club again (None: all of its months)."""
+    rows, lines = KeptMonth.objects.filter(club_id=club_id), KeptMonthLine.objects.filter(club_id=club_id)
+    days = Meeting.objects.filter(KEPT, club_id=club_id)
+    if months is not None:
+        rows, lines = rows.filter(month__in=months), lines.filter(month__in=months)
+        within = Q(pk__in=[])
+        for month in months:
+            within |= Q(date__gte=month, date__lt=first_of_next_month(month))
+        days = days.filter(within)
+    rows.delete()
+    lines.delete()
+    totals: dict[datetime.date, list[int]] = {}  # month → [meetings, collected, venue, kept by the club]
+    month_of_day = {}
+    for pk, day, collected, venue, kept_by_club in days.values_list(
+        "pk", "date", "kept_collected", "kept_venue", "kept_club"
+    ):
+        month = month_of_day[pk] = month_of(day)
+        figures = totals.setdefault(month, [0, 0, 0, 0])
+        figures[0] += 1
+        figures[1] += collected
+        figures[2] += venue
+        figures[3] += kept_by_club
+    people: dict[tuple[datetime.date, int], list[int]] = {}  # (month, member) → [meetings, games, fee, received]
+    for meeting_id, member_id, games, fee, received in KeptLine.objects.filter(
+        meeting__in=days.values("pk")
+    ).values_list("meeting_id", "member_id", "games", "fee", "received"):
+        figures = people.setdefault((month_of_day[meeting_id], member_id), [0, 0, 0, 0])
+        figures[0] += 1
+        figures[1] += games
+        figures[2] += fee
+        figures[3] += received
+    insert_rows(
+        KeptMonth,
+        [
+            KeptMonth(club_id=club_id, month=month, meetings=count, collected=collected, venue=venue, kept_by_club=club)
+            for month, (count, collected, venue, club) in sorted(totals.items())
+        ],
+    )
+    insert_rows(
+        KeptMonthLine,
+        [
+            KeptMonthLine(
+                club_id=club_id,
+                month=month,
+                member_id=member_id,
+                meetings=count,
+                games=games,
+                fee=fee,
+                received=received,
+            )
+            for (month, member_id), (count, games, fee, received) in sorted(people.items())
+        ],
+    )
 
 
 def refresh_drift(meetings):

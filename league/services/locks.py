@@ -2,9 +2,11 @@
 
     club → rule set → import batch → meeting → drawn round → drawn seat → reported result → game
          → membership → member → season → attendance, adjustment → invite → a member's page months
+         → a club's kept money months
 
-The last is no row: an advisory lock per member (PostgreSQL; ``lock_member_months``), taken when nothing else is
-left to lock, so that a writer holding one never waits for a row.
+The last two are no rows: advisory locks per member (PostgreSQL; ``lock_member_months``) and per club
+(``lock_kept_months``), taken when nothing else is left to lock, so that a writer holding one never waits for a
+row.
 
 Each kind by id, smallest first.  A writer may skip kinds but never goes back to an earlier one: two writers
 then always wait for each other in the same direction, and PostgreSQL never has to break a deadlock (a 500).
@@ -89,16 +91,31 @@ def lock_members(ids: Iterable[int | None], club: int | None = None, no_key: boo
 MEMBER_MONTHS_LOCK = 2027
 
 
+# The first key of the advisory locks of a club's kept money months (the second is the club's id).
+KEPT_MONTHS_LOCK = 2028
+
+
 def lock_member_months(ids: Iterable[int | None]) -> None:
     """Take the advisory locks of the members' page months (``services.member_months``), in id order, until the
     transaction ends: two writers counting one member's months count them one after the other.  A writer takes them
     last of all (after its rows); SQLite has one writer at a time already."""
+    _advisory_locks(MEMBER_MONTHS_LOCK, ids)
+
+
+def lock_kept_months(club_ids: Iterable[int | None]) -> None:
+    """Take the advisory locks of the clubs' kept money months (``services.kept_money``), in id order, until the
+    transaction ends: two writers adding up one club's months (closing two days of one month at once) add them up
+    one after the other, the second from what the first committed.  Taken after every other lock."""
+    _advisory_locks(KEPT_MONTHS_LOCK, club_ids)
+
+
+def _advisory_locks(kind: int, ids: Iterable[int | None]) -> None:
     connection = connections[router.db_for_write(Member)]
     if connection.vendor != "postgresql":
         return
     with connection.cursor() as cursor:
         for pk in sorted({pk for pk in ids if pk is not None}):
-            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [MEMBER_MONTHS_LOCK, pk])
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [kind, pk])
 
 
 def gone_game() -> str:

@@ -13,7 +13,7 @@ import random
 import pytest
 from django.core.management import call_command
 
-from league.models import KeptLine, Meeting, Member
+from league.models import KeptLine, KeptMonth, KeptMonthLine, Meeting, Member
 from league.services import recompute
 from league.services.kept_money import keep_club_money
 from league.services.meetings import resettle, set_closed
@@ -37,6 +37,14 @@ def stored(club):
         ),
         dict(kept.values_list("pk", "drifted")),
         sorted(Meeting.objects.filter(club=club).values_list("pk", "kept_collected", "kept_venue", "kept_club")),
+        sorted(
+            KeptMonth.objects.filter(club=club).values_list("month", "meetings", "collected", "venue", "kept_by_club")
+        ),
+        sorted(
+            KeptMonthLine.objects.filter(club=club).values_list(
+                "month", "member", "meetings", "games", "fee", "received"
+            )
+        ),
     )
 
 
@@ -52,12 +60,28 @@ def fresh(club):
         meeting.pk: (meeting.settlement["collected"], meeting.settlement["venue"], meeting.settlement["club"])
         for meeting in kept
     }
+    # The months added up here from the records themselves, as a reader adding up their days would.
+    months, month_lines = {}, {}
+    for meeting in kept:
+        month = meeting.date.replace(day=1)
+        entry = months.setdefault(month, [month, 0, 0, 0, 0])
+        entry[1:] = [entry[1] + 1, *(a + b for a, b in zip(entry[2:], totals[meeting.pk], strict=True))]
+        for line in meeting.settlement["lines"]:
+            person = month_lines.setdefault((month, line["member"]), [month, line["member"], 0, 0, 0, 0])
+            person[2:] = [
+                person[2] + 1,
+                person[3] + sum(line["places"]),
+                person[4] + line["fee"],
+                person[5] + line["received"],
+            ]
     return (
         lines,
         {meeting.pk: meeting.pk in drifted for meeting in kept},
         sorted(
             (meeting.pk, *totals.get(meeting.pk, (None, None, None))) for meeting in Meeting.objects.filter(club=club)
         ),
+        sorted(tuple(entry) for entry in months.values()),
+        sorted(tuple(entry) for entry in month_lines.values()),
     )
 
 
@@ -181,6 +205,9 @@ def test_the_recompute_command_rebuilds_what_the_season_reads(club, secretary):
     KeptLine.objects.filter(pk__in=KeptLine.objects.values("pk")[:3]).update(fee=999)
     KeptLine.objects.filter(pk__in=KeptLine.objects.values("pk")[3:6]).delete()
     Meeting.objects.filter(club=club).update(drifted=True, kept_club=12345)
+    KeptMonth.objects.filter(pk__in=KeptMonth.objects.values("pk")[:1]).delete()
+    KeptMonthLine.objects.filter(club=club).update(fee=1)
+    KeptMonth.objects.create(club=club, month=D(2025, 1, 1), meetings=1, collected=1, venue=1, kept_by_club=0)
     call_command("recompute", club.slug, "--commit")
     assert stored(club) == expected
     keep_club_money(club)
@@ -201,3 +228,31 @@ def test_the_admin_keeps_the_drift_of_a_rule_change(client, club, secretary, dja
     assert answer.status_code == 302, answer.content
     assert stored(club) == fresh(club)
     assert any(stored(club)[1].values())
+
+
+def test_the_admin_adds_up_the_month_a_day_left_and_the_one_it_joined(client, club, secretary, django_user_model):
+    """A closed day moved to another month in the admin: the month it left and the one it joined are added up again.
+    (It is not removed there: its settlements' entries are read-only.)"""
+    random_season(club, secretary, random.Random(2))
+    kept = Meeting.objects.filter(club=club, closed=True, settlement__isnull=False).order_by("date")
+    moved = kept.first()
+    client.force_login(django_user_model.objects.create_superuser("root", "root@example.jp", "admin password"))
+    page = client.get(f"/admin/league/meeting/{moved.pk}/change/")
+    form = page.context["adminform"].form
+    data = {name: "" if form[name].value() is None else form[name].value() for name in form.fields}
+    data["date"] = "2026-08-01"
+    for formset in page.context["inline_admin_formsets"]:
+        management = formset.formset.management_form
+        for name in management.fields:
+            data[f"{management.prefix}-{name}"] = management[name].value()
+        for inline in formset.formset.forms:
+            for name in inline.fields:
+                value = inline[name].value()
+                if value is not None and value is not False:
+                    data[f"{inline.prefix}-{name}"] = value
+    answer = client.post(f"/admin/league/meeting/{moved.pk}/change/", data)
+    assert answer.status_code == 302, answer.context["adminform"].form.errors if answer.context else answer
+    assert Meeting.objects.get(pk=moved.pk).date == D(2026, 8, 1)
+    assert stored(club) == fresh(club)
+    assert D(2026, 8, 1) in [row[0] for row in stored(club)[3]]
+    assert client.post(f"/admin/league/meeting/{moved.pk}/delete/", {"post": "yes"}).status_code == 403

@@ -19,6 +19,9 @@ from league.models import (
     DrawnSeat,
     Game,
     GameSeat,
+    KeptLine,
+    KeptMonth,
+    KeptMonthLine,
     Meeting,
     MeetingLine,
     Member,
@@ -395,6 +398,29 @@ def test_closing_a_day_while_a_game_is_entered(club, secretary):
         assert not refused(closed)
         kept = sum(sum(line["places"]) for line in Meeting.objects.get(pk=meeting.pk).settlement["lines"])
         assert Game.objects.filter(meeting=meeting).count() * 4 == kept == (0 if refused(entered) else 4)
+
+
+@races
+def test_closing_two_days_of_one_month_at_once(club, secretary):
+    """Both days' money is in their month's sums: the second writer adds the month up from what the first kept."""
+    for time in range(TIMES):
+        month = datetime.date(2027, 1, 1) + datetime.timedelta(days=31 * time)
+        days = [
+            Meeting.objects.create(club=club, rule_set=club.rule_sets.get(), date=month.replace(day=day))
+            for day in (3, 17)
+        ]
+        for meeting in days:
+            play(meeting, 1, NAMES, secretary)
+        assert not any(refused(result) for result in race(*(partial(set_closed, day, True, secretary) for day in days)))
+        month = month.replace(day=1)
+        assert KeptMonth.objects.get(club=club, month=month).meetings == 2
+        kept = KeptLine.objects.filter(meeting__in=days)
+        assert sorted(
+            KeptMonthLine.objects.filter(club=club, month=month).values_list("member", "meetings", "games", "fee")
+        ) == sorted(
+            (member, len(days), 2, sum(kept.filter(member=member).values_list("fee", flat=True)))
+            for member in kept.values_list("member", flat=True).distinct()
+        )
 
 
 @races

@@ -26,6 +26,8 @@ from league.models import (
     Attendance,
     Club,
     KeptLine,
+    KeptMonth,
+    KeptMonthLine,
     Meeting,
     MeetingLine,
     Member,
@@ -35,7 +37,7 @@ from league.models import (
 )
 from league.models.clubs import every_award_title
 from league.services.attendance_played import set_played
-from league.services.kept_money import keep_money
+from league.services.kept_money import keep_money, refresh_kept_months
 from league.services.meeting_lines import refresh_meeting_lines
 from league.services.record_lines import DAY_COLUMNS
 from league.stats.day import record_of, settle_games
@@ -48,7 +50,8 @@ from .test_layers import imported, modules
 changes_the_schema = pytest.mark.django_db(transaction=True)
 
 # The state before the first data step (0012 cleans names, 0013 records settlements, 0016 and 0018 fill the
-# meeting lines, 0017 copies the kept money, 0022 forgets the drift, 0029 who played), once every kind of data they read
+# meeting lines, 0017 copies the kept money, 0022 forgets the drift, 0029 who played, 0030
+# adds up the kept money by month), once every kind of data they read
 # exists (day totals came last, in 0011).
 OLDEST = [("league", "0011_day_totals")]
 
@@ -412,6 +415,13 @@ def kept_money():
     return lines, sorted(Meeting.objects.values_list("pk", "kept_collected", "kept_venue", "kept_club"))
 
 
+def kept_months():
+    return (
+        sorted(KeptMonth.objects.values_list("club", "month", "meetings", "collected", "venue", "kept_by_club")),
+        sorted(KeptMonthLine.objects.values_list("club", "month", "member", "meetings", "games", "fee", "received")),
+    )
+
+
 @changes_the_schema
 def test_an_old_database_comes_out_with_what_the_site_computes_today(back_to_latest):
     without_the_app()
@@ -492,6 +502,12 @@ def test_an_old_database_comes_out_with_what_the_site_computes_today(back_to_lat
     with transaction.atomic():
         keep_money(Meeting.objects.all())
     assert kept_money() == kept
+    # 0030: that money added up by club and month, as the site's writers add it up.
+    months = kept_months()
+    assert len(months[0]) >= 2 and len(months[1]) >= 7
+    with transaction.atomic():
+        refresh_kept_months(None, clubs=Club.objects.values_list("pk", flat=True))
+    assert kept_months() == months
 
     # 0012 and 0015: names without bidi controls, the club giving every title.
     assert Member.objects.get(pk=site.people[6].pk).name == "北山六郎"
