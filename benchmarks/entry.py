@@ -118,7 +118,7 @@ def _saves_here(url, saves, profile):
         if response.status_code != 302:
             raise SystemExit(f"POST {number} answered {response.status_code}: {data}")
         if number == saves // 2:
-            queries = [query["sql"][:160] for query in captured]
+            queries = [f"{float(query['time']) * 1000:6.2f} ms  {query['sql'][:160]}" for query in captured]
     if profiler:
         import pstats
 
@@ -146,7 +146,7 @@ def main():
     parser.add_argument("--saves", type=int, default=200, help="games posted (at most 495: 99 rounds × 5 tables)")
     parser.add_argument("--postgres", metavar="URL", help="build in this PostgreSQL database (created and dropped)")
     parser.add_argument("--profile", action="store_true", help="profile the saves with cProfile")
-    parser.add_argument("--verbose", action="store_true", help="print the queries of one save")
+    parser.add_argument("--verbose", action="store_true", help="print the queries of one save, with their time")
     parser.add_argument("--build-here", nargs=2, help=argparse.SUPPRESS)
     parser.add_argument("--saves-here", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
