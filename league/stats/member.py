@@ -26,7 +26,7 @@ from ..models.games import WINDS, GameSeat, Yakuman
 from ..models.people import Member, reading_order
 from . import member_games
 from .member_figures import member_figures
-from .member_history import DayTotalEntry, HistoryView, MemberHistory, summarise
+from .member_history import DayTotalEntry, HistoryView, MemberHistory
 from .standings import HUNDREDTH, TENTH, Line, Period, day_lines_in, standings
 
 __all__ = ["DayTotalEntry", "HeadToHead", "MemberRecord", "SeatRecord", "member_record", "members_with_games"]
@@ -131,8 +131,7 @@ def member_record(member, period):
     members = {line.member.pk: line.member for line in table.lines}  # everyone who played in the period
     day_lines = list(day_lines_in(period).filter(member=member).select_related("day_total__meeting"))  # one query
     figures = member_figures(member, period, day_lines)  # four queries
-    history = MemberHistory(member, figures.days, day_lines)
-    history.summary = summarise(history, figures.extremes, figures.parsed)
+    history = MemberHistory(member, figures.days, day_lines, figures.extremes, figures.parsed)
     return MemberRecord(
         member=member,
         period=period,

@@ -11,6 +11,7 @@ member page").
 
 import bisect
 import datetime
+import functools
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -69,10 +70,19 @@ class HistoryDay:
 
 class MemberHistory:
     """The member's entries of a period; ``days`` in date order.  ``rows`` are the member's lines of the period,
-    ``(meeting id, date, games, Σ totals)`` in date and meeting order; ``day_lines`` their day totals' lines."""
+    ``(meeting id, date, games, Σ totals)`` in date and meeting order; ``day_lines`` their day totals' lines;
+    ``stored`` and ``parsed`` what ``summarise`` reads for the chart (the JSON has none: not made for it)."""
 
-    def __init__(self, member: Any, rows: Iterable[tuple], day_lines: Iterable[DayTotalLine]) -> None:
+    def __init__(
+        self,
+        member: Any,
+        rows: Iterable[tuple],
+        day_lines: Iterable[DayTotalLine],
+        stored: dict | None = None,
+        parsed: dict | None = None,
+    ) -> None:
         self.member = member
+        self._stored, self._parsed = stored or {}, parsed or {}
         days: dict[datetime.date, HistoryDay] = {}
         for meeting_id, date, games, points in rows:
             day = days.get(date) or days.setdefault(date, HistoryDay(date))
@@ -92,6 +102,10 @@ class MemberHistory:
         self.length, self.game_count, self.final = count, games, cumulative
         self._firsts = [day.first for day in self.days]
         self._game_firsts = [day.games_before for day in self.days]
+
+    @functools.cached_property
+    def summary(self) -> "HistorySummary | None":
+        return summarise(self, self._stored, self._parsed)
 
     def day_totals(self) -> list[DayTotalEntry]:
         """The day totals, oldest first, numbered and added up (their days' games are not read)."""
