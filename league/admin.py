@@ -268,171 +268,109 @@ class AttendanceAdmin(SimpleHistoryAdmin):
         refresh_drift(Meeting.objects.filter(pk__in=days))
 
 
+class StoredFigures:
+    """Rows the writers of games and money keep from what they write (lines, records, pairs, months, kept money):
+    shown here, every field read-only; added and removed only by the refreshes that keep them (``manage.py
+    recompute CLUB --commit`` rebuilds them), never by hand."""
+
+    def get_readonly_fields(self, request, obj=None):
+        return [field.name for field in self.model._meta.fields]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(MeetingLine)
-class MeetingLineAdmin(admin.ModelAdmin):
+class MeetingLineAdmin(StoredFigures, admin.ModelAdmin):
     """A member's figures for a meeting day, kept from the seats by every save of a game: read them here."""
 
     list_display = ("meeting", "member", "games", "game_points")
     list_filter = ("meeting__club",)
-    readonly_fields = [field.name for field in MeetingLine._meta.fields]
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False  # a line goes when its day has no counted game of the member left, by the same refresh
 
 
 @admin.register(DayPair)
-class DayPairAdmin(admin.ModelAdmin):
+class DayPairAdmin(StoredFigures, admin.ModelAdmin):
     """Who sat with whom on a meeting day, kept from the seats by every save of a game (the draw reads them)."""
 
     list_display = ("meeting", "first", "second", "games")
     list_filter = ("meeting__club",)
-    readonly_fields = [field.name for field in DayPair._meta.fields]
     list_select_related = ("meeting", "first", "second")
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False  # counted again from the day's seats by the same refresh
 
 
 @admin.register(SeasonPair)
-class SeasonPairAdmin(admin.ModelAdmin):
+class SeasonPairAdmin(StoredFigures, admin.ModelAdmin):
     """A season's sums of its days' pairs, kept with them: read them here."""
 
     list_display = ("season", "rule_set", "first", "second", "games")
     list_filter = ("season__club",)
-    readonly_fields = [field.name for field in SeasonPair._meta.fields]
     list_select_related = ("season", "rule_set", "first", "second")
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(MemberDayRecord)
-class MemberDayRecordAdmin(admin.ModelAdmin):
+class MemberDayRecordAdmin(StoredFigures, admin.ModelAdmin):
     """A member's day pieces of the records (best score, runs), kept with the day's lines: read them here."""
 
     list_display = ("meeting", "member", "games", "best_score", "top_start", "not_last_start")
     list_filter = ("meeting__club",)
-    readonly_fields = [field.name for field in MemberDayRecord._meta.fields]
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False  # rebuilt with the day's lines
 
 
 @admin.register(MemberMonthRecord)
-class MemberMonthRecordAdmin(admin.ModelAdmin):
+class MemberMonthRecordAdmin(StoredFigures, admin.ModelAdmin):
     """A member's day pieces of a month joined into one, kept with the days: read them here."""
 
     list_display = ("rule_set", "member", "month", "games", "best_score", "top_start", "not_last_start")
     list_filter = ("rule_set__club",)
-    readonly_fields = [field.name for field in MemberMonthRecord._meta.fields]
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False  # joined again when the member's days of the month change
 
 
 @admin.register(MemberMonthFigures)
-class MemberMonthFiguresAdmin(admin.ModelAdmin):
+class MemberMonthFiguresAdmin(StoredFigures, admin.ModelAdmin):
     """A member's games of a month as the member page adds them up, counted from their lines: read them here."""
 
     list_display = ("rule_set", "member", "month", "games", "points", "high", "low")
     list_filter = ("rule_set__club",)
-    readonly_fields = [field.name for field in MemberMonthFigures._meta.fields]
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False  # counted again when the member's lines of the month change
 
 
 @admin.register(MemberMonthOpponent)
-class MemberMonthOpponentAdmin(admin.ModelAdmin):
+class MemberMonthOpponentAdmin(StoredFigures, admin.ModelAdmin):
     """A member against one opponent over a month, counted from their lines: read them here."""
 
     list_display = ("rule_set", "member", "month", "opponent_id", "games", "above", "below", "points")
     list_filter = ("rule_set__club",)
-    readonly_fields = [field.name for field in MemberMonthOpponent._meta.fields]
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False  # counted again when the member's lines of the month change
 
 
 @admin.register(AllTimeLine)
-class AllTimeLineAdmin(admin.ModelAdmin):
+class AllTimeLineAdmin(StoredFigures, admin.ModelAdmin):
     """A member's longest runs and games in a rule set, rebuilt from their day pieces: read them here."""
 
     list_display = ("rule_set", "member", "games", "top_run", "not_last_run")
     list_filter = ("rule_set__club",)
-    readonly_fields = [field.name for field in AllTimeLine._meta.fields]
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False  # rebuilt when the member's days change
 
 
 @admin.register(KeptLine)
-class KeptLineAdmin(admin.ModelAdmin):
+class KeptLineAdmin(StoredFigures, admin.ModelAdmin):
     """A person's money as a closed meeting kept it, copied from its settlement by closing: read them here."""
 
     list_display = ("meeting", "member", "games", "fee", "received")
     list_filter = ("meeting__club",)
-    readonly_fields = [field.name for field in KeptLine._meta.fields]
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(KeptMonth)
-class KeptMonthAdmin(admin.ModelAdmin):
+class KeptMonthAdmin(StoredFigures, admin.ModelAdmin):
     """A club's kept money of one month, added up from its closed days' kept lines by each of their writers."""
 
     list_display = ("club", "month", "meetings", "collected", "venue", "kept_by_club")
     list_filter = ("club",)
-    readonly_fields = [field.name for field in KeptMonth._meta.fields]
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False  # added up again whenever one of its days' kept money changes
 
 
 @admin.register(KeptMonthLine)
-class KeptMonthLineAdmin(admin.ModelAdmin):
+class KeptMonthLineAdmin(StoredFigures, admin.ModelAdmin):
     """A person's kept money of a club's month, added up from its closed days' kept lines: read them here."""
 
     list_display = ("club", "month", "member", "meetings", "games", "fee", "received")
     list_filter = ("club",)
-    readonly_fields = [field.name for field in KeptMonthLine._meta.fields]
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(GameSeat)
