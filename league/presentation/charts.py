@@ -1,4 +1,5 @@
-"""Charts as inline SVG, drawn here (no JavaScript, no chart library).
+"""Charts as inline SVG (no JavaScript, no chart library): their geometry worked out here, their markup in the
+templates of ``league/charts/``.
 
 Each chart is a ``<figure class="chart">`` holding an ``<svg role="img">`` with
 a ``<title>`` and a ``<desc>`` that say what it shows in words, and a visually
@@ -15,8 +16,6 @@ import datetime
 import math
 
 from django.template.loader import render_to_string
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
@@ -52,25 +51,22 @@ def _table(caption, headers, rows):
     return render_to_string(ChartFiguresTable.Meta.template_name, {"table": ChartFiguresTable(caption, headers, rows)})
 
 
-def _svg(chart_id, kind, title, desc, body):
-    return format_html(
-        '<svg class="chart-svg chart-{kind}" role="img" viewBox="0 0 {w} {h}" preserveAspectRatio="xMidYMid meet" '
-        'aria-labelledby="{id}-title" aria-describedby="{id}-desc" font-size="{font}" fill="currentColor">'
-        '<title id="{id}-title">{title}</title><desc id="{id}-desc">{desc}</desc>{body}</svg>',
-        kind=kind,
-        w=WIDTH,
-        h=HEIGHT,
-        id=chart_id,
-        font=FONT,
-        title=title,
-        desc=desc,
-        body=body,
-    )
-
-
-def _figure(chart_id, svg, table, caption=""):
-    caption_html = format_html("<figcaption>{}</figcaption>", caption) if caption else ""
-    return format_html('<figure class="chart" id="{}">{}{}{}</figure>', chart_id, svg, caption_html, table)
+def _chart(template: str, chart_id: str, kind: str, title: str, desc: str, table, caption: str, **drawing) -> str:
+    """The chart drawn by its template (``league/charts/``), with what every chart has: its id, kind, size, title,
+    description, caption and the hidden table of its figures (``(caption, headers, rows)`` or None)."""
+    chart = {
+        "id": chart_id,
+        "kind": kind,
+        "width": WIDTH,
+        "height": HEIGHT,
+        "font": FONT,
+        "title": title,
+        "desc": desc,
+        "caption": caption,
+        "table": _table(*table) if table else "",
+        **drawing,
+    }
+    return render_to_string(template, {"chart": chart})
 
 
 def line_chart(
@@ -98,53 +94,39 @@ def line_chart(
     def y(value):
         return bottom - (bottom - TOP) * (value - low) / (high - low)
 
-    parts = []
-    for tick in range(low, high + 1, step):
-        parts.append(
-            format_html(
-                '<line class="chart-grid{zero}" x1="{x1}" x2="{x2}" y1="{y}" y2="{y}" stroke="{stroke}" '
-                'stroke-width="{sw}"/><text class="chart-tick" x="{tx}" y="{ty}" text-anchor="end">{label}</text>',
-                zero=" chart-zero" if tick == 0 else "",
-                x1=LEFT,
-                x2=right,
-                y=_n(y(tick)),
-                stroke="#555" if tick == 0 else "#ccc",
-                sw="1.5" if tick == 0 else "0.5",
-                tx=LEFT - 4,
-                ty=_n(y(tick) + FONT / 3),
-                label=value_label(tick),
-            )
-        )
+    value_ticks = [
+        {"zero": tick == 0, "y": _n(y(tick)), "text_y": _n(y(tick) + FONT / 3), "label": value_label(tick)}
+        for tick in range(low, high + 1, step)
+    ]
     game_step = _nice_step(count, 6) if count > 6 else 1
-    for i in range(0, count + 1, game_step):
-        parts.append(
-            format_html(
-                '<text class="chart-tick" x="{}" y="{}" text-anchor="middle">{}</text>', _n(x(i)), bottom + FONT + 3, i
-            )
-        )
-    parts.append(
-        format_html('<text class="chart-axis" x="{}" y="{}" text-anchor="end">{}</text>', right, HEIGHT - 3, x_label)
-    )
-    parts.append(format_html('<text class="chart-axis" x="{}" y="{}">{}</text>', 2, FONT, y_label))
+    step_ticks = [{"x": _n(x(i)), "label": i} for i in range(0, count + 1, game_step)]
     positions = [0, *(steps or range(1, count + 1))]
-    coordinates = " ".join(f"{_n(x(i))},{_n(y(v))}" for i, v in zip(positions, [0, *values], strict=True))
-    parts.append(
-        format_html(
-            '<polyline class="chart-line" points="{}" fill="none" stroke="#1e6fb8" '
-            'stroke-width="2" stroke-linejoin="round"/>',
-            coordinates,
-        )
+    points = " ".join(f"{_n(x(i))},{_n(y(v))}" for i, v in zip(positions, [0, *values], strict=True))
+    dots = (
+        [(_n(x(i)), _n(y(v))) for i, v in zip(positions[1:], values, strict=True)]
+        if len(values) <= MARKERS_UP_TO
+        else []
     )
-    if len(values) <= MARKERS_UP_TO:
-        parts.append(
-            format_html_join(
-                "",
-                '<circle class="chart-dot" cx="{}" cy="{}" r="2.5" fill="#1e6fb8"/>',
-                ((_n(x(i)), _n(y(v))) for i, v in zip(positions[1:], values, strict=True)),
-            )
-        )
-    svg = _svg(chart_id, "line", title, desc, mark_safe("".join(parts)))  # each part is escaped
-    return _figure(chart_id, svg, _table(*table) if table else "", caption)
+    return _chart(
+        "league/charts/line_chart.html",
+        chart_id,
+        "line",
+        title,
+        desc,
+        table,
+        caption,
+        left=LEFT,
+        right=right,
+        tick_x=LEFT - 4,
+        step_y=bottom + FONT + 3,
+        x_label_y=HEIGHT - 3,
+        x_label=x_label,
+        y_label=y_label,
+        value_ticks=value_ticks,
+        step_ticks=step_ticks,
+        points=points,
+        dots=dots,
+    )
 
 
 def bar_chart(chart_id, bars, *, title, desc, table=None, caption=""):
@@ -154,42 +136,38 @@ def bar_chart(chart_id, bars, *, title, desc, table=None, caption=""):
     highest = max([value for _label, value, _note in bars] + [1])
     slot = (right - left) / max(len(bars), 1)
     width = slot * 0.6
-    parts = [
-        format_html(
-            '<line class="chart-base" x1="{}" x2="{}" y1="{}" y2="{}" stroke="#555" stroke-width="1"/>',
-            left,
-            right,
-            bottom,
-            bottom,
-        )
-    ]
+    drawn = []
     for index, (label, value, note) in enumerate(bars):
         height = (bottom - TOP - 2 * FONT - 6) * value / highest
         bar_x = left + slot * index + (slot - width) / 2
-        middle = bar_x + width / 2
-        parts.append(
-            format_html(
-                '<rect class="chart-bar chart-bar-{n}" x="{x}" y="{y}" width="{w}" height="{h}" '
-                'fill="#1e6fb8"/>'
-                '<text class="chart-value" x="{m}" y="{vy}" text-anchor="middle">{value}</text>'
-                '<text class="chart-note" x="{m}" y="{ny}" text-anchor="middle">{note}</text>'
-                '<text class="chart-tick" x="{m}" y="{ly}" text-anchor="middle">{label}</text>',
-                n=index + 1,
-                x=_n(bar_x),
-                y=_n(bottom - height),
-                w=_n(width),
-                h=_n(height),
-                m=_n(middle),
-                vy=_n(bottom - height - 4),
-                ny=_n(bottom - height - 4 - FONT - 2),
-                value=value,
-                note=note,
-                ly=bottom + FONT + 3,
-                label=label,
-            )
+        drawn.append(
+            {
+                "x": _n(bar_x),
+                "y": _n(bottom - height),
+                "height": _n(height),
+                "middle": _n(bar_x + width / 2),
+                "value_y": _n(bottom - height - 4),
+                "note_y": _n(bottom - height - 4 - FONT - 2),
+                "value": value,
+                "note": note,
+                "label": label,
+            }
         )
-    svg = _svg(chart_id, "bar", title, desc, mark_safe("".join(parts)))  # each part is escaped
-    return _figure(chart_id, svg, _table(*table) if table else "", caption)
+    return _chart(
+        "league/charts/bar_chart.html",
+        chart_id,
+        "bar",
+        title,
+        desc,
+        table,
+        caption,
+        left=left,
+        right=right,
+        bottom=bottom,
+        bar_width=_n(width),
+        label_y=bottom + FONT + 3,
+        bars=drawn,
+    )
 
 
 def cumulative_points_chart(games, chart_id="cumulative-points"):

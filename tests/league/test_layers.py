@@ -294,6 +294,13 @@ def test_presentation_only_shows(path):
     assert offending(path, ABOVE_PRESENTATION) == []
 
 
+@pytest.mark.parametrize("path", modules("presentation"), ids=dotted)
+def test_presentation_writes_no_markup(path):
+    """Markup lives in templates: the charts work out their figures here and ``templates/league/charts/`` draws
+    them, so nothing here builds HTML or SVG from strings (``format_html``, ``mark_safe``)."""
+    assert offending(path, ("django.utils.html", "django.utils.safestring")) == []
+
+
 def test_a_module_imports_the_model_module_it_uses():
     """``league/models/__init__.py`` imports every model module, as Django needs; a module importing the package
     would depend on all of them.  It names the one that defines what it uses: ``from ..models.games import Game``."""
