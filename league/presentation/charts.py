@@ -51,7 +51,9 @@ def _table(caption, headers, rows):
     return render_to_string(ChartFiguresTable.Meta.template_name, {"table": ChartFiguresTable(caption, headers, rows)})
 
 
-def _chart(template: str, chart_id: str, kind: str, title: str, desc: str, table, caption: str, **drawing) -> str:
+def _chart(
+    template: str, chart_id: str, kind: str, title: str, desc: str, table: tuple | None, caption: str, **drawing: object
+) -> str:
     """The chart drawn by its template (``league/charts/``), with what every chart has: its id, kind, size, title,
     description, caption and the hidden table of its figures (``(caption, headers, rows)`` or None)."""
     chart = {
