@@ -1,5 +1,6 @@
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
 
 @pytest.fixture
@@ -49,3 +50,19 @@ def japanese_first():
     translation.activate("ja")
     yield
     translation.activate("ja")
+
+
+# The day the run started on, in the site's time zone (Asia/Tokyo), read before any test module reads its own.
+SUITE_TODAY = timezone.localdate()
+
+
+@pytest.fixture(autouse=True)
+def today_stays_the_day_the_run_started(monkeypatch):
+    """Modules read today when they load (``TODAY = timezone.localdate()``): a run crossing midnight in Tokyo (15:00
+    UTC) saw a meeting of "today" as yesterday's.  Today, asked without a moment, stays the run's first day."""
+    day, local = SUITE_TODAY, timezone.localdate
+
+    def localdate(value=None, timezone=None):
+        return day if value is None and timezone is None else local(value, timezone)
+
+    monkeypatch.setattr("django.utils.timezone.localdate", localdate)
