@@ -36,7 +36,7 @@ from league.models import Club, Member, Membership, Role, RuleSet, RuleVersion, 
 from league.presentation import charts
 from league.stats.member import members_with_games
 
-from .member_history import SANMA_RULES, api_url, meeting_on, page_url, people, play
+from .member_history import SANMA_RULES, api_url, meeting_on, page_url, people, play, play_many
 
 pytestmark = pytest.mark.usefixtures("member_page_today", "japanese")
 
@@ -616,11 +616,13 @@ def test_the_page_costs_the_same_queries_for_320_games_over_months_of_every_seas
     client, club, member, secretary, season, django_assert_num_queries
 ):
     p = people(club)
+    games = []
     for day in range(16):  # every fourth day from 2025-12-20: games of the season before, and of partial months
         meeting = meeting_on(club, datetime.date(2025, 12, 20) + datetime.timedelta(days=4 * day))
         for n in range(1, 21):
             seats = [p["東田"], p["南野"], p["西川"], p["北村"]]
-            play(secretary, meeting, n, seats[n % 4 :] + seats[: n % 4], [40000, 30000, 20000, 10000])
+            games.append((meeting, n, seats[n % 4 :] + seats[: n % 4], [40000, 30000, 20000, 10000], {}))
+    play_many(secretary, games)
     client.force_login(member)
     for query in ({"season": "all"}, {"season": "all", "page": 3}):  # the current season is not looked up
         with django_assert_num_queries(PAGE_QUERIES - 1):

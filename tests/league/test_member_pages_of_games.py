@@ -11,7 +11,7 @@ import pytest
 from league.models import Meeting
 from league.presentation import charts
 
-from .member_history import api_url, page_url, people, play
+from .member_history import api_url, page_url, people, play_many
 
 pytestmark = pytest.mark.usefixtures("member_page_today", "japanese")
 
@@ -19,13 +19,15 @@ pytestmark = pytest.mark.usefixtures("member_page_today", "japanese")
 def many_games(club, secretary, days, per_day):
     p = people(club)
     players = [p["東田"], p["南野"], p["西川"], p["北村"]]
+    games = []
     for day in range(days):
         meeting = Meeting.objects.create(
             club=club, rule_set=club.rule_sets.get(), date=datetime.date(2026, 4, 5) + datetime.timedelta(days=day)
         )
         for number in range(1, per_day + 1):
             seats = players[number % 4 :] + players[: number % 4]
-            play(secretary, meeting, number, seats, [40000, 30000, 20000, 10000])
+            games.append((meeting, number, seats, [40000, 30000, 20000, 10000], {}))
+    play_many(secretary, games)
     return p["東田"]
 
 
