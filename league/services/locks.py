@@ -113,9 +113,13 @@ def _advisory_locks(kind: int, ids: Iterable[int | None]) -> None:
     connection = connections[router.db_for_write(Member)]
     if connection.vendor != "postgresql":
         return
+    wanted = sorted({pk for pk in ids if pk is not None})
+    if not wanted:
+        return
+    # One statement for all of them: a save's four players took four round trips (eight, with a second call).  The
+    # function scan of ``unnest`` yields the ids in the array's order, so they are still taken smallest first.
     with connection.cursor() as cursor:
-        for pk in sorted({pk for pk in ids if pk is not None}):
-            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [kind, pk])
+        cursor.execute("SELECT pg_advisory_xact_lock(%s, id) FROM unnest(%s::integer[]) AS ids(id)", [kind, wanted])
 
 
 def gone_game() -> str:

@@ -81,7 +81,7 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True, member
         # changes its guest's opponents' games played (whom they played), and locking those members' rows for their
         # records, not held by the merge, deadlocked it with a save of theirs.
         figures_changed = {key for key in before.keys() | after.keys() if _figures(before, key) != _figures(after, key)}
-        changed_here = refresh_day_records(chunk, only or None, figures_changed)
+        changed_here = refresh_day_records(chunk, only or None, figures_changed, {**before, **after})
         # Any change of a line (whom they played too): the member page's months are counted again, under locks of
         # their own taken last.
         lines_changed = {key for key in before.keys() | after.keys() if before.get(key) != after.get(key)}
@@ -113,7 +113,7 @@ def refresh_meeting_lines(meeting_ids, *, locked=False, check_drift=True, member
     for member, rule_set, month in counted:
         by_month.setdefault((rule_set, month), set()).add(member)
     for month, month_members in sorted(by_month.items()):
-        refresh_member_months(month_members, {month})
+        refresh_member_months(month_members, {month}, locked=True)
 
 
 def _figures(states: dict, key: tuple[int, int]) -> tuple | None:

@@ -53,15 +53,19 @@ def changed_months(changed: Iterable[tuple[int, int]], before: dict, after: dict
     return months
 
 
-def refresh_member_months(member_ids: Iterable[int], months: Iterable[tuple[int, datetime.date]] | None) -> None:
+def refresh_member_months(
+    member_ids: Iterable[int], months: Iterable[tuple[int, datetime.date]] | None, *, locked: bool = False
+) -> None:
     """Count again the months of ``member_ids`` in the rule sets and from the first to the last month ``months``
     names (``(rule set, month)`` pairs; every month between, whole), or every month of theirs (``None``), from
-    their meeting lines (the caller holds the members' locks, or is the only writer)."""
+    their meeting lines, under the members' month locks (``locked``: the caller holds them already, as a refresh
+    of lines does, which takes all its months' at once, in order)."""
     ids = sorted(set(member_ids))
     months = None if months is None else set(months)
     if not ids or months == set():
         return
-    lock_member_months(ids)  # held already by a refresh of lines (it takes all its months' at once, in order)
+    if not locked:
+        lock_member_months(ids)
     models = (MemberMonthFigures, MemberMonthOpponent)
     rows = {model: model.objects.filter(member_id__in=ids) for model in models}
     lines = MeetingLine.objects.filter(member_id__in=ids)

@@ -149,11 +149,13 @@ def refresh_day_records(
     meeting_ids: Sequence[int],
     members: Sequence[int] | None = None,
     lines_changed: Iterable[tuple[int, int]] = (),
+    days: dict[tuple[int, int], tuple] | None = None,
 ) -> set[tuple[int, int, datetime.date]]:
     """Make the day records of ``meeting_ids`` (of ``members`` only, when given: the only ones whose seats changed)
     again from their counted seats (the caller holds the meetings' locks); the ``(member, rule set, month)`` of the
     records that changed, appeared or went, and of the ``(meeting, member)`` whose meeting lines changed (the month
-    rows sum those too)."""
+    rows sum those too).  ``days``: (meeting, member) → (rule set, date, …) the caller read already (its lines'
+    states, before and after), so that their months are not read again."""
     records = MemberDayRecord.objects.filter(meeting_id__in=meeting_ids)
     if members is not None:
         records = records.filter(member_id__in=members)
@@ -190,12 +192,20 @@ def refresh_day_records(
     changed |= set(lines_changed)
     if not changed:
         return set()
+    days = days or {}
     months = {
-        pk: (rule_set_id, month_of(date))
-        for pk, rule_set_id, date in Meeting.objects.filter(pk__in={meeting for meeting, _member in changed})
-        .order_by()
-        .values_list("pk", "rule_set_id", "date")
+        meeting: (days[meeting, member][0], month_of(days[meeting, member][1]))
+        for meeting, member in changed
+        if (meeting, member) in days
     }
+    unknown = {meeting for meeting, _member in changed if meeting not in months}
+    if unknown:  # a day record whose line the caller did not read (none, where every day record has its line)
+        months |= {
+            pk: (rule_set_id, month_of(date))
+            for pk, rule_set_id, date in Meeting.objects.filter(pk__in=unknown)
+            .order_by()
+            .values_list("pk", "rule_set_id", "date")
+        }
     return {(member, *months[meeting]) for meeting, member in changed}
 
 

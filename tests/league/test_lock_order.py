@@ -9,6 +9,7 @@ import pytest
 from django.conf import settings
 from django.db import connections, transaction
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from league.imports.commit import commit
@@ -33,6 +34,7 @@ from league.services import people
 from league.services.attendance import HERE, LEFT, set_presence
 from league.services.draws import swap
 from league.services.games import correct_game, record_game, set_void
+from league.services.locks import MEMBER_MONTHS_LOCK, lock_member_months
 from league.services.meeting_lines import refresh_meeting_lines
 from league.services.meetings import set_closed
 from league.services.member_months import refresh_member_months
@@ -487,3 +489,24 @@ def test_games_of_one_member_on_two_days_of_a_month_saved_at_once_keep_their_mon
         refresh_member_months(Member.objects.values_list("pk", flat=True), None)
         assert stored() == months
         transaction.set_rollback(True)
+
+
+@on_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_the_month_locks_are_taken_at_once_and_held_to_the_end(club):
+    # One statement takes them all (a save's four players were four round trips): each is held until the commit.
+    ids = sorted(Member.objects.filter(club=club).values_list("pk", flat=True))[:4]
+    connection = connections["default"]
+    with transaction.atomic():
+        with CaptureQueriesContext(connection) as queries:
+            lock_member_months([*reversed(ids), None, ids[0]])
+        assert len(queries) == 1
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT objid FROM pg_locks WHERE locktype = 'advisory' AND classid = %s AND pid = pg_backend_pid()",
+                [MEMBER_MONTHS_LOCK],
+            )
+            assert sorted(row[0] for row in cursor.fetchall()) == ids
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()")
+        assert cursor.fetchone()[0] == 0
