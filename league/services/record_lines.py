@@ -25,17 +25,15 @@ import datetime
 from collections.abc import Iterable, Sequence
 
 from django.db import connections, router
-from django.db.models import F, QuerySet
+from django.db.models import Exists, F, OuterRef, QuerySet
 
 from ..models.clubs import RuleSet
 from ..models.games import GameSeat
 from ..models.meeting_lines import COUNTS, SUMS, MeetingLine
 from ..models.meetings import Meeting
 from ..models.record_lines import DAY_PIECE, RUN_KINDS, AllTimeLine, MemberDayRecord, MemberMonthRecord
+from .bulk import insert_values
 from .locks import lock_members
-
-# Rows a bulk insert sends at once on SQLite (its bound parameters are limited); PostgreSQL takes them all.
-SQLITE_BATCH = 500
 
 # The columns of a day's record after the meeting and member, in the order ``day_pieces`` makes them.
 DAY_COLUMNS = (
@@ -160,13 +158,15 @@ def refresh_day_records(
     if members is not None:
         records = records.filter(member_id__in=members)
     before = {(row[0], row[1]): row[2:] for row in records.values_list("meeting_id", "member_id", *DAY_COLUMNS)}
+    seats = GameSeat.objects.counted().filter(game__meeting_id__in=meeting_ids)
+    if members is not None:
+        # Every seat of their games (a game's players are its seats), not the whole day's: a busy day's 150th game
+        # read 600 seats for its four players.
+        seats = seats.filter(Exists(GameSeat.objects.filter(game=OuterRef("game"), member_id__in=members)))
     games = {}
-    for meeting_id, game_id, member_id, place, score in (
-        GameSeat.objects.counted()  # every seat of the days: a game's players are its seats
-        .filter(game__meeting_id__in=meeting_ids)
-        .order_by("game__meeting_id", "game__round", "game__table", "game_id")
-        .values_list("game__meeting_id", "game_id", "member_id", "place", "score")
-    ):
+    for meeting_id, game_id, member_id, place, score in seats.order_by(
+        "game__meeting_id", "game__round", "game__table", "game_id"
+    ).values_list("game__meeting_id", "game_id", "member_id", "place", "score"):
         games.setdefault(meeting_id, {}).setdefault(game_id, []).append((member_id, place, score))
     after = {}
     for meeting_id, seats_by_game in games.items():
@@ -180,14 +180,13 @@ def refresh_day_records(
     changed = {key for key in before.keys() | after.keys() if before.get(key) != after.get(key)}
     if changed:
         # A day's records go and come back together, as its lines do: one delete, one insert.
-        connection = connections[router.db_for_write(MemberDayRecord)]
         records.delete()
-        MemberDayRecord.objects.bulk_create(
+        insert_values(
+            MemberDayRecord,
             [
-                MemberDayRecord(meeting_id=meeting, member_id=member, **dict(zip(DAY_COLUMNS, values, strict=True)))
+                {"meeting_id": meeting, "member_id": member, **dict(zip(DAY_COLUMNS, values, strict=True))}
                 for (meeting, member), values in sorted(after.items())
             ],
-            batch_size=SQLITE_BATCH if connection.vendor == "sqlite" else None,
         )
     changed |= set(lines_changed)
     if not changed:
@@ -225,8 +224,7 @@ def refresh_all_time_lines(
         # new rows name the member (its seats and lines, their keys checked at its commit, after every lock)
         # does not wait for this one: a merge committing while a game's save waited for the guest deadlocked.
         lock_members(ids, no_key=True)
-    batch = SQLITE_BATCH if connection.vendor == "sqlite" else None
-    refresh_month_records(ids, None if months is None else set(months), batch)
+    refresh_month_records(ids, None if months is None else set(months))
     played = {}
     for rule_set_id, member_id, last_played, *values in (
         MemberMonthRecord.objects.filter(member_id__in=ids)
@@ -239,22 +237,22 @@ def refresh_all_time_lines(
     for (rule_set_id, member_id), months_played in played.items():
         runs = combine_days(values for _last, values in months_played)
         lines.append(
-            AllTimeLine(
-                rule_set_id=rule_set_id,
-                member_id=member_id,
-                games=sum(values[0] for _last, values in months_played),
-                last_played=months_played[-1][0],
+            {
+                "rule_set_id": rule_set_id,
+                "member_id": member_id,
+                "games": sum(values[0] for _last, values in months_played),
+                "last_played": months_played[-1][0],
                 **{
                     f"{kind}_run{part}": value
                     for kind in RUN_KINDS
                     for part, value in zip(("", "_first", "_last"), runs[kind], strict=True)
                 },
-            )
+            }
         )
-    AllTimeLine.objects.bulk_create(lines, batch_size=batch)
+    insert_values(AllTimeLine, lines)
 
 
-def refresh_month_records(ids: Sequence[int], months: set[tuple[int, datetime.date]] | None, batch: int | None) -> None:
+def refresh_month_records(ids: Sequence[int], months: set[tuple[int, datetime.date]] | None) -> None:
     """Join again the month records of the members ``ids`` in the rule sets and from the first to the last month
     ``months`` names (every month between, whole, from every day record in it), or all of theirs."""
     rows = MemberMonthRecord.objects.filter(member_id__in=ids)
@@ -283,19 +281,19 @@ def refresh_month_records(ids: Sequence[int], months: set[tuple[int, datetime.da
     ):
         joined.setdefault((rule_set_id, member_id, month_of(date)), []).append((date, values))
     rows.delete()
-    MemberMonthRecord.objects.bulk_create(
+    insert_values(
+        MemberMonthRecord,
         [
-            MemberMonthRecord(
-                rule_set_id=rule_set_id,
-                member_id=member_id,
-                month=month,
-                last_played=played[-1][0],
+            {
+                "rule_set_id": rule_set_id,
+                "member_id": member_id,
+                "month": month,
+                "last_played": played[-1][0],
                 **dict(zip(DAY_COLUMNS, join_pieces([values for _date, values in played]), strict=True)),
                 **sums[rule_set_id, member_id, month],
-            )
+            }
             for (rule_set_id, member_id, month), played in joined.items()
         ],
-        batch_size=batch,
     )
 
 
