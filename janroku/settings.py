@@ -108,11 +108,10 @@ else:
         # (docs/performance.md).
         options = DATABASES["default"].setdefault("OPTIONS", {})
         options["options"] = f"{options.get('options', '')} -c jit=off".strip()
-        # Parameters bound by the server, and a statement a connection has run twice prepared there: a game's save
-        # runs the same 47 statements each time, and planning them again was a fifth of its time on PostgreSQL
-        # (p50 98-114 → 81-84 ms on a slow machine).  A pooler in transaction mode cannot keep prepared
-        # statements: set DATABASE_PREPARE_THRESHOLD=0 behind one (docs/hosting.md).
-        prepare = env.int("DATABASE_PREPARE_THRESHOLD", default=2)
+        # Off unless asked for: parameters bound by the server, and a statement a connection has run this many
+        # times prepared there.  A save plans its 47 statements once a connection (p50 98-114 → 81-84 ms on a slow
+        # machine), but the awards page at 20,000 games went from 83-114 to 167-214 ms (docs/performance.md).
+        prepare = env.int("DATABASE_PREPARE_THRESHOLD", default=0)
         if prepare > 0:
             options.setdefault("server_side_binding", True)
             options.setdefault("prepare_threshold", prepare)
