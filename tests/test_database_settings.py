@@ -4,15 +4,13 @@ DATABASE_PREPARE_THRESHOLD asks for statements a connection has run that many ti
 
 import json
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.db import connection
 
-ROOT = Path(__file__).resolve().parent.parent
+from .settings_process import printed_by_settings
+
 SHOW = (
     "import json; from django.conf import settings; options = settings.DATABASES['default'].get('OPTIONS', {}); "
     "print(json.dumps({key: options.get(key) for key in ('server_side_binding', 'prepare_threshold', 'options')}))"
@@ -20,16 +18,7 @@ SHOW = (
 
 
 def options_with(**environment):
-    env = {**os.environ, "DEBUG": "true", "DJANGO_SETTINGS_MODULE": "janroku.settings", **environment}
-    done = subprocess.run(
-        [sys.executable, "-c", f"import django; django.setup(); {SHOW}"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(done.stdout)
+    return json.loads(printed_by_settings(SHOW, {**os.environ, "DEBUG": "true", **environment}))
 
 
 POSTGRESQL = "postgres://janroku@127.0.0.1:5432/janroku"

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from .settings_process import printed_by_settings
+
 ROOT = Path(__file__).resolve().parent.parent
 SHOW = (
     "from django.conf import settings; "
@@ -19,16 +21,7 @@ SHOW = (
 
 def settings_with(**environment):
     env = {key: value for key, value in os.environ.items() if key != "DEBUG"}
-    env.update(environment, DJANGO_SETTINGS_MODULE="janroku.settings")
-    done = subprocess.run(
-        [sys.executable, "-c", f"import django; django.setup(); {SHOW}"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return done.stdout.split()
+    return printed_by_settings(SHOW, {**env, **environment}).split()
 
 
 @pytest.mark.skipif((ROOT / ".env").exists(), reason="a local .env file may set DEBUG")
