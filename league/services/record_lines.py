@@ -198,7 +198,7 @@ def refresh_day_records(
         if (meeting, member) in days
     }
     unknown = {meeting for meeting, _member in changed if meeting not in months}
-    if unknown:  # a day record whose line the caller did not read (none, where every day record has its line)
+    if unknown:  # a day record without its line (none, unless a repair finds one the lines never had)
         months |= {
             pk: (rule_set_id, month_of(date))
             for pk, rule_set_id, date in Meeting.objects.filter(pk__in=unknown)
